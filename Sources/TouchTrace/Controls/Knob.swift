@@ -1,0 +1,72 @@
+/// `knob`: the seed's reusable knob (seed 000), a `UIControl` turned by one finger through its
+/// own `rotation` recognizer.
+///
+/// Parameters: `minimumValue` (0), `maximumValue` (1), `value` (0), `startAngle` (−11π/8),
+/// `endAngle` (3π/8), `isContinuous` (true), `minimumDistance` (10 points, for its rotation).
+/// On every action of the rotation (began, changed, ended, cancelled) the touch angle becomes a
+/// value; `valueChanged` (`value`, `pointerAngle` in radians) is written on every action when
+/// `isContinuous`, else only at ended or cancelled.
+public struct Knob: Control {
+    public let minimumValue: Double
+    public let maximumValue: Double
+    /// Angles of the ends of the track, in radians (0 points right, y grows downward so
+    /// positive angles turn clockwise on screen).
+    public let startAngle: Double
+    public let endAngle: Double
+    public let isContinuous: Bool
+    public let minimumDistance: Double
+    public private(set) var value: Double
+
+    public init(minimumValue: Double = 0, maximumValue: Double = 1, value: Double = 0,
+                startAngle: Double = -Double.pi * 11 / 8, endAngle: Double = Double.pi * 3 / 8,
+                isContinuous: Bool = true, minimumDistance: Double = 10) {
+        self.minimumValue = minimumValue
+        self.maximumValue = maximumValue
+        self.startAngle = startAngle
+        self.endAngle = endAngle
+        self.isContinuous = isContinuous
+        self.minimumDistance = minimumDistance
+        self.value = min(maximumValue, max(minimumValue, value))
+    }
+
+    /// The pointer's angle for the current value, in [startAngle, endAngle] radians.
+    public var pointerAngle: Double {
+        (value - minimumValue) / (maximumValue - minimumValue) * (endAngle - startAngle) + startAngle
+    }
+
+    /// The angle halfway round the gap between the end and the start of the track: where the
+    /// value switches between its minimum and its maximum.
+    public var midPointAngle: Double {
+        (2 * Double.pi + startAngle - endAngle) / 2 + endAngle
+    }
+
+    /// The value a touch at `touchAngle` (radians, any turn) sets.
+    public func value(forTouchAngle touchAngle: Double) -> Double {
+        let mid = midPointAngle
+        // Shift by whole turns into (mid − 2π, mid]. (The seed subtracts 2π on both sides of
+        // the range; the intent, and this, is to bring the angle into the turn that ends at mid.)
+        var bounded = touchAngle
+        let turn = 2 * Double.pi
+        if bounded > mid || bounded <= mid - turn {
+            bounded -= (((bounded - mid) / turn).rounded(.up)) * turn
+            if bounded > mid { bounded -= turn }
+            if bounded <= mid - turn { bounded += turn }
+        }
+        bounded = min(endAngle, max(startAngle, bounded))
+        let v = (bounded - startAngle) / (endAngle - startAngle) * (maximumValue - minimumValue) + minimumValue
+        return min(maximumValue, max(minimumValue, v))
+    }
+
+    public func attachedRecognizers() -> [(name: String, recognizer: any Recognizer)] {
+        [("rotation", RotationRecognizer(minimumDistance: minimumDistance))]
+    }
+
+    public mutating func recognizerAction(_ recognizer: any Recognizer, _ context: inout DeliveryContext) {
+        guard let rotation = recognizer as? RotationRecognizer else { return }
+        value = value(forTouchAngle: rotation.touchAngle)
+        let state = rotation.state
+        if isContinuous || state == .ended || state == .cancelled {
+            context.emit("valueChanged", FieldList(Field("value", .number(value)), Field("pointerAngle", .number(pointerAngle))))
+        }
+    }
+}

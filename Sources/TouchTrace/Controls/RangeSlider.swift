@@ -1,0 +1,87 @@
+/// `rangeSlider`: the seed's `JKSlider` (seed 003), two thumbs on one track.
+///
+/// Parameters: `minValue` (0), `maxValue` (10), `lower` (minValue), `upper` (maxValue).
+/// Thumbs are squares as tall as the frame; the travel L is width − height; a thumb's left edge
+/// is L·(v − minValue)/(maxValue − minValue), moved apart where the thumbs would overlap. Only
+/// the thumbs take touches. Records: `beginTracking` (`thumb`), `valueChanged` (`lower`,
+/// `upper`) on every move and at the end, `endTracking`, or `cancelTracking`.
+public struct RangeSlider: Control {
+    public let minValue: Double
+    public let maxValue: Double
+    public private(set) var lower: Double
+    public private(set) var upper: Double
+    /// The view's size, in points: the thumbs' side and the travel depend on it.
+    let width: Double
+    let height: Double
+    private var tracking = ControlTracking()
+    private var draggingLower = false
+    private var previousX = 0.0
+
+    public init(minValue: Double = 0, maxValue: Double = 10, lower: Double? = nil, upper: Double? = nil, width: Double, height: Double) {
+        self.minValue = minValue
+        self.maxValue = maxValue
+        self.lower = lower ?? minValue
+        self.upper = upper ?? maxValue
+        self.width = width
+        self.height = height
+    }
+
+    /// Distance a thumb's left edge travels from minValue to maxValue, in points.
+    var travel: Double { width - height }
+
+    /// The thumbs' frames in view coordinates: each at its value's place, moved apart by half
+    /// the overlap each where they would overlap, then kept inside the frame.
+    public func thumbFrames() -> (lower: Rect, upper: Rect) {
+        let side = height
+        var lowerX = travel * (lower - minValue) / (maxValue - minValue)
+        var upperX = travel * (upper - minValue) / (maxValue - minValue)
+        let overlap = lowerX + side - upperX
+        if overlap > 0 {
+            lowerX -= overlap / 2
+            upperX += overlap / 2
+        }
+        lowerX = min(max(lowerX, 0), travel)
+        upperX = min(max(upperX, 0), travel)
+        return (Rect(x: lowerX, y: 0, width: side, height: side), Rect(x: upperX, y: 0, width: side, height: side))
+    }
+
+    public func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
+        let thumbs = thumbFrames()
+        return thumbs.lower.contains(point) || thumbs.upper.contains(point)
+    }
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let touch = tracking.begin(touches) else { return }
+        previousX = touch.location.x
+        draggingLower = thumbFrames().lower.contains(touch.location)
+        context.emit("beginTracking", FieldList(Field("thumb", .name(draggingLower ? "lower" : "upper"))))
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let touch = tracking.tracked(in: touches) else { return }
+        let drag = touch.location.x - previousX
+        let scaledDrag = (maxValue - minValue) * drag / travel
+        if draggingLower {
+            lower = min(max(lower + scaledDrag, minValue), upper)
+        } else {
+            upper = min(max(upper + scaledDrag, lower), maxValue)
+        }
+        previousX = touch.location.x
+        emitValues(&context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard tracking.end(in: touches) != nil else { return }
+        emitValues(&context)
+        context.emit("endTracking")
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard tracking.end(in: touches) != nil else { return }
+        context.emit("cancelTracking")
+    }
+
+    private func emitValues(_ context: inout DeliveryContext) {
+        context.emit("valueChanged", FieldList(Field("lower", .number(lower)), Field("upper", .number(upper))))
+    }
+}

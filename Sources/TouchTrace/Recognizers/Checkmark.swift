@@ -1,0 +1,138 @@
+/// Where a checkmark stroke is, as the seed's `CheckmarkPhases`.
+public enum StrokePhase: UInt8, Sendable {
+    case notStarted, initialPoint, downStroke, upStroke
+
+    public var name: StaticString {
+        switch self {
+        case .notStarted: return "notStarted"
+        case .initialPoint: return "initialPoint"
+        case .downStroke: return "downStroke"
+        case .upStroke: return "upStroke"
+        }
+    }
+}
+
+/// `checkmark`: Apple's `CheckmarkGestureRecognizer` (seed 001), exactly.
+///
+/// Transitions, phase by phase as in the seed:
+/// - `touchesBegan` with more than one touch: → failed (the first touch is still taken, as the
+///   seed's code goes on to do); the first touch is tracked, phase notStarted → initialPoint;
+///   later touches are ignored.
+/// - move in initialPoint: right-and-down from the start (x ≥ x0 and y ≥ y0) → downStroke,
+///   else → failed.
+/// - move in downStroke: x < previous x → failed; else y < previous y → upStroke.
+/// - move in upStroke: x < previous x or y > previous y → failed.
+/// - touch up: upStroke and y < y0 → recognized, else → failed.
+/// - touch cancelled: phase → notStarted, → cancelled.
+///
+/// Records: `state` (with `reason` when failed) and `phase` for every stroke-phase change.
+public struct CheckmarkRecognizer: Recognizer {
+    public private(set) var state: RecognizerState = .possible
+    public private(set) var strokePhase: StrokePhase = .notStarted
+    /// Where the tracked touch began, in view coordinates.
+    public private(set) var initialTouchPoint: Point = .zero
+    private var trackedSerial: Int?
+
+    public init() {}
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if touches.count != 1 {
+            fail("\(touches.count) touches began together; a checkmark is drawn with one finger", &context)
+        }
+        if trackedSerial == nil, let first = touches.first {
+            trackedSerial = first.serial
+            setPhase(.initialPoint, &context)
+            initialTouchPoint = first.location
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, let touch = touches.touch(serial: serial) else { return }
+        let p = touch.location
+        let previous = touch.previousLocation
+        let start = initialTouchPoint
+        switch strokePhase {
+        case .initialPoint:
+            if p.x >= start.x && p.y >= start.y {
+                setPhase(.downStroke, &context)
+            } else {
+                let whereTo = p.x < start.x && p.y < start.y ? "left of and above" : (p.x < start.x ? "left of" : "above")
+                fail("the first move must go right and down, but \(pointText(p)) is \(whereTo) the start \(pointText(start))", &context)
+            }
+        case .downStroke:
+            if p.x >= previous.x {
+                if p.y < previous.y { setPhase(.upStroke, &context) }
+            } else {
+                fail("moved left from \(pointText(previous)) to \(pointText(p)) on the down stroke; x must never decrease", &context)
+            }
+        case .upStroke:
+            if p.x < previous.x {
+                fail("moved left from \(pointText(previous)) to \(pointText(p)) on the up stroke; x must never decrease", &context)
+            } else if p.y > previous.y {
+                fail("moved down from \(pointText(previous)) to \(pointText(p)) on the up stroke", &context)
+            }
+        case .notStarted:
+            break
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, let touch = touches.touch(serial: serial) else { return }
+        let p = touch.location
+        if state == .possible && strokePhase == .upStroke && p.y < initialTouchPoint.y {
+            setState(.recognized, &context)
+        } else if strokePhase != .upStroke {
+            fail("lifted at \(pointText(p)) before any up stroke", &context)
+        } else {
+            fail("lifted at \(pointText(p)), not above the start \(pointText(initialTouchPoint))", &context)
+        }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, touches.touch(serial: serial) != nil else { return }
+        initialTouchPoint = .zero
+        setPhase(.notStarted, &context)
+        trackedSerial = nil
+        setState(.cancelled, &context)
+    }
+
+    public mutating func reset() {
+        state = .possible
+        strokePhase = .notStarted
+        initialTouchPoint = .zero
+        trackedSerial = nil
+    }
+
+    private mutating func setPhase(_ phase: StrokePhase, _ context: inout DeliveryContext) {
+        guard phase != strokePhase else { return }
+        context.emit("phase", FieldList(Field("from", .name(strokePhase.name)), Field("to", .name(phase.name))))
+        strokePhase = phase
+    }
+
+    private mutating func setState(_ new: RecognizerState, _ context: inout DeliveryContext) {
+        guard new != state else { return }
+        context.emitState(from: state, to: new)
+        state = new
+    }
+
+    private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
+        guard state != .failed else { return }
+        context.emitState(from: state, to: .failed, Field("reason", .text(reason)))
+        state = .failed
+    }
+}
+
+/// A point for messages and failure reasons: `(251.5, 404)`, up to four decimals, the same text
+/// on every platform.
+func pointText(_ p: Point) -> String {
+    "(\(compactNumber(p.x)), \(compactNumber(p.y)))"
+}
+
+/// A number with up to four decimals and no trailing zeros: `404`, `251.5`, `-0.3333`.
+func compactNumber(_ v: Double) -> String {
+    var text = fixed4(v)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}

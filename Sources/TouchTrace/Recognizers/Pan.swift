@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The state machine of `UIPanGestureRecognizer`, shared by `pan` and the knob's `rotation`.
+///
+/// Transitions:
+/// - possible → began: at an event that moves a tracked touch, when at least
+///   `minimumNumberOfTouches` tracked touches are down and |translation| ≥ `minimumDistance`;
+/// - began/changed → changed: at every later event that moves a tracked touch;
+/// - began/changed → ended: when fewer than `minimumNumberOfTouches` tracked touches remain down;
+/// - began/changed → cancelled: when a tracked touch is cancelled;
+/// - possible → failed: when every tracked touch has lifted, or one is cancelled, before `began`.
+struct PanCore: Sendable {
+    /// Fewest touches that must be down for the pan to begin (UIKit's default 1).
+    var minimumNumberOfTouches: Int
+    /// Most touches tracked: the earliest-begun; later ones are ignored for their whole life.
+    var maximumNumberOfTouches: Int
+    /// Hysteresis before `began`, in points. UIKit does not document it; 10 points is what
+    /// measurements of `UIPanGestureRecognizer` report.
+    var minimumDistance: Double
+    /// Whether to keep velocity samples (the rotation recognizer has no use for them).
+    let tracksVelocity: Bool
+
+    private(set) var state: RecognizerState = .possible
+    /// Movement of the centroid of the tracked touches since touch-down, in points.
+    private(set) var translation: Point = .zero
+    private(set) var velocityTracker = VelocityTracker()
+
+    struct Tracked: Sendable {
+        var serial: Int
+        var location: Point
+        var beganInEvent: Int
+    }
+
+    /// Tracked touches that are down, in the order they began.
+    private(set) var tracked: [Tracked] = []
+
+    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10, tracksVelocity: Bool) {
+        self.minimumNumberOfTouches = minimumNumberOfTouches
+        self.maximumNumberOfTouches = maximumNumberOfTouches
+        self.minimumDistance = minimumDistance
+        self.tracksVelocity = tracksVelocity
+    }
+
+    /// A state change to report, with the state it left.
+    typealias Transition = (from: RecognizerState, to: RecognizerState)
+
+    func isTracked(_ serial: Int) -> Bool {
+        tracked.contains { $0.serial == serial }
+    }
+
+    /// Tracks the new touches while there is room; returns the tracked touches that began.
+    mutating func touchesBegan(_ touches: TouchSet, _ context: DeliveryContext) -> [ViewTouch] {
+        var added: [ViewTouch] = []
+        for touch in touches where tracked.count < maximumNumberOfTouches {
+            tracked.append(Tracked(serial: touch.serial, location: touch.location, beganInEvent: context.eventIndex))
+            added.append(touch)
+        }
+        // The velocity's first sample is the gesture's touch-down; fingers landing later do not
+        // move the translation and add no sample.
+        if !added.isEmpty && tracked.count == added.count && tracksVelocity {
+            velocityTracker.add(t: context.t, position: translation)
+        }
+        return added
+    }
+
+    /// Moves the tracked touches; returns the transition, if any, and whether a tracked touch moved.
+    mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, moved: ViewTouch?) {
+        // The centroid's movement is taken over the touches present both before and after the
+        // event: not those that began in it, nor those that lift or are cancelled in it, so a
+        // finger landing or lifting never makes the translation jump. Stationary touches count
+        // with no movement.
+        var sum = Point.zero
+        var common = 0
+        var movedTouch: ViewTouch?
+        for i in tracked.indices {
+            let entry = tracked[i]
+            let moved = touches.touch(serial: entry.serial)
+            if let moved {
+                if movedTouch == nil { movedTouch = moved }
+                tracked[i].location = moved.location
+            }
+            if entry.beganInEvent == context.eventIndex { continue }
+            if let other = context.eventTouches.touch(serial: entry.serial), other.phase.isEnding { continue }
+            common += 1
+            if let moved { sum = sum + (moved.location - entry.location) }
+        }
+        guard movedTouch != nil else { return (nil, nil) }
+        if common > 0 {
+            translation.x += sum.x / Double(common)
+            translation.y += sum.y / Double(common)
+        }
+        if tracksVelocity {
+            velocityTracker.add(t: context.t, position: translation)
+        }
+        switch state {
+        case .possible:
+            if tracked.count >= minimumNumberOfTouches && translation.length >= minimumDistance {
+                state = .began
+                return ((.possible, .began), movedTouch)
+            }
+        case .began, .changed:
+            let from = state
+            state = .changed
+            return ((from, .changed), movedTouch)
+        default:
+            break
+        }
+        return (nil, movedTouch)
+    }
+
+    /// Lifts tracked touches; returns the transition, if any.
+    mutating func touchesEnded(_ touches: TouchSet) -> Transition? {
+        let before = tracked.count
+        tracked.removeAll { touches.touch(serial: $0.serial) != nil }
+        guard tracked.count < before else { return nil }
+        switch state {
+        case .possible where tracked.isEmpty:
+            state = .failed
+            return (.possible, .failed)
+        case .began, .changed:
+            guard tracked.count < minimumNumberOfTouches else { return nil }
+            let from = state
+            state = .ended
+            return (from, .ended)
+        default:
+            return nil
+        }
+    }
+
+    /// Cancels tracked touches; returns the transition, if any.
+    mutating func touchesCancelled(_ touches: TouchSet) -> Transition? {
+        let before = tracked.count
+        tracked.removeAll { touches.touch(serial: $0.serial) != nil }
+        guard tracked.count < before else { return nil }
+        switch state {
+        case .possible:
+            state = .failed
+            return (.possible, .failed)
+        case .began, .changed:
+            let from = state
+            state = .cancelled
+            return (from, .cancelled)
+        default:
+            return nil
+        }
+    }
+
+    mutating func reset() {
+        state = .possible
+        translation = .zero
+        tracked.removeAll(keepingCapacity: true)
+        velocityTracker.removeAll()
+    }
+}
+
+/// `pan`: `UIPanGestureRecognizer`, with translation and a least-squares velocity.
+///
+/// Parameters: `minimumNumberOfTouches` (1), `maximumNumberOfTouches` (unbounded),
+/// `minimumDistance` (10 points). Records: `state` with `translation` [x, y] (points),
+/// `velocity` [x, y] (points/second) and `touches` (tracked touches down).
+public struct PanRecognizer: Recognizer {
+    var core: PanCore
+
+    public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10) {
+        core = PanCore(minimumNumberOfTouches: minimumNumberOfTouches, maximumNumberOfTouches: maximumNumberOfTouches,
+                       minimumDistance: minimumDistance, tracksVelocity: true)
+    }
+
+    public var state: RecognizerState { core.state }
+    public var translation: Point { core.translation }
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        _ = core.touchesBegan(touches, context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let transition = core.touchesMoved(touches, context).transition {
+            emit(transition, velocity: core.velocityTracker.velocity(), &context)
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let transition = core.touchesEnded(touches) {
+            // A pan that ends after its finger rested more than 40 ms has stopped: no fling.
+            let velocity = transition.to == .ended
+                ? core.velocityTracker.velocity(endingAt: context.t) : core.velocityTracker.velocity()
+            emit(transition, velocity: velocity, &context)
+        }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let transition = core.touchesCancelled(touches) {
+            emit(transition, velocity: core.velocityTracker.velocity(), &context)
+        }
+    }
+
+    public mutating func reset() { core.reset() }
+
+    private func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
+        context.emitState(from: transition.from, to: transition.to,
+                          Field("translation", .point(core.translation)),
+                          Field("velocity", .point(velocity)),
+                          Field("touches", .integer(core.tracked.count)))
+    }
+}
+
+/// `rotation`: the knob's one-finger `RotationGestureRecognizer` (seed 000), a pan with exactly
+/// one touch that also follows the touch's angle around the view's center.
+///
+/// Parameters: `minimumDistance` (10 points). Records: `state` with `angle` (radians).
+public struct RotationRecognizer: Recognizer {
+    var core: PanCore
+    /// atan2(y − midY, x − midX) of the tracked touch in view coordinates, in (−π, π] radians;
+    /// updated at touch-down and on every move.
+    public private(set) var touchAngle: Double = 0
+
+    public init(minimumDistance: Double = 10) {
+        core = PanCore(minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, minimumDistance: minimumDistance, tracksVelocity: false)
+    }
+
+    public var state: RecognizerState { core.state }
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let touch = core.touchesBegan(touches, context).first {
+            touchAngle = Self.angle(of: touch.location, in: context.viewSize)
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        let (transition, moved) = core.touchesMoved(touches, context)
+        if let moved { touchAngle = Self.angle(of: moved.location, in: context.viewSize) }
+        if let transition { emit(transition, &context) }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let transition = core.touchesEnded(touches) { emit(transition, &context) }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if let transition = core.touchesCancelled(touches) { emit(transition, &context) }
+    }
+
+    public mutating func reset() {
+        core.reset()
+        touchAngle = 0
+    }
+
+    private func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
+        context.emitState(from: transition.from, to: transition.to, Field("angle", .number(touchAngle)))
+    }
+
+    /// The angle of a point around the center of a view of the given size, in (−π, π].
+    static func angle(of p: Point, in size: (width: Double, height: Double)) -> Double {
+        let a = atan2(p.y - size.height / 2, p.x - size.width / 2)
+        // atan2 gives −π for points straight left with y = −0; the range is (−π, π].
+        if a == -Double.pi { return Double.pi }
+        return a == 0 ? 0 : a
+    }
+}

@@ -1,0 +1,122 @@
+/// `spots`: the seed's `TouchableView` (seed 002): a spot for every touch, following it and
+/// removed when it lifts.
+///
+/// A new spot's diameter animates from 1 to 100 points over 0.2 s with UIKit's default
+/// ease-in-ease-out timing curve; records give the diameter at their time. Records:
+/// `spotAdded`, `spotMoved`, `spotRemoved` with `touch`, `center` [x, y] (view coordinates,
+/// points) and `diameter` (points). A removed spot reports where it was (the seed removes the
+/// spot's view without moving it first).
+public struct SpotsRecognizer: Recognizer {
+    /// Diameter of a new spot, in points (the seed's 1×1 bounds).
+    public static let startDiameter = 1.0
+    /// Diameter a spot grows to, in points (the seed's 100×100 bounds).
+    public static let endDiameter = 100.0
+    /// Length of the growth animation, in seconds (the seed's `withDuration: 0.2`).
+    public static let growthDuration = 0.2
+
+    struct Spot: Sendable {
+        var serial: Int
+        var id: TouchID
+        var center: Point
+        var addedAt: Double
+    }
+
+    private var spots: [Spot] = []
+
+    public init() {}
+
+    /// A spot view never fails or recognizes; it stays `possible`.
+    public var state: RecognizerState { .possible }
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        for touch in touches {
+            let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
+            spots.append(spot)
+            emit("spotAdded", spot, &context)
+        }
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        for touch in touches {
+            guard let i = spots.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            spots[i].center = touch.location
+            emit("spotMoved", spots[i], &context)
+        }
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        remove(touches, &context)
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        remove(touches, &context)
+    }
+
+    public mutating func reset() {
+        spots.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func remove(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        for touch in touches {
+            guard let i = spots.firstIndex(where: { $0.serial == touch.serial }) else { continue }
+            let spot = spots.remove(at: i)
+            emit("spotRemoved", spot, &context)
+        }
+    }
+
+    private func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
+        context.emit(event, FieldList(
+            Field("touch", .touch(spot.id)),
+            Field("center", .point(spot.center)),
+            Field("diameter", .number(Self.diameter(age: context.t - spot.addedAt)))))
+    }
+
+    /// The diameter of a spot `age` seconds after it was added, in points.
+    public static func diameter(age: Double) -> Double {
+        let progress = age / growthDuration
+        if !(progress > 0) { return startDiameter }
+        if progress >= 1 { return endDiameter }
+        return startDiameter + (endDiameter - startDiameter) * TimingCurve.easeInEaseOut.value(at: progress)
+    }
+}
+
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2),
+/// as `CAMediaTimingFunction`.
+public struct TimingCurve: Sendable {
+    public let x1: Double, y1: Double, x2: Double, y2: Double
+
+    /// UIKit's default for `UIView.animate`: `kCAMediaTimingFunctionEaseInEaseOut`.
+    public static let easeInEaseOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+
+    /// The curve's output at input (time fraction) `x` in [0, 1]: solves x(s) = x for the curve
+    /// parameter s by Newton's method, kept inside a shrinking bracket, then returns y(s).
+    public func value(at x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var lo = 0.0
+        var hi = 1.0
+        var s = x
+        for _ in 0..<100 {
+            let error = Self.bezier(s, x1, x2) - x
+            if error == 0 { break }
+            if error > 0 { hi = s } else { lo = s }
+            let slope = Self.derivative(s, x1, x2)
+            var next = slope > 0 ? s - error / slope : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            if next == s || hi - lo <= 2 * Double.ulpOfOne { break }
+            s = next
+        }
+        return Self.bezier(s, y1, y2)
+    }
+
+    /// One coordinate of the curve at parameter s, for control coordinates c1, c2.
+    @inline(__always) static func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s
+    }
+
+    @inline(__always) static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * c1 + 6 * u * s * (c2 - c1) + 3 * s * s * (1 - c2)
+    }
+}

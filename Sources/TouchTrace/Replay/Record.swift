@@ -1,0 +1,133 @@
+/// A value in a transcript record.
+public enum FieldValue: Sendable, Equatable {
+    /// A measurement: printed shortest-round-trip in JSON Lines, with four decimals in text.
+    case number(Double)
+    /// A point or vector, `[x, y]`.
+    case point(Point)
+    case integer(Int)
+    /// A word from a fixed vocabulary (state and phase names, thumbs): a string in JSON, bare
+    /// in text.
+    case name(StaticString)
+    /// Free text (failure reasons): a string in JSON, quoted in text.
+    case text(String)
+    /// A touch id as the trace gave it: a number or a string.
+    case touch(TouchID)
+
+    public static func == (a: FieldValue, b: FieldValue) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x == y
+        case (.point(let x), .point(let y)): return x == y
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.name(let x), .name(let y)): return x.description == y.description
+        case (.text(let x), .text(let y)): return x == y
+        case (.touch(let x), .touch(let y)): return x == y
+        default: return false
+        }
+    }
+}
+
+/// One `key=value` of a record.
+public struct Field: Sendable, Equatable {
+    public var key: StaticString
+    public var value: FieldValue
+
+    public init(_ key: StaticString, _ value: FieldValue) {
+        self.key = key
+        self.value = value
+    }
+
+    public static func == (a: Field, b: Field) -> Bool {
+        a.key.description == b.key.description && a.value == b.value
+    }
+}
+
+/// The fields of a record, stored inline (a record is written for almost every touch of every
+/// event, so it must not allocate).
+public struct FieldList: Sendable, RandomAccessCollection, Equatable {
+    public static let capacity = 6
+    private var storage: (Field?, Field?, Field?, Field?, Field?, Field?) = (nil, nil, nil, nil, nil, nil)
+    public private(set) var count = 0
+
+    public init() {}
+
+    public init(_ fields: Field...) {
+        for f in fields { append(f) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(i: Int) -> Field {
+        precondition(i >= 0 && i < count, "field index \(i) out of 0..<\(count)")
+        switch i {
+        case 0: return storage.0!
+        case 1: return storage.1!
+        case 2: return storage.2!
+        case 3: return storage.3!
+        case 4: return storage.4!
+        default: return storage.5!
+        }
+    }
+
+    public mutating func append(_ field: Field) {
+        precondition(count < Self.capacity, "a record holds at most \(Self.capacity) fields; \(field.key) is one too many")
+        switch count {
+        case 0: storage.0 = field
+        case 1: storage.1 = field
+        case 2: storage.2 = field
+        case 3: storage.3 = field
+        case 4: storage.4 = field
+        default: storage.5 = field
+        }
+        count += 1
+    }
+
+    public static func == (a: FieldList, b: FieldList) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+    }
+}
+
+/// One line of a transcript: at time `t`, a recognizer or control (`source`) reports `event`.
+public struct Record: Sendable, Equatable {
+    /// The time of the trace event that caused the record, in seconds.
+    public var t: Double
+    /// Index into the replay's sources (see `SourceName`).
+    public var source: Int
+    /// `state`, `phase`, `valueChanged`, `spotAdded`, ...
+    public var event: StaticString
+    public var fields: FieldList
+
+    public init(t: Double, source: Int, event: StaticString, fields: FieldList) {
+        self.t = t
+        self.source = source
+        self.event = event
+        self.fields = fields
+    }
+
+    public static func == (a: Record, b: Record) -> Bool {
+        a.t == b.t && a.source == b.source && a.event.description == b.event.description && a.fields == b.fields
+    }
+}
+
+/// A recognizer or control as records name it: its view and its own name.
+public struct SourceName: Sendable, Equatable {
+    public var view: String
+    public var name: String
+
+    public init(view: String, name: String) {
+        self.view = view
+        self.name = name
+    }
+}
+
+/// Where records go as they are made: a transcript writer, or a collector in tests.
+public protocol RecordSink: AnyObject {
+    func write(_ record: Record)
+}
+
+/// Keeps every record, for tests and small tools.
+public final class RecordCollector: RecordSink {
+    public private(set) var records: [Record] = []
+    public init() {}
+    public func write(_ record: Record) { records.append(record) }
+}

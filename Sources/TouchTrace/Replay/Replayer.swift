@@ -1,0 +1,189 @@
+/// Replays a trace's events through a scene: hit testing, delivery grouped by phase in UIKit's
+/// order, resets, and the records every recognizer and control writes.
+///
+/// For each event, for each view in scene order, the view's touches are delivered as sets: all
+/// `began` touches of the event, then `moved`, then `ended`, then `cancelled` (`stationary` is
+/// not delivered), each set in the order the event lists its touches. Within a view the
+/// recognizers get a set in their order, then the control. A recognizer in a final state gets
+/// nothing until it is reset, which happens when no touch is down on its view any more.
+public struct Replayer: TouchEventConsumer {
+    /// A view while replaying: its recognizers and control, and which sources they write as.
+    struct LiveView {
+        let frame: Rect
+        let size: (width: Double, height: Double)
+        var recognizers: [any Recognizer]
+        let recognizerSources: [Int]
+        let attachedCount: Int
+        var control: (any Control)?
+        let controlSource: Int
+        var touchesDown = 0
+    }
+
+    /// Every recognizer and control, as records name them (`Record.source` indexes this).
+    public let sources: [SourceName]
+    var views: [LiveView]
+    let sink: RecordSink
+
+    // Per touch slot: its view (or -1: it hit nothing), its last location on the screen, and
+    // when it began.
+    private var slotView: [Int] = []
+    private var slotLocation: [Point] = []
+    private var slotBeganAt: [Double] = []
+    // Scratch reused by every event.
+    private var touchedViews: [Int] = []
+    private var delivery: [ViewTouch] = []
+
+    public init(scene: Scene, sink: RecordSink) {
+        var sources: [SourceName] = []
+        var views: [LiveView] = []
+        for view in scene.views {
+            var recognizerSources: [Int] = []
+            for r in view.recognizers {
+                recognizerSources.append(sources.count)
+                sources.append(SourceName(view: view.name, name: r.name))
+            }
+            var controlSource = -1
+            if let control = view.control {
+                controlSource = sources.count
+                sources.append(SourceName(view: view.name, name: control.name))
+            }
+            views.append(LiveView(
+                frame: view.frame, size: view.size, recognizers: view.recognizers.map(\.recognizer),
+                recognizerSources: recognizerSources, attachedCount: view.attachedCount,
+                control: view.control?.control, controlSource: controlSource))
+        }
+        self.sources = sources
+        self.views = views
+        self.sink = sink
+    }
+
+    public mutating func consume(_ event: borrowing TouchEvent) {
+        touchedViews.removeAll(keepingCapacity: true)
+        for touch in event.touches {
+            let slot = touch.slot
+            if slot >= slotView.count {
+                let more = slot + 1 - slotView.count
+                slotView.append(contentsOf: repeatElement(-1, count: more))
+                slotLocation.append(contentsOf: repeatElement(.zero, count: more))
+                slotBeganAt.append(contentsOf: repeatElement(0, count: more))
+            }
+            if touch.phase == .began {
+                // A touch belongs, for its whole life, to the view it began on.
+                let view = hitTest(touch.location)
+                slotView[slot] = view
+                slotLocation[slot] = touch.location
+                slotBeganAt[slot] = event.t
+                if view >= 0 { views[view].touchesDown += 1 }
+            }
+            let view = slotView[slot]
+            if view >= 0 && touch.phase != .stationary && !touchedViews.contains(view) {
+                touchedViews.append(view)
+            }
+        }
+        if touchedViews.count > 1 { touchedViews.sort() }
+        for view in touchedViews {
+            deliver(event, to: view)
+        }
+    }
+
+    /// The front-most view whose hit area holds the point, judged on the live controls (a range
+    /// slider's thumbs are where its values have moved them), or -1.
+    private func hitTest(_ p: Point) -> Int {
+        var i = views.count - 1
+        while i >= 0 {
+            let view = views[i]
+            if view.frame.contains(p) {
+                guard let control = view.control else { return i }
+                if control.hitTest(p - view.frame.origin, viewSize: view.size) { return i }
+            }
+            i -= 1
+        }
+        return -1
+    }
+
+    private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
+        let origin = views[v].frame.origin
+        delivery.removeAll(keepingCapacity: true)
+        var bounds: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var ending = 0
+        for (k, phase) in [TouchPhase.began, .moved, .ended, .cancelled].enumerated() {
+            for touch in event.touches where touch.phase == phase && slotView[touch.slot] == v {
+                let previous = slotLocation[touch.slot]
+                delivery.append(ViewTouch(
+                    id: touch.id, serial: touch.serial, phase: phase,
+                    location: touch.location - origin, previousLocation: previous - origin,
+                    beganAt: slotBeganAt[touch.slot]))
+                if phase.isEnding { ending += 1 }
+            }
+            switch k {
+            case 0: bounds.0 = delivery.count
+            case 1: bounds.1 = delivery.count
+            case 2: bounds.2 = delivery.count
+            default: bounds.3 = delivery.count
+            }
+        }
+        for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
+            slotLocation[touch.slot] = touch.location
+        }
+        let all = TouchSet(storage: delivery, range: 0..<delivery.count)
+        var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
+                                      eventTouches: all, source: 0, sink: sink)
+        let groups = [0..<bounds.0, bounds.0..<bounds.1, bounds.1..<bounds.2, bounds.2..<bounds.3]
+        for (k, range) in groups.enumerated() where !range.isEmpty {
+            let set = TouchSet(storage: delivery, range: range)
+            deliver(set, phase: k, to: v, &context)
+        }
+        if ending > 0 {
+            views[v].touchesDown -= ending
+            if views[v].touchesDown == 0 {
+                for r in views[v].recognizers.indices { views[v].recognizers[r].reset() }
+            }
+        }
+    }
+
+    /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of a
+    /// view in order, then to its control.
+    private mutating func deliver(_ set: TouchSet, phase: Int, to v: Int, _ context: inout DeliveryContext) {
+        for r in views[v].recognizers.indices {
+            if views[v].recognizers[r].state.isFinal { continue }
+            context.source = views[v].recognizerSources[r]
+            context.actionFired = false
+            switch phase {
+            case 0: views[v].recognizers[r].touchesBegan(set, &context)
+            case 1: views[v].recognizers[r].touchesMoved(set, &context)
+            case 2: views[v].recognizers[r].touchesEnded(set, &context)
+            default: views[v].recognizers[r].touchesCancelled(set, &context)
+            }
+            if context.actionFired && r < views[v].attachedCount && views[v].control != nil {
+                // The recognizer's target is the control that brought it: its action runs now.
+                context.source = views[v].controlSource
+                views[v].control!.recognizerAction(views[v].recognizers[r], &context)
+            }
+        }
+        guard views[v].control != nil else { return }
+        context.source = views[v].controlSource
+        switch phase {
+        case 0: views[v].control!.touchesBegan(set, &context)
+        case 1: views[v].control!.touchesMoved(set, &context)
+        case 2: views[v].control!.touchesEnded(set, &context)
+        default: views[v].control!.touchesCancelled(set, &context)
+        }
+        if !context.messages.isEmpty {
+            let messages = context.messages
+            context.messages.removeAll()
+            for (target, message) in messages where views[target].control != nil {
+                var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
+                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink)
+                views[target].control!.receive(message, &targetContext)
+            }
+        }
+    }
+}
+
+extension Replayer {
+    /// Replays a whole trace through a scene into a sink (one pass over the events).
+    public static func replay(_ trace: Trace, scene: Scene, into sink: RecordSink) {
+        var replayer = Replayer(scene: scene, sink: sink)
+        trace.forEachEvent(&replayer)
+    }
+}

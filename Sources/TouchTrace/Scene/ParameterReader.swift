@@ -1,0 +1,107 @@
+/// What a control being built may know of the scene around it.
+public struct SceneBuild: Sendable {
+    /// Every view's name, in scene order.
+    public let viewNames: [String]
+    /// Every view's control `type` as written (nil when it has none or it is not a string).
+    let controlTypes: [String?]
+    /// The frame of the view being built.
+    public let frame: Rect
+
+    public func viewIndex(named name: String) -> Int? { viewNames.firstIndex(of: name) }
+    public func controlType(ofView index: Int) -> String? { controlTypes[index] }
+}
+
+/// Reads the parameters of one recognizer or control from its JSON object, with defaults, and
+/// notes every problem at the offending value (or at the object when a key is missing).
+public struct ParameterReader {
+    let members: [JSONNode.Member]
+    let objectOffset: Int
+    /// Where problems found by `checkView` point (the view's frame).
+    let viewOffset: Int
+    /// `view "knob", control "knob"`: prefixes every message.
+    let label: String
+    var used: Set<String> = ["type", "name"]
+    var problems: [(offset: Int, message: String)] = []
+
+    /// Values beyond this are mistakes, not settings.
+    public static let largest = 1.0e12
+
+    init(_ node: JSONNode, label: String, viewOffset: Int) {
+        self.members = node.members ?? []
+        self.objectOffset = node.offset
+        self.viewOffset = viewOffset
+        self.label = label
+    }
+
+    private func member(_ key: String) -> JSONNode.Member? { members.first { $0.key == key } }
+
+    private mutating func problem(_ offset: Int, _ message: String) {
+        problems.append((offset, "\(label): \(message)"))
+    }
+
+    /// A number parameter (finite, within `range`).
+    public mutating func number(_ key: String, default value: Double, in range: ClosedRange<Double> = -largest...largest) -> Double {
+        used.insert(key)
+        guard let m = member(key) else { return value }
+        guard let v = m.value.number else {
+            problem(m.value.offset, "\"\(key)\" must be a number, found \(m.value.kindDescription)")
+            return value
+        }
+        guard v.isFinite, range.contains(v) else {
+            problem(m.value.offset, "\"\(key)\" must be between \(numberText(range.lowerBound)) and \(numberText(range.upperBound)), found \(numberText(v))")
+            return value
+        }
+        return v
+    }
+
+    /// An integer parameter within `range`.
+    public mutating func integer(_ key: String, default value: Int, in range: ClosedRange<Int>) -> Int {
+        used.insert(key)
+        guard let m = member(key) else { return value }
+        guard case .number(let d, let integer) = m.value.value else {
+            problem(m.value.offset, "\"\(key)\" must be an integer, found \(m.value.kindDescription)")
+            return value
+        }
+        guard let integer, let v = Int(exactly: integer), range.contains(v) else {
+            let upper = range.upperBound == Int.max ? "" : " and at most \(range.upperBound)"
+            problem(m.value.offset, "\"\(key)\" must be an integer of at least \(range.lowerBound)\(upper), found \(numberText(d))")
+            return value
+        }
+        return v
+    }
+
+    public mutating func bool(_ key: String, default value: Bool) -> Bool {
+        used.insert(key)
+        guard let m = member(key) else { return value }
+        guard case .bool(let b) = m.value.value else {
+            problem(m.value.offset, "\"\(key)\" must be true or false, found \(m.value.kindDescription)")
+            return value
+        }
+        return b
+    }
+
+    public mutating func string(_ key: String) -> String? {
+        used.insert(key)
+        guard let m = member(key) else { return nil }
+        guard let s = m.value.string else {
+            problem(m.value.offset, "\"\(key)\" must be a string, found \(m.value.kindDescription)")
+            return nil
+        }
+        return s
+    }
+
+    /// Notes a problem at `key`'s value (or the object) unless `condition` holds; returns it.
+    @discardableResult
+    public mutating func check(_ condition: Bool, at key: String, _ message: String) -> Bool {
+        if !condition { problem(member(key)?.value.offset ?? objectOffset, message) }
+        return condition
+    }
+
+    /// Notes a problem with the view itself (its frame) unless `condition` holds.
+    public mutating func checkView(_ condition: Bool, _ message: String) {
+        if !condition { problem(viewOffset, message) }
+    }
+
+    /// Keys of the object that no parameter read.
+    var unknownKeys: [JSONNode.Member] { members.filter { !used.contains($0.key) } }
+}

@@ -1,0 +1,139 @@
+/// A recognizer type that scenes can name: its `type` string and how to make one from its
+/// parameters.
+public struct RecognizerType: Sendable {
+    public let name: String
+    /// One line for `touchtrace help scene`.
+    public let summary: String
+    let make: @Sendable (inout ParameterReader) -> any Recognizer
+
+    public init(name: String, summary: String, make: @escaping @Sendable (inout ParameterReader) -> any Recognizer) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
+}
+
+/// A control type that scenes can name.
+public struct ControlType: Sendable {
+    public let name: String
+    public let summary: String
+    let make: @Sendable (inout ParameterReader, SceneBuild) -> any Control
+
+    public init(name: String, summary: String, make: @escaping @Sendable (inout ParameterReader, SceneBuild) -> any Control) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
+}
+
+/// Every type name a scene may use. A new recognizer is one file (with its `RecognizerType`)
+/// and one line here.
+public enum Registry {
+    public static let recognizers: [RecognizerType] = [
+        .pan,
+        .rotation,
+        .checkmark,
+        .spots,
+    ]
+
+    public static let controls: [ControlType] = [
+        .knob,
+        .rangeSlider,
+        .pushButton,
+        .counter,
+    ]
+
+    public static func recognizer(named name: String) -> RecognizerType? {
+        recognizers.first { $0.name == name }
+    }
+
+    public static func control(named name: String) -> ControlType? {
+        controls.first { $0.name == name }
+    }
+}
+
+extension RecognizerType {
+    public static let pan = RecognizerType(name: "pan", summary: "UIPanGestureRecognizer: translation and velocity") { p in
+        let minimum = p.integer("minimumNumberOfTouches", default: 1, in: 1...1000)
+        let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
+        p.check(maximum >= minimum, at: "maximumNumberOfTouches",
+                "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
+        let distance = p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate)
+        return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, minimumDistance: distance)
+    }
+
+    public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
+        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+    }
+
+    public static let checkmark = RecognizerType(name: "checkmark", summary: "Apple's CheckmarkGestureRecognizer, exactly as the seed") { _ in
+        CheckmarkRecognizer()
+    }
+
+    public static let spots = RecognizerType(name: "spots", summary: "a growing spot under every touch (TouchableView)") { _ in
+        SpotsRecognizer()
+    }
+}
+
+extension ControlType {
+    public static let knob = ControlType(name: "knob", summary: "a one-finger knob (UIControl with a rotation recognizer)") { p, _ in
+        let minimumValue = p.number("minimumValue", default: 0)
+        let maximumValue = p.number("maximumValue", default: 1)
+        p.check(minimumValue < maximumValue, at: "maximumValue",
+                "\"minimumValue\" (\(numberText(minimumValue))) must be less than \"maximumValue\" (\(numberText(maximumValue)))")
+        let value = p.number("value", default: minimumValue)
+        let startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000)
+        let endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000)
+        p.check(startAngle < endAngle, at: "endAngle",
+                "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
+        p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
+                "the knob's sweep from \"startAngle\" to \"endAngle\" (\(numberText(endAngle - startAngle)) radians) must not exceed a full turn (2π)")
+        return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
+                    startAngle: startAngle, endAngle: endAngle,
+                    isContinuous: p.bool("isContinuous", default: true),
+                    minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+    }
+
+    public static let rangeSlider = ControlType(name: "rangeSlider", summary: "a two-thumb range slider (JKSlider)") { p, build in
+        let minValue = p.number("minValue", default: 0)
+        let maxValue = p.number("maxValue", default: 10)
+        let rangeOK = p.check(minValue < maxValue, at: "maxValue",
+                              "\"minValue\" (\(numberText(minValue))) must be less than \"maxValue\" (\(numberText(maxValue)))")
+        let lower = p.number("lower", default: minValue)
+        let upper = p.number("upper", default: maxValue)
+        if rangeOK {
+            p.check(lower >= minValue && lower <= maxValue, at: "lower",
+                    "\"lower\" (\(numberText(lower))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")
+            p.check(upper >= minValue && upper <= maxValue, at: "upper",
+                    "\"upper\" (\(numberText(upper))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")
+            p.check(lower <= upper, at: "lower", "\"lower\" (\(numberText(lower))) must not be greater than \"upper\" (\(numberText(upper)))")
+        }
+        p.checkView(build.frame.width > build.frame.height,
+                    "a range slider must be wider than it is tall (its thumbs are squares as tall as the frame, and they travel width − height)")
+        return RangeSlider(minValue: minValue, maxValue: maxValue, lower: lower, upper: upper,
+                           width: build.frame.width, height: build.frame.height)
+    }
+
+    public static let pushButton = ControlType(name: "pushButton", summary: "a push button that adds to or takes from a counter (Flo)") { p, build in
+        let isAdd = p.bool("isAddButton", default: true)
+        var targetIndex: Int?
+        if let target = p.string("target") {
+            if let index = build.viewIndex(named: target) {
+                if build.controlType(ofView: index) == "counter" {
+                    targetIndex = index
+                } else {
+                    p.check(false, at: "target", "\"target\" \"\(target)\" is not a counter view (its control must have \"type\": \"counter\")")
+                }
+            } else {
+                p.check(false, at: "target", "\"target\" \"\(target)\" names no view of this scene (views: \(build.viewNames.joined(separator: ", ")))")
+            }
+        }
+        let margin = p.number("touchUpMargin", default: PushButton.defaultTouchUpMargin, in: 0...TraceLimits.coordinate)
+        return PushButton(isAddButton: isAdd, targetView: targetIndex, touchUpMargin: margin)
+    }
+
+    public static let counter = ControlType(name: "counter", summary: "the glasses counter drawn as an arc (Flo's CounterView)") { p, _ in
+        Counter(counter: p.integer("counter", default: 5, in: -1_000_000_000...1_000_000_000),
+                numberOfGlasses: p.integer("numberOfGlasses", default: 8, in: 1...1_000_000))
+    }
+}

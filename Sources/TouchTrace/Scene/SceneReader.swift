@@ -1,0 +1,237 @@
+/// Reads scenes (`{"views": [...]}`) from their own file or from a trace's `scene` key, and
+/// reports every problem at the offending key.
+public enum SceneReader {
+    /// Reads a scene file.
+    public static func read(path: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+        let source: SourceFile
+        let root: JSONNode
+        do {
+            source = try SourceFile.read(path: path)
+            root = try JSONNode.parseDocument(source)
+        } catch {
+            throw TraceErrors(error)
+        }
+        return try read(root, source: source, origin: path, options: options)
+    }
+
+    /// Reads a scene from a parsed node of `source`.
+    public static func read(_ root: JSONNode, source: SourceFile, origin: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+        var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
+        let scene = build(root, origin: origin, problems: &problems)
+        if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        return scene
+    }
+
+    /// A view as first read, before its recognizers and control are built.
+    private struct ViewDraft {
+        var name: String
+        var node: JSONNode
+        var frame: Rect
+        var controlType: String?
+    }
+
+    private static func build(_ root: JSONNode, origin: String, problems: inout SceneProblems) -> Scene {
+        guard let members = root.members else {
+            problems.add(root.offset, "a scene must be an object like {\"views\": [...]}, found \(root.kindDescription)")
+            return Scene(views: [], origin: origin)
+        }
+        for m in members where m.key != "views" { problems.unknown(m, in: "the scene") }
+        guard let viewsMember = root["views"] else {
+            problems.add(root.offset, "missing required key \"views\" (a list of views, front-most last)")
+            return Scene(views: [], origin: origin)
+        }
+        guard let viewNodes = viewsMember.value.elements else {
+            problems.add(viewsMember.value.offset, "\"views\" must be an array of views, found \(viewsMember.value.kindDescription)")
+            return Scene(views: [], origin: origin)
+        }
+
+        // First the names, frames and control types of all views: a push button's target may be
+        // a view that comes after it.
+        var drafts: [ViewDraft] = []
+        var seenNames: [String: Int] = [:]
+        for (index, node) in viewNodes.enumerated() {
+            guard node.members != nil else {
+                problems.add(node.offset, "views[\(index)] must be an object with \"name\" and \"frame\", found \(node.kindDescription)")
+                continue
+            }
+            var name = "views[\(index)]"
+            if let m = node["name"] {
+                if let s = m.value.string, !s.isEmpty {
+                    name = s
+                    if let other = seenNames[s] {
+                        problems.add(m.value.offset, "duplicate view name \"\(s)\" (views[\(other)] has it too); view names must be unique")
+                    } else {
+                        seenNames[s] = index
+                    }
+                } else {
+                    problems.add(m.value.offset, "views[\(index)]: \"name\" must be a non-empty string, found \(m.value.kindDescription)")
+                }
+            } else {
+                problems.add(node.offset, "views[\(index)]: missing required key \"name\"")
+            }
+            let frame = readFrame(node, label: "view \"\(name)\"", problems: &problems)
+            var controlType: String?
+            if let control = node["control"]?.value, let type = control["type"]?.value.string { controlType = type }
+            for m in node.members! where !["name", "frame", "recognizers", "control"].contains(m.key) {
+                problems.unknown(m, in: "view \"\(name)\"")
+            }
+            drafts.append(ViewDraft(name: name, node: node, frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0), controlType: controlType))
+        }
+
+        let viewNames = drafts.map(\.name)
+        let controlTypes = drafts.map(\.controlType)
+        var views: [SceneView] = []
+        for draft in drafts {
+            let build = SceneBuild(viewNames: viewNames, controlTypes: controlTypes, frame: draft.frame)
+            var names: [String: Int] = [:]
+            var control: (name: String, control: any Control)?
+            if let m = draft.node["control"] {
+                control = readControl(m.value, view: draft, build: build, problems: &problems)
+                if let control {
+                    names[control.name] = m.value.offset
+                    for attached in control.control.attachedRecognizers() { names[attached.name] = m.value.offset }
+                }
+            }
+            var recognizers: [(name: String, recognizer: any Recognizer)] = []
+            if let m = draft.node["recognizers"] {
+                if let list = m.value.elements {
+                    for (k, node) in list.enumerated() {
+                        guard let made = readRecognizer(node, index: k, view: draft, problems: &problems) else { continue }
+                        if names[made.name] != nil {
+                            problems.add(node["name"]?.value.offset ?? node.offset,
+                                         "view \"\(draft.name)\": two recognizers or controls are named \"\(made.name)\"; give one a different \"name\"")
+                        }
+                        names[made.name] = node.offset
+                        recognizers.append(made)
+                    }
+                } else {
+                    problems.add(m.value.offset, "view \"\(draft.name)\": \"recognizers\" must be an array, found \(m.value.kindDescription)")
+                }
+            }
+            views.append(SceneView(name: draft.name, frame: draft.frame, recognizers: recognizers, control: control))
+        }
+        return Scene(views: views, origin: origin)
+    }
+
+    private static func readFrame(_ node: JSONNode, label: String, problems: inout SceneProblems) -> Rect? {
+        guard let m = node["frame"] else {
+            problems.add(node.offset, "\(label): missing required key \"frame\" ([x, y, width, height] in points)")
+            return nil
+        }
+        guard let parts = m.value.elements, parts.count == 4 else {
+            problems.add(m.value.offset, "\(label): \"frame\" must be four numbers [x, y, width, height], found \(m.value.elements.map { "\($0.count) elements" } ?? m.value.kindDescription)")
+            return nil
+        }
+        var numbers: [Double] = []
+        for (k, part) in parts.enumerated() {
+            guard let v = part.number else {
+                problems.add(part.offset, "\(label): \"frame\" must be four numbers [x, y, width, height], but element \(k) is \(part.kindDescription)")
+                return nil
+            }
+            guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
+                problems.add(part.offset, "\(label): \"frame\" element \(k) is out of range (\(numberText(v))); frames must be within ±\(numberText(TraceLimits.coordinate)) points")
+                return nil
+            }
+            numbers.append(v)
+        }
+        if numbers[2] < 0 || numbers[3] < 0 {
+            problems.add(m.value.offset, "\(label): \"frame\" has a negative size (\(numberText(numbers[2])) × \(numberText(numbers[3]))); width and height must be at least 0")
+            return nil
+        }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    private static func typeName(_ node: JSONNode, label: String, problems: inout SceneProblems) -> String? {
+        guard node.members != nil else {
+            problems.add(node.offset, "\(label) must be an object with a \"type\", found \(node.kindDescription)")
+            return nil
+        }
+        guard let m = node["type"] else {
+            problems.add(node.offset, "\(label): missing required key \"type\"")
+            return nil
+        }
+        guard let type = m.value.string else {
+            problems.add(m.value.offset, "\(label): \"type\" must be a string, found \(m.value.kindDescription)")
+            return nil
+        }
+        return type
+    }
+
+    private static func ownName(_ node: JSONNode, default type: String, label: String, problems: inout SceneProblems) -> String {
+        guard let m = node["name"] else { return type }
+        guard let s = m.value.string, !s.isEmpty else {
+            problems.add(m.value.offset, "\(label): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
+            return type
+        }
+        return s
+    }
+
+    private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, problems: inout SceneProblems) -> (name: String, recognizer: any Recognizer)? {
+        let label = "view \"\(view.name)\", recognizers[\(index)]"
+        guard let type = typeName(node, label: label, problems: &problems) else { return nil }
+        guard let kind = Registry.recognizer(named: type) else {
+            let offset = node["type"]!.value.offset
+            if Registry.control(named: type) != nil {
+                problems.add(offset, "\(label): \"\(type)\" is a control, not a recognizer; put it under the view's \"control\"")
+            } else {
+                problems.add(offset, "\(label): unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+            }
+            return nil
+        }
+        let name = ownName(node, default: type, label: label, problems: &problems)
+        var parameters = ParameterReader(node, label: "view \"\(view.name)\", \(type) \"\(name)\"", viewOffset: view.node.offset)
+        let recognizer = kind.make(&parameters)
+        problems.take(parameters, kind: type)
+        return (name, recognizer)
+    }
+
+    private static func readControl(_ node: JSONNode, view: ViewDraft, build: SceneBuild, problems: inout SceneProblems) -> (name: String, control: any Control)? {
+        let label = "view \"\(view.name)\", control"
+        guard let type = typeName(node, label: label, problems: &problems) else { return nil }
+        guard let kind = Registry.control(named: type) else {
+            let offset = node["type"]!.value.offset
+            if Registry.recognizer(named: type) != nil {
+                problems.add(offset, "\(label): \"\(type)\" is a recognizer, not a control; put it in the view's \"recognizers\"")
+            } else {
+                problems.add(offset, "\(label): unknown control type \"\(type)\" (known types: \(Registry.controls.map(\.name).joined(separator: ", ")))")
+            }
+            return nil
+        }
+        let name = ownName(node, default: type, label: label, problems: &problems)
+        let frameOffset = view.node["frame"]?.value.offset ?? view.node.offset
+        var parameters = ParameterReader(node, label: "view \"\(view.name)\", \(type) \"\(name)\"", viewOffset: frameOffset)
+        let control = kind.make(&parameters, build)
+        problems.take(parameters, kind: type)
+        return (name, control)
+    }
+}
+
+/// Problems found in a scene, each located in its file.
+struct SceneProblems {
+    let source: SourceFile
+    let strict: Bool
+    var errors: [TraceError] = []
+    private var lines: LineIndex?
+
+    init(source: SourceFile, strict: Bool) {
+        self.source = source
+        self.strict = strict
+    }
+
+    mutating func add(_ offset: Int, _ message: String) {
+        if lines == nil { lines = LineIndex(source.bytes) }
+        let (line, column) = lines!.location(of: offset, in: source.bytes)
+        errors.append(TraceError(path: source.path, line: line, column: column, message: message))
+    }
+
+    mutating func unknown(_ member: JSONNode.Member, in place: String) {
+        if strict { add(member.keyOffset, "unknown key \"\(member.key)\" in \(place) (ignored unless --strict)") }
+    }
+
+    mutating func take(_ parameters: ParameterReader, kind: String) {
+        for p in parameters.problems { add(p.offset, p.message) }
+        if strict {
+            for m in parameters.unknownKeys { add(m.keyOffset, "\(parameters.label): unknown parameter \"\(m.key)\" for \(kind) (ignored unless --strict)") }
+        }
+    }
+}

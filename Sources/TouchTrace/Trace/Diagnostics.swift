@@ -1,0 +1,75 @@
+/// Collects the problems found while reading one file: the first one ends the reading unless
+/// every problem is wanted (`validate`), and then reading goes on to find the rest, up to a limit.
+struct Diagnostics {
+    let source: SourceFile
+    let collectAll: Bool
+    /// Unknown keys are reported only when asked (`validate --strict`).
+    let reportUnknownKeys: Bool
+    private(set) var errors: [TraceError] = []
+    private var lines: LineIndex?
+
+    /// Past this many problems in one file the rest are summarised in one line.
+    static let limit = 200
+
+    init(source: SourceFile, options: TraceReadOptions) {
+        self.source = source
+        self.collectAll = options.collectAllProblems
+        self.reportUnknownKeys = options.reportUnknownKeys
+    }
+
+    mutating func error(at offset: Int, _ message: String) -> TraceError {
+        if lines == nil { lines = LineIndex(source.bytes) }
+        let (line, column) = lines!.location(of: offset, in: source.bytes)
+        return TraceError(path: source.path, line: line, column: column, message: message)
+    }
+
+    /// Records a problem; throws unless every problem is wanted and the limit is not reached.
+    mutating func report(at offset: Int, _ message: String) throws(TraceErrors) {
+        errors.append(error(at: offset, message))
+        if !collectAll { throw TraceErrors(errors) }
+        if errors.count >= Diagnostics.limit {
+            errors.append(error(at: offset, "too many problems (\(Diagnostics.limit)); stopped looking for more"))
+            throw TraceErrors(errors)
+        }
+    }
+
+    /// Ends reading with a problem that makes the rest of the file unreadable (a syntax error).
+    mutating func fatal(_ failure: ParseFailure) -> TraceErrors {
+        errors.append(error(at: failure.offset, failure.message))
+        return TraceErrors(errors)
+    }
+
+    /// Throws the collected problems, if any, once reading is over.
+    func finish() throws(TraceErrors) {
+        if !errors.isEmpty { throw TraceErrors(errors) }
+    }
+}
+
+/// Offsets of line starts, built once when the first message of a file needs a line number, so
+/// that many messages in a large file cost a binary search each, not a scan from the start.
+struct LineIndex {
+    private var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
+        }
+    }
+
+    func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        var lo = 0
+        var hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        var i = starts[lo]
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (lo + 1, column)
+    }
+}

@@ -1,0 +1,512 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The deepest nesting of arrays and objects a document may have. Deeper input is rejected with
+/// a message instead of overflowing the stack.
+public let maximumJSONNesting = 64
+
+/// A byte-level JSON cursor: it validates the grammar of RFC 8259 as it goes and never builds a
+/// `String` for anything but the values it is asked for.
+///
+/// It works on a raw pointer for speed; the caller keeps the bytes alive for its lifetime
+/// (`withUnsafeBufferPointer`).
+struct JSONCursor {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var pos: Int
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, to limit: Int? = nil) {
+        // An empty buffer may have no base address; point at a harmless static byte instead.
+        self.base = buffer.baseAddress ?? JSONCursor.emptyBase
+        self.end = limit ?? buffer.count
+        self.pos = start
+    }
+
+    private static var emptyBase: UnsafePointer<UInt8> {
+        // A static string's storage lives for the whole program.
+        ("" as StaticString).utf8Start
+    }
+
+    @inline(__always) var atEnd: Bool { pos >= end }
+
+    /// The byte at the cursor, or 0 at the end (0 is never valid JSON outside strings).
+    @inline(__always) var current: UInt8 { pos < end ? base[pos] : 0 }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while pos < end {
+            let b = base[pos]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
+        }
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it (0 at the end).
+    @inline(__always) mutating func peek() -> UInt8 {
+        skipWhitespace()
+        return current
+    }
+
+    func failure(_ message: String, at offset: Int? = nil) -> ParseFailure {
+        ParseFailure(offset: offset ?? pos, message: message)
+    }
+
+    /// A description of the byte at the cursor for "expected X, found Y" messages.
+    func foundDescription() -> String {
+        if pos >= end { return "the end of the file" }
+        let b = base[pos]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        if b == 0 { return "a NUL byte (binary data?)" }
+        return String(format2: b)
+    }
+
+    @inline(__always) mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(ParseFailure) {
+        skipWhitespace()
+        guard pos < end, base[pos] == byte else {
+            throw failure("invalid JSON: expected \(what()), found \(foundDescription())")
+        }
+        pos += 1
+    }
+
+    // MARK: Objects and arrays
+
+    /// After `{` or a member's value: true if another member follows (consumes `,`), false at `}`
+    /// (consumes it).
+    @inline(__always) mutating func nextMember(first: Bool) throws(ParseFailure) -> Bool {
+        skipWhitespace()
+        guard pos < end else { throw failure("invalid JSON: unexpected end of file inside an object (missing '}')") }
+        let b = base[pos]
+        if b == UInt8(ascii: "}") {
+            pos += 1
+            return false
+        }
+        if first { return true }
+        guard b == UInt8(ascii: ",") else {
+            throw failure("invalid JSON: expected ',' or '}' after an object member, found \(foundDescription())")
+        }
+        pos += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { throw failure("invalid JSON: trailing comma before '}'") }
+        return true
+    }
+
+    /// After `[` or an element: true if another element follows (consumes `,`), false at `]`.
+    @inline(__always) mutating func nextElement(first: Bool) throws(ParseFailure) -> Bool {
+        skipWhitespace()
+        guard pos < end else { throw failure("invalid JSON: unexpected end of file inside an array (missing ']')") }
+        let b = base[pos]
+        if b == UInt8(ascii: "]") {
+            pos += 1
+            return false
+        }
+        if first { return true }
+        guard b == UInt8(ascii: ",") else {
+            throw failure("invalid JSON: expected ',' or ']' after an array element, found \(foundDescription())")
+        }
+        pos += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { throw failure("invalid JSON: trailing comma before ']'") }
+        return true
+    }
+
+    /// Reads a member's key and the colon after it.
+    @inline(__always) mutating func memberKey() throws(ParseFailure) -> JSONStringToken {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else {
+            throw failure("invalid JSON: expected a quoted key, found \(foundDescription())")
+        }
+        let key = try stringToken()
+        try expect(UInt8(ascii: ":"), "':' after the key")
+        skipWhitespace()
+        return key
+    }
+
+    // MARK: Strings
+
+    /// Scans a string starting at its opening quote; validates escapes, control characters and
+    /// UTF-8, and returns where its contents lie.
+    @inline(__always) mutating func stringToken() throws(ParseFailure) -> JSONStringToken {
+        let open = pos
+        pos += 1
+        let start = pos
+        var escapes = false
+        while pos < end {
+            let b = base[pos]
+            if b == UInt8(ascii: "\"") {
+                let token = JSONStringToken(start: start, end: pos, hasEscapes: escapes)
+                pos += 1
+                return token
+            }
+            if b == UInt8(ascii: "\\") {
+                escapes = true
+                try skipEscape()
+            } else if b < 0x20 {
+                throw failure("invalid JSON: control character \(String(format2: b)) in a string (write it as an escape)")
+            } else if b >= 0x80 {
+                try skipUTF8Sequence()
+            } else {
+                pos += 1
+            }
+        }
+        throw failure("invalid JSON: unterminated string", at: open)
+    }
+
+    private mutating func skipEscape() throws(ParseFailure) {
+        let at = pos
+        pos += 1
+        guard pos < end else { throw failure("invalid JSON: unterminated string", at: at) }
+        switch base[pos] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            pos += 1
+        case UInt8(ascii: "u"):
+            pos += 1
+            for _ in 0..<4 {
+                guard pos < end, hexValue(base[pos]) != nil else {
+                    throw failure("invalid JSON: \\u must be followed by four hexadecimal digits", at: at)
+                }
+                pos += 1
+            }
+        default:
+            throw failure("invalid JSON: unknown escape '\\\(Character(Unicode.Scalar(base[pos])))' in a string", at: at)
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (no overlong forms, no surrogates, at most U+10FFFF).
+    private mutating func skipUTF8Sequence() throws(ParseFailure) {
+        let b0 = base[pos]
+        var length = 0
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw failure("invalid UTF-8 byte \(String(format2: b0)) (is this a binary file?)")
+        }
+        guard pos + length <= end else { throw failure("invalid UTF-8: truncated sequence") }
+        let b1 = base[pos + 1]
+        guard b1 >= lower && b1 <= upper else { throw failure("invalid UTF-8 sequence (is this a binary file?)") }
+        for k in 2..<max(length, 2) where k < length {
+            guard base[pos + k] & 0xC0 == 0x80 else { throw failure("invalid UTF-8 sequence (is this a binary file?)") }
+        }
+        pos += length
+    }
+
+    /// Whether a string's contents are exactly the given ASCII key (no allocation).
+    @inline(__always) func equals(_ token: JSONStringToken, _ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        if token.hasEscapes { return decode(token) == literal.description }
+        guard token.end - token.start == n else { return false }
+        return memcmp(base + token.start, literal.utf8Start, n) == 0
+    }
+
+    /// The decoded contents of a string.
+    func decode(_ token: JSONStringToken) -> String {
+        let raw = UnsafeBufferPointer(start: base + token.start, count: token.end - token.start)
+        if !token.hasEscapes { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func flush() {
+            if !out.isEmpty {
+                scalars.append(contentsOf: String(decoding: out, as: UTF8.self).unicodeScalars)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 { v = v << 4 | UInt32(hexValue(raw[at + k]) ?? 0) }
+            return v
+        }
+        while i < raw.count {
+            let b = raw[i]
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                flush()
+                var code = hex4(i)
+                i += 4
+                if code >= 0xD800 && code < 0xDC00, i + 6 <= raw.count,
+                   raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    let low = hex4(i + 2)
+                    if low >= 0xDC00 && low < 0xE000 {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                // A lone surrogate cannot be a Unicode scalar: it becomes U+FFFD.
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            default: out.append(e)
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    // MARK: Numbers
+
+    /// Parses a JSON number at the cursor into a correctly rounded `Double`.
+    ///
+    /// Most numbers in traces have at most 19 significant digits and small exponents, which
+    /// Clinger's fast path converts exactly with one multiplication or division; the rest go
+    /// through `strtod`, which rounds correctly.
+    @inline(__always) mutating func number() throws(ParseFailure) -> JSONNumber {
+        let start = pos
+        var negative = false
+        if pos < end && base[pos] == UInt8(ascii: "-") {
+            negative = true
+            pos += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var truncated = false
+        guard pos < end else { throw failure("invalid number: expected a digit", at: start) }
+        var b = base[pos]
+        if b == UInt8(ascii: "0") {
+            pos += 1
+            if pos < end, base[pos] &- 0x30 < 10 {
+                throw failure("invalid number: leading zeros are not allowed in JSON", at: start)
+            }
+        } else if b &- 0x31 < 9 {
+            while pos < end {
+                let d = base[pos] &- 0x30
+                if d >= 10 { break }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    digits += 1
+                } else {
+                    exponent += 1
+                    if d != 0 { truncated = true }
+                }
+                pos += 1
+            }
+        } else {
+            throw failure("invalid number: expected a digit after '-'", at: start)
+        }
+        var isInteger = true
+        if pos < end && base[pos] == UInt8(ascii: ".") {
+            isInteger = false
+            pos += 1
+            guard pos < end, base[pos] &- 0x30 < 10 else {
+                throw failure("invalid number: expected a digit after '.'", at: start)
+            }
+            while pos < end {
+                let d = base[pos] &- 0x30
+                if d >= 10 { break }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                } else if d != 0 {
+                    truncated = true
+                }
+                pos += 1
+            }
+        }
+        if pos < end {
+            b = base[pos]
+            if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                isInteger = false
+                pos += 1
+                var expNegative = false
+                if pos < end && (base[pos] == UInt8(ascii: "+") || base[pos] == UInt8(ascii: "-")) {
+                    expNegative = base[pos] == UInt8(ascii: "-")
+                    pos += 1
+                }
+                guard pos < end, base[pos] &- 0x30 < 10 else {
+                    throw failure("invalid number: expected a digit in the exponent", at: start)
+                }
+                var e = 0
+                while pos < end {
+                    let d = base[pos] &- 0x30
+                    if d >= 10 { break }
+                    if e < 100_000 { e = e * 10 + Int(d) }
+                    pos += 1
+                }
+                exponent += expNegative ? -e : e
+            }
+        }
+        if pos < end {
+            b = base[pos]
+            // A number must end at a delimiter; "12abc" or "1.5.2" is not a number.
+            if !(b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") ||
+                 b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+                throw failure("invalid number: unexpected \(foundDescription()) after a number", at: pos)
+            }
+        }
+        let value: Double
+        if mantissa == 0 {
+            value = negative ? -0.0 : 0.0
+        } else if !truncated && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            var v = Double(mantissa)
+            if exponent < 0 { v /= powersOfTen[-exponent] } else if exponent > 0 { v *= powersOfTen[exponent] }
+            value = negative ? -v : v
+        } else {
+            value = slowParse(from: start, to: pos)
+        }
+        let integer: Int64? = isInteger && !truncated && digits <= 18
+            ? (negative ? -Int64(mantissa) : Int64(mantissa)) : nil
+        return JSONNumber(value: value, integer: integer)
+    }
+
+    /// Correct rounding for the rare long or far-out numbers, through the C library.
+    private func slowParse(from start: Int, to stop: Int) -> Double {
+        let length = stop - start
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
+            for i in 0..<length { buffer[i] = CChar(bitPattern: base[start + i]) }
+            buffer[length] = 0
+            return strtod(buffer.baseAddress!, nil)
+        }
+    }
+
+    // MARK: Whole values
+
+    /// Skips one value of any kind, validating it. Recursion is bounded by `maximumJSONNesting`.
+    mutating func skipValue(depth: Int) throws(ParseFailure) {
+        skipWhitespace()
+        guard pos < end else { throw failure("invalid JSON: expected a value, found the end of the file") }
+        switch base[pos] {
+        case UInt8(ascii: "{"):
+            try checkDepth(depth + 1)
+            pos += 1
+            var first = true
+            while try nextMember(first: first) {
+                first = false
+                _ = try memberKey()
+                try skipValue(depth: depth + 1)
+            }
+        case UInt8(ascii: "["):
+            try checkDepth(depth + 1)
+            pos += 1
+            var first = true
+            while try nextElement(first: first) {
+                first = false
+                try skipValue(depth: depth + 1)
+            }
+        case UInt8(ascii: "\""):
+            _ = try stringToken()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try number()
+        default:
+            try literal()
+        }
+    }
+
+    @inline(__always) func checkDepth(_ depth: Int) throws(ParseFailure) {
+        if depth > maximumJSONNesting {
+            throw failure("nesting deeper than \(maximumJSONNesting) levels of arrays and objects")
+        }
+    }
+
+    /// `true`, `false` or `null` at the cursor.
+    @discardableResult
+    mutating func literal() throws(ParseFailure) -> JSONNode.Value {
+        func matches(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            return pos + n <= end && memcmp(base + pos, word.utf8Start, n) == 0
+        }
+        if matches("true") { pos += 4; return .bool(true) }
+        if matches("false") { pos += 5; return .bool(false) }
+        if matches("null") { pos += 4; return .null }
+        throw failure("invalid JSON: expected a value, found \(foundDescription())")
+    }
+
+    /// Parses one value into a tree, for the small parts of a file (headers, scenes).
+    mutating func node(depth: Int) throws(ParseFailure) -> JSONNode {
+        skipWhitespace()
+        let at = pos
+        guard pos < end else { throw failure("invalid JSON: expected a value, found the end of the file") }
+        switch base[pos] {
+        case UInt8(ascii: "{"):
+            try checkDepth(depth + 1)
+            pos += 1
+            var members: [JSONNode.Member] = []
+            var first = true
+            while try nextMember(first: first) {
+                first = false
+                let keyOffset = pos
+                let key = try memberKey()
+                let value = try node(depth: depth + 1)
+                members.append(JSONNode.Member(key: decode(key), keyOffset: keyOffset, value: value))
+            }
+            return JSONNode(offset: at, value: .object(members))
+        case UInt8(ascii: "["):
+            try checkDepth(depth + 1)
+            pos += 1
+            var elements: [JSONNode] = []
+            var first = true
+            while try nextElement(first: first) {
+                first = false
+                elements.append(try node(depth: depth + 1))
+            }
+            return JSONNode(offset: at, value: .array(elements))
+        case UInt8(ascii: "\""):
+            let token = try stringToken()
+            return JSONNode(offset: at, value: .string(decode(token)))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let n = try number()
+            return JSONNode(offset: at, value: .number(n.value, integer: n.integer))
+        default:
+            return JSONNode(offset: at, value: try literal())
+        }
+    }
+}
+
+/// Where a string's contents lie in the buffer (between the quotes).
+struct JSONStringToken {
+    var start: Int
+    var end: Int
+    var hasEscapes: Bool
+}
+
+/// A parsed number: its correctly rounded value and, when written as an integer that fits, the
+/// exact integer.
+struct JSONNumber {
+    var value: Double
+    var integer: Int64?
+}
+
+@inline(__always) func hexValue(_ b: UInt8) -> UInt8? {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - 0x30
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - 0x61 + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - 0x41 + 10
+    default: return nil
+    }
+}
+
+/// 10^0 ... 10^22, every one exactly representable as a Double.
+let powersOfTen: [Double] = (0...22).map { k in
+    var v = 1.0
+    for _ in 0..<k { v *= 10 }
+    return v
+}
+
+extension String {
+    /// A byte as `0xNN`.
+    init(format2 byte: UInt8) {
+        let digits = Array("0123456789ABCDEF")
+        self = "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+}

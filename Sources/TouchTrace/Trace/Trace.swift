@@ -1,0 +1,127 @@
+/// How a trace is read.
+public struct TraceReadOptions: Sendable {
+    /// Find every problem in the file instead of stopping at the first (`validate`).
+    public var collectAllProblems: Bool
+    /// Report keys that touchtrace does not know (`validate --strict`); otherwise they are
+    /// ignored, for forward compatibility.
+    public var reportUnknownKeys: Bool
+
+    public init(collectAllProblems: Bool = false, reportUnknownKeys: Bool = false) {
+        self.collectAllProblems = collectAllProblems
+        self.reportUnknownKeys = reportUnknownKeys
+    }
+}
+
+/// A trace's top-level fields other than its events.
+public struct TraceHeader: Sendable {
+    public var version: Int = 1
+    public var name: String?
+    public var description: String?
+    /// `screen`: width and height in points, when given.
+    public var screen: (width: Double, height: Double)?
+    /// The `scene` key, unread: scenes are read by `SceneReader`, which points its messages at
+    /// this node's keys in the trace file.
+    public var scene: JSONNode?
+}
+
+/// What reading a whole trace learned about it.
+public struct TraceSummary: Sendable {
+    /// Events in the trace (for `strokes`, the merged events), not counting the final
+    /// cancellation of touches left down.
+    public var eventCount = 0
+    /// Touches (from `began` to `ended` or `cancelled`) in the trace.
+    public var touchCount = 0
+    /// The largest x and y of any touch point (0 when there are none or all are negative).
+    public var maxX = 0.0
+    public var maxY = 0.0
+    /// Time of the first and last event.
+    public var firstTime: Double?
+    public var lastTime: Double?
+    /// Touches still down at the end, each cancelled at the last event's time.
+    public var warnings: [TraceError] = []
+}
+
+/// A trace file that has been read and checked from end to end: it will replay without error.
+///
+/// Events are not kept as objects: `forEachEvent` reads them again from the file's bytes and
+/// streams them, one reused event at a time, so that a 100 MB trace costs its bytes in memory
+/// and little more.
+public final class Trace: Sendable {
+    public let source: SourceFile
+    public let header: TraceHeader
+    public let summary: TraceSummary
+    let body: Body
+
+    enum Body: Sendable {
+        /// Byte range of the `events` array.
+        case events(Range<Int>)
+        case strokes([Stroke])
+    }
+
+    init(source: SourceFile, header: TraceHeader, summary: TraceSummary, body: Body) {
+        self.source = source
+        self.header = header
+        self.summary = summary
+        self.body = body
+    }
+
+    public var path: String { source.path }
+
+    /// The screen: `screen` when given, else the smallest rectangle at the origin that holds
+    /// every touch point.
+    public var screen: (width: Double, height: Double) {
+        header.screen ?? (summary.maxX, summary.maxY)
+    }
+
+    /// Reads and checks the trace at `path`.
+    public static func read(path: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Trace {
+        let source: SourceFile
+        do { source = try SourceFile.read(path: path) } catch { throw TraceErrors(error) }
+        return try parse(source, options: options)
+    }
+
+    /// Reads and checks a trace from bytes already in memory.
+    public static func parse(_ source: SourceFile, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Trace {
+        var ignore = IgnoringConsumer()
+        return try parse(source, options: options, consumer: &ignore)
+    }
+
+    /// Reads and checks a trace and hands every event to `consumer` as it is read (one pass).
+    public static func parse<C: TouchEventConsumer>(
+        _ source: SourceFile, options: TraceReadOptions = TraceReadOptions(), consumer: inout C
+    ) throws(TraceErrors) -> Trace {
+        var reader = TraceReader(source: source, options: options)
+        return try reader.read(consumer: &consumer)
+    }
+
+    /// Streams the trace's events, checked already, then one more event at the last event's time
+    /// that cancels the touches still down.
+    public func forEachEvent<C: TouchEventConsumer>(_ consumer: inout C) {
+        var reader = TraceReader(source: source, options: TraceReadOptions())
+        do {
+            try reader.replay(body, consumer: &consumer)
+        } catch {
+            // The same bytes were read without error before this trace was made.
+            preconditionFailure("a checked trace failed to read again: \(error)")
+        }
+    }
+}
+
+/// A consumer that drops events (for checking a trace without replaying it).
+public struct IgnoringConsumer: TouchEventConsumer {
+    public init() {}
+    @inline(__always) public mutating func consume(_ event: borrowing TouchEvent) {}
+}
+
+/// One stroke of the compact form, kept in memory (strokes are for small hand-written fixtures).
+struct Stroke: Sendable {
+    struct Sample: Sendable {
+        var t: Double
+        var location: Point
+        var offset: Int
+    }
+
+    var id: TouchID
+    var offset: Int
+    var samples: [Sample]
+}

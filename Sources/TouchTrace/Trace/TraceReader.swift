@@ -1,0 +1,556 @@
+/// Limits on numbers in traces: beyond them a value is a mistake, not a measurement.
+enum TraceLimits {
+    /// Coordinates, in points, within ±10 million (a screen is a few thousand points wide).
+    static let coordinate = 1.0e7
+    /// Times, in seconds, within ±10 billion (Unix time in seconds fits, with room to spare).
+    static let time = 1.0e10
+}
+
+/// Reads a trace file's bytes: the header, then the events as a stream. Events are checked as
+/// they are read (syntax, types, ranges, the life of every touch); the first pass over a file
+/// checks everything, later passes replay the same bytes.
+struct TraceReader {
+    let source: SourceFile
+    var diagnostics: Diagnostics
+    var tracker = TouchTracker()
+    /// The event being read, reused for every event.
+    var event = TouchEvent(index: 0, t: 0, touches: [])
+    var pending: [PendingTouch] = []
+    var lastTime = -Double.infinity
+    var summary = TraceSummary()
+    /// Recently ended touches and the event they ended in, for "moved after it ended" messages;
+    /// cleared when it grows, so that traces with millions of touches do not grow it.
+    var recentlyEnded: [TouchID: Int] = [:]
+
+    /// A touch as parsed, before its life is checked.
+    struct PendingTouch {
+        var id: TouchID
+        var phase: TouchPhase
+        var location: Point
+        var force: Double?
+        var majorRadius: Double?
+        var offset: Int
+    }
+
+    init(source: SourceFile, options: TraceReadOptions) {
+        self.source = source
+        self.diagnostics = Diagnostics(source: source, options: options)
+    }
+
+    // MARK: The whole file (first pass)
+
+    mutating func read<C: TouchEventConsumer>(consumer: inout C) throws(TraceErrors) -> Trace {
+        do { try checkNotEmptyOrBinary(source) } catch { throw TraceErrors(error) }
+        var header = TraceHeader()
+        var body: Trace.Body?
+        var bodyKeyOffset = 0
+        let bytes = source.bytes
+        do throws(ParseFailure) {
+            try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer)
+                try self.readTop(&cursor, header: &header, body: &body, bodyKeyOffset: &bodyKeyOffset, consumer: &consumer)
+            }
+        } catch {
+            if error.isStop { throw TraceErrors(diagnostics.errors) }
+            throw diagnostics.fatal(error)
+        }
+        guard let body else {
+            try diagnostics.report(at: 0, "missing \"events\": a trace needs \"events\" (or the compact \"strokes\")")
+            try diagnostics.finish()
+            preconditionFailure("unreachable")
+        }
+        try diagnostics.finish()
+        return Trace(source: source, header: header, summary: summary, body: body)
+    }
+
+    /// The top-level object. Throws `ParseFailure` for syntax and `TraceErrors` for the rest.
+    private mutating func readTop<C: TouchEventConsumer>(
+        _ cursor: inout JSONCursor, header: inout TraceHeader, body: inout Trace.Body?,
+        bodyKeyOffset: inout Int, consumer: inout C
+    ) throws(ParseFailure) {
+        let open = cursor.pos
+        if cursor.peek() != UInt8(ascii: "{") {
+            var probe = cursor
+            let node = try probe.node(depth: 0)
+            try report(at: node.offset, "a trace must be a JSON object with \"version\" and \"events\", found \(node.kindDescription)")
+            return
+        }
+        cursor.pos += 1
+        var seen = Set<String>()
+        var sawVersion = false
+        var first = true
+        while try cursor.nextMember(first: first) {
+            first = false
+            let keyOffset = cursor.pos
+            let keyToken = try cursor.memberKey()
+            let key = cursor.decode(keyToken)
+            let valueOffset = cursor.pos
+            if !seen.insert(key).inserted {
+                try report(at: keyOffset, "duplicate key \"\(key)\"")
+                try cursor.skipValue(depth: 1)
+                continue
+            }
+            switch key {
+            case "version":
+                sawVersion = true
+                let node = try cursor.node(depth: 1)
+                if case .number(_, let integer?) = node.value, integer == 1 {
+                    header.version = 1
+                } else if case .number(let v, _) = node.value {
+                    try report(at: valueOffset, "unsupported \"version\" \(numberText(v)): this touchtrace reads version 1 traces")
+                } else {
+                    try report(at: valueOffset, "\"version\" must be the number 1, found \(node.kindDescription)")
+                }
+            case "name", "description":
+                let node = try cursor.node(depth: 1)
+                if let s = node.string {
+                    if key == "name" { header.name = s } else { header.description = s }
+                } else {
+                    try report(at: valueOffset, "\"\(key)\" must be a string, found \(node.kindDescription)")
+                }
+            case "screen":
+                let node = try cursor.node(depth: 1)
+                header.screen = try readScreen(node)
+            case "scene":
+                header.scene = try cursor.node(depth: 1)
+            case "events", "strokes":
+                if body != nil {
+                    try report(at: keyOffset, "a trace has \"events\" or \"strokes\", not both")
+                    try cursor.skipValue(depth: 1)
+                    continue
+                }
+                bodyKeyOffset = keyOffset
+                if key == "events" {
+                    let start = cursor.pos
+                    var collector = SummaryConsumer(inner: consumer)
+                    try readEvents(&cursor, consumer: &collector)
+                    consumer = collector.inner
+                    summary.maxX = collector.maxX
+                    summary.maxY = collector.maxY
+                    body = .events(start..<cursor.pos)
+                } else {
+                    let strokes = try readStrokes(&cursor)
+                    var collector = SummaryConsumer(inner: consumer)
+                    try emitStrokeEvents(strokes, consumer: &collector)
+                    consumer = collector.inner
+                    summary.maxX = collector.maxX
+                    summary.maxY = collector.maxY
+                    body = .strokes(strokes)
+                }
+            default:
+                try unknownKey(key, at: keyOffset, in: "the trace")
+                try cursor.skipValue(depth: 1)
+            }
+        }
+        cursor.skipWhitespace()
+        if !cursor.atEnd {
+            throw cursor.failure("invalid JSON: unexpected \(cursor.foundDescription()) after the end of the trace object")
+        }
+        if !sawVersion {
+            try report(at: open, "missing required key \"version\" (write \"version\": 1)")
+        }
+    }
+
+    private mutating func readScreen(_ node: JSONNode) throws(ParseFailure) -> (width: Double, height: Double)? {
+        guard let members = node.members else {
+            try report(at: node.offset, "\"screen\" must be an object like {\"width\": 390, \"height\": 844}, found \(node.kindDescription)")
+            return nil
+        }
+        var width: Double?
+        var height: Double?
+        for member in members {
+            switch member.key {
+            case "width", "height":
+                guard let v = member.value.number else {
+                    try report(at: member.value.offset, "\"screen.\(member.key)\" must be a number (points), found \(member.value.kindDescription)")
+                    continue
+                }
+                guard v.isFinite, v >= 0, v <= TraceLimits.coordinate else {
+                    try report(at: member.value.offset, "\"screen.\(member.key)\" must be between 0 and \(numberText(TraceLimits.coordinate)) points, found \(numberText(v))")
+                    continue
+                }
+                if member.key == "width" { width = v } else { height = v }
+            default:
+                try unknownKey(member.key, at: member.keyOffset, in: "\"screen\"")
+            }
+        }
+        if width == nil || height == nil {
+            if members.contains(where: { $0.key == "width" }) && members.contains(where: { $0.key == "height" }) { return nil }
+            try report(at: node.offset, "\"screen\" needs both \"width\" and \"height\"")
+            return nil
+        }
+        return (width!, height!)
+    }
+
+    // MARK: Events
+
+    /// Reads the `events` array, checking each event and streaming it to `consumer`.
+    mutating func readEvents<C: TouchEventConsumer>(_ cursor: inout JSONCursor, consumer: inout C) throws(ParseFailure) {
+        if cursor.peek() != UInt8(ascii: "[") {
+            let node = try cursor.node(depth: 1)
+            try report(at: node.offset, "\"events\" must be an array of events, found \(node.kindDescription)")
+            return
+        }
+        cursor.pos += 1
+        var index = 0
+        var first = true
+        while try cursor.nextElement(first: first) {
+            first = false
+            if try readEvent(&cursor, index: index) {
+                try admitPending(eventIndex: index, label: { _ in "event \(index)" })
+                consumer.consume(event)
+            }
+            index += 1
+        }
+        summary.eventCount = index
+        try finishTrace(consumer: &consumer, eventIndex: index)
+    }
+
+    /// Reads one event object into `event.t` and `pending`; false if it was unusable (reported).
+    private mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        let eventOffset = cursor.pos
+        guard cursor.current == UInt8(ascii: "{") else {
+            let node = try cursor.node(depth: 2)
+            try report(at: node.offset, "event \(index): expected an object with \"t\" and \"touches\", found \(node.kindDescription)")
+            return false
+        }
+        cursor.pos += 1
+        pending.removeAll(keepingCapacity: true)
+        var t: Double?
+        var sawTouches = false
+        var usable = true
+        var first = true
+        while try cursor.nextMember(first: first) {
+            first = false
+            let keyOffset = cursor.pos
+            let key = try cursor.memberKey()
+            if cursor.equals(key, "t") {
+                if t != nil {
+                    try report(at: keyOffset, "event \(index): duplicate key \"t\"")
+                    usable = false
+                }
+                let valueOffset = cursor.pos
+                guard cursor.current == UInt8(ascii: "-") || cursor.current &- 0x30 < 10 else {
+                    let node = try cursor.node(depth: 2)
+                    try report(at: valueOffset, "event \(index): \"t\" must be a number (seconds), found \(node.kindDescription)")
+                    usable = false
+                    continue
+                }
+                let v = try cursor.number().value
+                if !(v.isFinite && abs(v) <= TraceLimits.time) {
+                    try report(at: valueOffset, "event \(index): \"t\" is out of range (\(numberText(v))); times must be within ±\(numberText(TraceLimits.time)) seconds")
+                    usable = false
+                }
+                t = v
+            } else if cursor.equals(key, "touches") {
+                if sawTouches {
+                    try report(at: keyOffset, "event \(index): duplicate key \"touches\"")
+                    usable = false
+                }
+                sawTouches = true
+                if try !readTouches(&cursor, eventIndex: index) { usable = false }
+            } else {
+                try unknownKey(cursor.decode(key), at: keyOffset, in: "event \(index)")
+                try cursor.skipValue(depth: 2)
+            }
+        }
+        guard let t else {
+            try report(at: eventOffset, "event \(index): missing required key \"t\" (the event's time in seconds)")
+            return false
+        }
+        if !sawTouches {
+            try report(at: eventOffset, "event \(index) (t=\(fixed4(t))): missing required key \"touches\"")
+            return false
+        }
+        if !usable { return false }
+        if t < lastTime {
+            try report(at: eventOffset, "event \(index) (t=\(fixed4(t))): time goes backwards (the event before is at t=\(fixed4(lastTime)))")
+        } else {
+            lastTime = t
+        }
+        event.t = t
+        event.index = index
+        return true
+    }
+
+    /// Reads an event's `touches` array into `pending`; false if a touch was unusable.
+    private mutating func readTouches(_ cursor: inout JSONCursor, eventIndex: Int) throws(ParseFailure) -> Bool {
+        guard cursor.current == UInt8(ascii: "[") else {
+            let node = try cursor.node(depth: 2)
+            try report(at: node.offset, "event \(eventIndex): \"touches\" must be an array, found \(node.kindDescription)")
+            return false
+        }
+        cursor.pos += 1
+        var usable = true
+        var first = true
+        var position = 0
+        while try cursor.nextElement(first: first) {
+            first = false
+            if let touch = try readTouch(&cursor, eventIndex: eventIndex, position: position) {
+                pending.append(touch)
+            } else {
+                usable = false
+            }
+            position += 1
+        }
+        return usable
+    }
+
+    /// Reads one touch object; nil if it was unusable (reported).
+    private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> PendingTouch? {
+        let offset = cursor.pos
+        let label = "event \(eventIndex), touches[\(position)]"
+        guard cursor.current == UInt8(ascii: "{") else {
+            let node = try cursor.node(depth: 4)
+            try report(at: node.offset, "\(label): a touch must be an object with \"id\", \"phase\", \"x\" and \"y\", found \(node.kindDescription)")
+            return nil
+        }
+        cursor.pos += 1
+        var id: TouchID?
+        var phase: TouchPhase?
+        var x: Double?
+        var y: Double?
+        var force: Double?
+        var majorRadius: Double?
+        var usable = true
+        var first = true
+        while try cursor.nextMember(first: first) {
+            first = false
+            let keyOffset = cursor.pos
+            let key = try cursor.memberKey()
+            let valueOffset = cursor.pos
+            if cursor.equals(key, "x") || cursor.equals(key, "y") {
+                let isX = cursor.base[key.start] == UInt8(ascii: "x")
+                if (isX ? x : y) != nil {
+                    try report(at: keyOffset, "\(label): duplicate key \"\(isX ? "x" : "y")\"")
+                    usable = false
+                }
+                guard let v = try coordinate(&cursor, name: isX ? "x" : "y", label: label) else {
+                    usable = false
+                    continue
+                }
+                if isX { x = v } else { y = v }
+            } else if cursor.equals(key, "id") {
+                if id != nil {
+                    try report(at: keyOffset, "\(label): duplicate key \"id\"")
+                    usable = false
+                }
+                let c = cursor.current
+                if c == UInt8(ascii: "\"") {
+                    id = .text(cursor.decode(try cursor.stringToken()))
+                } else if c == UInt8(ascii: "-") || c &- 0x30 < 10 {
+                    let n = try cursor.number()
+                    if let integer = n.integer {
+                        id = .number(integer)
+                    } else {
+                        try report(at: valueOffset, "\(label): touch \"id\" must be an integer or a string, found \(numberText(n.value))")
+                        usable = false
+                    }
+                } else {
+                    let node = try cursor.node(depth: 4)
+                    try report(at: valueOffset, "\(label): touch \"id\" must be an integer or a string, found \(node.kindDescription)")
+                    usable = false
+                }
+            } else if cursor.equals(key, "phase") {
+                if phase != nil {
+                    try report(at: keyOffset, "\(label): duplicate key \"phase\"")
+                    usable = false
+                }
+                guard cursor.current == UInt8(ascii: "\"") else {
+                    let node = try cursor.node(depth: 4)
+                    try report(at: valueOffset, "\(label): \"phase\" must be a string (\(TouchPhase.validNames)), found \(node.kindDescription)")
+                    usable = false
+                    continue
+                }
+                let token = try cursor.stringToken()
+                if let p = parsePhase(cursor, token) {
+                    phase = p
+                } else {
+                    try report(at: valueOffset, "\(label): unknown phase \"\(cursor.decode(token))\" (valid phases: \(TouchPhase.validNames))")
+                    usable = false
+                }
+            } else if cursor.equals(key, "force") || cursor.equals(key, "majorRadius") {
+                let name = cursor.decode(key)
+                let c = cursor.current
+                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                    let node = try cursor.node(depth: 4)
+                    try report(at: valueOffset, "\(label): \"\(name)\" must be a number, found \(node.kindDescription)")
+                    usable = false
+                    continue
+                }
+                let v = try cursor.number().value
+                guard v.isFinite, v >= 0, v <= TraceLimits.coordinate else {
+                    try report(at: valueOffset, "\(label): \"\(name)\" must be between 0 and \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
+                    usable = false
+                    continue
+                }
+                if name == "force" { force = v } else { majorRadius = v }
+            } else {
+                try unknownKey(cursor.decode(key), at: keyOffset, in: label)
+                try cursor.skipValue(depth: 4)
+            }
+        }
+        var missing: [String] = []
+        if id == nil && usable { missing.append("\"id\"") }
+        if phase == nil && usable { missing.append("\"phase\"") }
+        if x == nil && usable { missing.append("\"x\"") }
+        if y == nil && usable { missing.append("\"y\"") }
+        if !missing.isEmpty {
+            let keys = missing.count == 1 ? "key \(missing[0])" : "keys " + missing.joined(separator: ", ")
+            try report(at: offset, "\(label): missing required \(keys)")
+            return nil
+        }
+        guard usable, let id, let phase, let x, let y else { return nil }
+        return PendingTouch(id: id, phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius, offset: offset)
+    }
+
+    @inline(__always)
+    private mutating func coordinate(_ cursor: inout JSONCursor, name: String, label: String) throws(ParseFailure) -> Double? {
+        let valueOffset = cursor.pos
+        let c = cursor.current
+        guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+            let node = try cursor.node(depth: 4)
+            try report(at: valueOffset, "\(label): \"\(name)\" must be a number (points), found \(node.kindDescription)")
+            return nil
+        }
+        let v = try cursor.number().value
+        guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
+            try report(at: valueOffset, "\(label): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
+            return nil
+        }
+        return v
+    }
+
+    @inline(__always)
+    private func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
+        if cursor.equals(token, "moved") { return .moved }
+        if cursor.equals(token, "began") { return .began }
+        if cursor.equals(token, "ended") { return .ended }
+        if cursor.equals(token, "cancelled") { return .cancelled }
+        if cursor.equals(token, "stationary") { return .stationary }
+        return nil
+    }
+
+    /// Checks the life of each pending touch and fills `event.touches`.
+    mutating func admitPending(eventIndex: Int, label: (Int) -> String) throws(ParseFailure) {
+        event.touches.removeAll(keepingCapacity: true)
+        for (position, touch) in pending.enumerated() {
+            switch tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location) {
+            case .success(let (slot, serial)):
+                if touch.phase.isEnding { noteEnded(touch.id, eventIndex) }
+                event.touches.append(EventTouch(
+                    id: touch.id, phase: touch.phase, location: touch.location, force: touch.force,
+                    majorRadius: touch.majorRadius, slot: slot, serial: serial, offset: touch.offset))
+            case .failure(let problem):
+                let what: String
+                switch problem {
+                case .listedTwice:
+                    what = "touch \(touch.id) is listed twice in one event"
+                case .beganWhileDown(let beganIn):
+                    what = "touch \(touch.id) began again while it was down (it began in event \(beganIn))"
+                case .notDown:
+                    if let endedIn = recentlyEnded[touch.id] {
+                        what = "touch \(touch.id) \(touch.phase) after it ended (in event \(endedIn))"
+                    } else if recentlyEnded.count < Self.recentlyEndedLimit {
+                        what = "touch \(touch.id) \(touch.phase) before it began"
+                    } else {
+                        what = "touch \(touch.id) \(touch.phase) but is not down (it has not begun, or it has ended)"
+                    }
+                }
+                try report(at: touch.offset, "\(label(position)) (t=\(fixed4(event.t))): \(what)")
+            }
+        }
+        tracker.finishEvent()
+        summary.touchCount = tracker.touchCount
+        if summary.firstTime == nil { summary.firstTime = event.t }
+        summary.lastTime = event.t
+    }
+
+    private static let recentlyEndedLimit = 4096
+
+    private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
+        if recentlyEnded.count >= Self.recentlyEndedLimit {
+            // Forget, but remember that we forgot: messages then stop guessing.
+            recentlyEnded.removeAll(keepingCapacity: true)
+            recentlyEnded[.text("\u{0}forgotten")] = -1
+        }
+        recentlyEnded[id] = eventIndex
+    }
+
+    /// Cancels the touches still down at the last event's time, with a warning for each.
+    mutating func finishTrace<C: TouchEventConsumer>(consumer: inout C, eventIndex: Int) throws(ParseFailure) {
+        let left = tracker.stillDown()
+        guard !left.isEmpty, let t = summary.lastTime else { return }
+        event.index = eventIndex
+        event.t = t
+        event.touches.removeAll(keepingCapacity: true)
+        for touch in left {
+            _ = tracker.admit(touch.id, .cancelled, event: eventIndex, offset: touch.beganOffset, location: touch.location)
+            // Cancelled where it last was.
+            event.touches.append(EventTouch(
+                id: touch.id, phase: .cancelled, location: touch.location, force: nil, majorRadius: nil,
+                slot: touch.slot, serial: touch.serial, offset: touch.beganOffset))
+            summary.warnings.append(diagnostics.error(
+                at: touch.beganOffset,
+                "warning: touch \(touch.id) is still down at the end of the trace; it is cancelled at t=\(fixed4(t))"))
+        }
+        tracker.finishEvent()
+        consumer.consume(event)
+    }
+
+    // MARK: Later passes
+
+    /// Streams the events of a trace that was read without error before.
+    mutating func replay<C: TouchEventConsumer>(_ body: Trace.Body, consumer: inout C) throws {
+        switch body {
+        case .events(let range):
+            let bytes = source.bytes
+            try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer, from: range.lowerBound, to: range.upperBound)
+                try self.readEvents(&cursor, consumer: &consumer)
+            }
+        case .strokes(let strokes):
+            try emitStrokeEvents(strokes, consumer: &consumer)
+        }
+        try diagnostics.finish()
+    }
+
+    // MARK: Problems
+
+    /// Reports a problem that leaves the rest of the file readable. In `validate`, reading goes
+    /// on; otherwise the problem ends reading (it is rethrown as `TraceErrors` by `read`).
+    mutating func report(at offset: Int, _ message: String) throws(ParseFailure) {
+        do {
+            try diagnostics.report(at: offset, message)
+        } catch {
+            throw ParseFailure.stop
+        }
+    }
+
+    private mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {
+        if diagnostics.reportUnknownKeys {
+            try report(at: offset, "unknown key \"\(key)\" in \(place) (ignored unless --strict)")
+        }
+    }
+}
+
+/// Passes events on while noting the largest coordinates (for the default screen).
+struct SummaryConsumer<Inner: TouchEventConsumer>: TouchEventConsumer {
+    var inner: Inner
+    var maxX = 0.0
+    var maxY = 0.0
+
+    @inline(__always) mutating func consume(_ event: borrowing TouchEvent) {
+        for touch in event.touches {
+            if touch.location.x > maxX { maxX = touch.location.x }
+            if touch.location.y > maxY { maxY = touch.location.y }
+        }
+        inner.consume(event)
+    }
+}
+
+/// A number for messages: integers without decimals, others in shortest form.
+func numberText(_ v: Double) -> String {
+    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return v.description
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written in full or not at all: bytes go to a temporary file beside the target, which
+/// is renamed over it on `commit`. A crash or an error leaves the old file (or none), never half
+/// of a new one. Targets that are not regular files (`/dev/null`, a pipe) are written directly.
+public final class AtomicFile: ByteOutput {
+    public let path: String
+    private let temporaryPath: String?
+    private var fd: Int32
+    private var finished = false
+
+    /// Opens the output; throws `OutputError` when the place cannot be written.
+    public init(path: String) throws {
+        self.path = path
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw OutputError(message: "\(path): is a directory; give a file to write")
+            }
+            fd = open(path, O_WRONLY)
+            temporaryPath = nil
+            if fd < 0 { throw OutputError(message: "\(path): cannot write: \(describeErrno(errno))") }
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var attempt = 0
+        while true {
+            let candidate = "\(directory).\(name).\(getpid())-\(attempt).tmp"
+            fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            if fd >= 0 {
+                temporaryPath = candidate
+                break
+            }
+            if errno != EEXIST || attempt > 100 {
+                throw OutputError(message: "\(path): cannot write: \(describeErrno(errno))")
+            }
+            attempt += 1
+        }
+    }
+
+    deinit {
+        if !finished { abort() }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try FileDescriptorOutput(fd: fd).write(bytes)
+    }
+
+    /// Puts the written bytes in place.
+    public func commit() throws {
+        guard !finished else { return }
+        finished = true
+        let closed = close(fd)
+        guard let temporaryPath else { return }
+        if closed != 0 || rename(temporaryPath, path) != 0 {
+            let reason = describeErrno(errno)
+            unlink(temporaryPath)
+            throw OutputError(message: "\(path): cannot write: \(reason)")
+        }
+    }
+
+    /// Drops what was written; the target is left as it was.
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        close(fd)
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    /// Writes a whole file atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try AtomicFile(path: path)
+        do {
+            try bytes.withUnsafeBytes { try file.write($0) }
+            try file.commit()
+        } catch {
+            file.abort()
+            throw error
+        }
+    }
+}

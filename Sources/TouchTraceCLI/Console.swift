@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchTrace
+
+/// The outside world of a command: its output streams, whether stderr is a terminal, and the
+/// environment. `main` passes the real ones; tests pass memory.
+public final class Console {
+    public let out: ByteOutput
+    public let err: ByteOutput
+    public let stderrIsTerminal: Bool
+    public let environment: [String: String]
+    /// The directory relative paths start from (for messages only; paths are used as given).
+    public let workingDirectory: String?
+
+    public init(out: ByteOutput, err: ByteOutput, stderrIsTerminal: Bool = false, environment: [String: String] = [:], workingDirectory: String? = nil) {
+        self.out = out
+        self.err = err
+        self.stderrIsTerminal = stderrIsTerminal
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The process's own stdout, stderr and environment.
+    public static func standard() -> Console {
+        var environment: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                environment[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            p += 1
+        }
+        return Console(out: FileDescriptorOutput(fd: 1), err: FileDescriptorOutput(fd: 2),
+                       stderrIsTerminal: isatty(2) == 1, environment: environment)
+    }
+
+    /// Whether messages on stderr may use colour: only on a terminal, never with `NO_COLOR`.
+    public var colorsErrors: Bool { stderrIsTerminal && environment["NO_COLOR"] == nil }
+
+    public func print(_ text: String) { write(text + "\n", to: out) }
+    public func printError(_ text: String) { write(text + "\n", to: err) }
+
+    /// Writes without a newline (for progress lines that rewrite themselves).
+    public func writeError(_ text: String) { write(text, to: err) }
+
+    private func write(_ text: String, to output: ByteOutput) {
+        var text = text
+        text.withUTF8 { try? output.write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Prints problems to stderr, one `path:line:column: message` per line.
+    func report(_ errors: TraceErrors) {
+        for e in errors.errors { printError(e.description) }
+    }
+}
+
+/// What a command's exit code means.
+public enum ExitCode: Int32, Sendable {
+    /// All good.
+    case success = 0
+    /// A difference, a failed fixture or an invalid trace.
+    case failure = 1
+    /// A usage error, or input that cannot be read or is malformed.
+    case usage = 2
+    /// A bug in touchtrace.
+    case internalError = 70
+}
