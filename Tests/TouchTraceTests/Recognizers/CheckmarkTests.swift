@@ -1,0 +1,109 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct CheckmarkTests {
+    let scene = singleViewScene(recognizers: [("checkmark", CheckmarkRecognizer())])
+
+    /// The state and phase changes of one stroke, as "phase:to" and "state:to".
+    func changes(_ points: [(Double, Double)]) throws -> [String] {
+        var events: [(t: Double, touches: [T])] = []
+        for (i, p) in points.enumerated() {
+            let phase = i == 0 ? "began" : (i == points.count - 1 ? "ended" : "moved")
+            events.append((Double(i) * 0.01, [(1, phase, p.0, p.1)]))
+        }
+        return try records(traceJSON(events), scene: scene).map { "\($0.event):\($0.to!)" }
+    }
+
+    @Test func recognizesACheckmark() throws {
+        #expect(try changes([(0, 0), (10, 10), (20, 20), (30, 5), (40, -10), (40, -10)]) ==
+                ["phase:initialPoint", "phase:downStroke", "phase:upStroke", "state:recognized"])
+    }
+
+    @Test func equalCoordinatesAreAllowed() throws {
+        // Straight down first (x equal), flat along the bottom (y equal), straight up (x equal).
+        #expect(try changes([(0, 0), (0, 10), (10, 10), (10, 5), (10, -5), (10, -5)]).last == "state:recognized")
+    }
+
+    @Test(arguments: [
+        ([(0.0, 0.0), (-1.0, 5.0)], "first move must go right and down"),
+        ([(0.0, 0.0), (5.0, -1.0)], "first move must go right and down"),
+        ([(0.0, 0.0), (5.0, 5.0), (4.0, 9.0)], "on the down stroke"),
+        ([(0.0, 0.0), (5.0, 5.0), (9.0, 2.0), (8.0, -3.0)], "moved left"),
+        ([(0.0, 0.0), (5.0, 5.0), (9.0, 2.0), (10.0, 3.0)], "moved down"),
+        ([(0.0, 0.0), (5.0, 5.0), (9.0, 9.0)], "before any up stroke"),
+        ([(0.0, 0.0), (5.0, 5.0), (9.0, 2.0), (9.0, 0.0)], "not above the start"),
+    ] as [([(Double, Double)], String)])
+    func failsWithTheRuleThatBroke(_ points: [(Double, Double)], _ reason: String) throws {
+        // The last point is where the finger lifts.
+        let all = points + [points[points.count - 1]]
+        let r = try records(traceJSON(all.enumerated().map { i, p in
+            (Double(i) * 0.01, [(1, i == 0 ? "began" : (i == all.count - 1 ? "ended" : "moved"), p.0, p.1)])
+        }), scene: scene)
+        let failed = r.first { $0.to == "failed" }
+        guard case .text(let text)? = failed?["reason"] else {
+            Issue.record("no failed record with a reason")
+            return
+        }
+        #expect(text.contains(reason), "\(text)")
+    }
+
+    @Test func twoTouchesAtOnceFailButTheFirstIsStillTaken() throws {
+        let r = try records(traceJSON([(0, [(1, "began", 0, 0), (2, "began", 10, 0)]), (0.01, [(1, "ended", 0, 0), (2, "ended", 10, 0)])]), scene: scene)
+        #expect(r.map { "\($0.event):\($0.to!)" } == ["state:failed", "phase:initialPoint"])
+    }
+
+    @Test func aCancelledStrokeGoesBackToNotStartedThenCancels() throws {
+        let r = try records(traceJSON([(0, [(1, "began", 0, 0)]), (0.01, [(1, "moved", 5, 5)]), (0.02, [(1, "cancelled", 5, 5)])]), scene: scene)
+        #expect(r.map { "\($0.event):\($0.to!)" } == ["phase:initialPoint", "phase:downStroke", "phase:notStarted", "state:cancelled"])
+    }
+
+    @Test func resetsWhenTheViewIsClear() throws {
+        // The second finger keeps the view busy: the failed recognizer waits for it to lift.
+        let r = try records(traceJSON([(0, [(1, "began", 0, 0)]), (0.01, [(1, "moved", -5, 5)]), (0.02, [(2, "began", 50, 50)]),
+                                       (0.03, [(1, "ended", -5, 5)]), (0.04, [(3, "began", 0, 0)]), (0.05, [(2, "ended", 50, 50), (3, "ended", 0, 0)]),
+                                       (0.06, [(4, "began", 0, 0)]), (0.07, [(4, "ended", 0, 0)])]), scene: scene)
+        #expect(r.map { "\($0.t):\($0.to!)" } == ["0.0:initialPoint", "0.01:failed", "0.06:initialPoint", "0.07:failed"])
+    }
+}
+
+@Suite struct SpotsTests {
+    @Test func theEaseInEaseOutCurveIsSymmetricAndMonotonic() {
+        let curve = TimingCurve.easeInEaseOut
+        #expect(curve.value(at: 0) == 0 && curve.value(at: 1) == 1)
+        #expect(close(curve.value(at: 0.5), 0.5, 1e-15))
+        var previous = 0.0
+        for i in 1..<100 {
+            let x = Double(i) / 100
+            let y = curve.value(at: x)
+            #expect(y > previous)
+            #expect(close(y + curve.value(at: 1 - x), 1, 1e-14))
+            // y is on the curve: some s has x(s) = x and y(s) = y.
+            previous = y
+        }
+        // A value computed independently: bisection for x(s) = 0.25, then y(s) = 3s² − 2s³.
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 {
+            let s = (lo + hi) / 2
+            if 1.26 * s - 0.78 * s * s + 0.52 * s * s * s < 0.25 { lo = s } else { hi = s }
+        }
+        let s = (lo + hi) / 2
+        #expect(close(curve.value(at: 0.25), 3 * s * s - 2 * s * s * s, 1e-13))
+    }
+
+    @Test func diametersGrowFromOneToOneHundredInAFifthOfASecond() {
+        #expect(SpotsRecognizer.diameter(age: 0) == 1)
+        #expect(SpotsRecognizer.diameter(age: 0.1) == 50.5)
+        #expect(SpotsRecognizer.diameter(age: 0.2) == 100)
+        #expect(SpotsRecognizer.diameter(age: 5) == 100)
+    }
+
+    @Test func aSpotFollowsItsTouchAndIsRemovedWhereItWas() throws {
+        let scene = singleViewScene(recognizers: [("spots", SpotsRecognizer())], frame: Rect(x: 10, y: 20, width: 400, height: 800))
+        let lines = try transcript(traceJSON([(0, [(7, "began", 110, 120)]), (0.1, [(7, "moved", 130, 140)]), (0.3, [(7, "ended", 150, 160)])]), scene: scene)
+        #expect(lines == [
+            "0.0000 v.spots spotAdded touch=7 center=100.0000,100.0000 diameter=1.0000",
+            "0.1000 v.spots spotMoved touch=7 center=120.0000,120.0000 diameter=50.5000",
+            "0.3000 v.spots spotRemoved touch=7 center=120.0000,120.0000 diameter=100.0000",
+        ])
+    }
+}

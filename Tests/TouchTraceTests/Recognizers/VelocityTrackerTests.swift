@@ -1,0 +1,92 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct VelocityTrackerTests {
+    /// Samples of x(t) = a + b·t + c·t² every `dt` seconds; the velocity at the last one is
+    /// b + 2c·t, exactly, for any number of samples.
+    @Test func aQuadraticGivesItsExactDerivative() {
+        var tracker = VelocityTracker()
+        let (b, c) = (250.0, -1800.0)
+        var t = 10.0
+        for i in 0..<8 {
+            t = 10.0 + Double(i) * 0.008
+            let s = t - 10.0
+            tracker.add(t: t, position: Point(x: 3 + b * s + c * s * s, y: -7 - 2 * b * s))
+        }
+        let s = t - 10.0
+        let v = tracker.velocity()
+        #expect(close(v.x, b + 2 * c * s, 1e-9), "\(v.x)")
+        #expect(close(v.y, -2 * b, 1e-9), "\(v.y)")
+    }
+
+    @Test func fewerThanThreeSamplesGiveZero() {
+        var tracker = VelocityTracker()
+        #expect(tracker.velocity() == .zero)
+        tracker.add(t: 0, position: .zero)
+        tracker.add(t: 0.01, position: Point(x: 10, y: 0))
+        #expect(tracker.velocity() == .zero)
+        tracker.add(t: 0.02, position: Point(x: 20, y: 0))
+        #expect(close(tracker.velocity().x, 1000))
+    }
+
+    @Test func aGapOverFortyMillisecondsStopsTheWalkBack() {
+        var tracker = VelocityTracker()
+        for (t, x) in [(0.0, 0.0), (0.01, 5.0), (0.02, 10.0), (0.061, 100.0), (0.071, 110.0)] {
+            tracker.add(t: t, position: Point(x: x, y: 0))
+        }
+        // Only 0.061 and 0.071 are used: two samples.
+        #expect(tracker.velocity() == .zero)
+        tracker.add(t: 0.081, position: Point(x: 120, y: 0))
+        #expect(close(tracker.velocity().x, 1000))
+    }
+
+    @Test func aGapOfExactlyFortyMillisecondsIsNotAStop() {
+        var tracker = VelocityTracker()
+        for (t, x) in [(0.0, 0.0), (0.04, 40.0), (0.08, 80.0)] {
+            tracker.add(t: t, position: Point(x: x, y: 0))
+        }
+        #expect(close(tracker.velocity().x, 1000))
+    }
+
+    @Test func samplesOlderThanOneHundredMillisecondsAreNotUsed() {
+        var tracker = VelocityTracker()
+        // A fast start, then slow: the fit sees only the last 100 ms.
+        for i in 0...30 {
+            let t = Double(i) * 0.01
+            tracker.add(t: t, position: Point(x: i < 10 ? Double(i) * 50 : 450 + Double(i - 9) * 2, y: 0))
+        }
+        #expect(close(tracker.velocity().x, 200))
+    }
+
+    @Test func onlyTheNewestTwentySamplesAreKept() {
+        var tracker = VelocityTracker()
+        for i in 0..<40 {
+            let t = Double(i) * 0.001
+            // Jumps back and forth in the first twenty; a straight line in the last twenty.
+            tracker.add(t: t, position: Point(x: i < 20 ? Double(i % 2) * 1000 : Double(i) * 3, y: 0))
+        }
+        #expect(close(tracker.velocity().x, 3000, 1e-7))
+    }
+
+    @Test func samplesAtOneTimeMakeTheFitSingular() {
+        var tracker = VelocityTracker()
+        for x in [0.0, 5.0, 9.0, 12.0] { tracker.add(t: 1, position: Point(x: x, y: 0)) }
+        tracker.add(t: 1.01, position: Point(x: 20, y: 0))
+        #expect(tracker.velocity() == .zero)
+    }
+
+    @Test func aFingerThatRestsBeforeLiftingHasStopped() {
+        var tracker = VelocityTracker()
+        for i in 0..<5 { tracker.add(t: Double(i) * 0.01, position: Point(x: Double(i) * 10, y: 0)) }
+        #expect(close(tracker.velocity(endingAt: 0.08).x, 1000))
+        #expect(tracker.velocity(endingAt: 0.0801) == .zero)
+    }
+
+    @Test func aRestingFingerFitsExactlyZero() {
+        var tracker = VelocityTracker()
+        for i in 0..<6 { tracker.add(t: Double(i) * 0.0123, position: Point(x: 1234.5678, y: -98.7)) }
+        let v = tracker.velocity()
+        #expect(v.x == 0 && v.y == 0)
+        #expect(v.x.sign == .plus)
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct ReplayerTests {
+    @Test func touchesGoToTheFrontMostViewTheyBeganOnForTheirWholeLife() throws {
+        let scene = Scene(views: [
+            SceneView(name: "back", frame: Rect(x: 0, y: 0, width: 400, height: 400), recognizers: [("spots", SpotsRecognizer())]),
+            SceneView(name: "front", frame: Rect(x: 100, y: 100, width: 100, height: 100), recognizers: [("spots", SpotsRecognizer())]),
+        ], origin: "test")
+        let lines = try transcript(traceJSON([(0, [(1, "began", 150, 150), (2, "began", 50, 50), (3, "began", 500, 500)]),
+                                              (0.2, [(1, "moved", 350, 350), (2, "moved", 150, 150), (3, "moved", 10, 10)]),
+                                              (0.4, [(1, "ended", 350, 350), (2, "ended", 150, 150), (3, "ended", 10, 10)])]), scene: scene)
+        #expect(lines == [
+            "0.0000 back.spots spotAdded touch=2 center=50.0000,50.0000 diameter=1.0000",
+            "0.0000 front.spots spotAdded touch=1 center=50.0000,50.0000 diameter=1.0000",
+            "0.2000 back.spots spotMoved touch=2 center=150.0000,150.0000 diameter=100.0000",
+            "0.2000 front.spots spotMoved touch=1 center=250.0000,250.0000 diameter=100.0000",
+            "0.4000 back.spots spotRemoved touch=2 center=150.0000,150.0000 diameter=100.0000",
+            "0.4000 front.spots spotRemoved touch=1 center=250.0000,250.0000 diameter=100.0000",
+        ])
+    }
+
+    @Test func setsArriveGroupedByPhaseInUIKitsOrder() throws {
+        let scene = singleViewScene(recognizers: [("spots", SpotsRecognizer())])
+        let lines = try transcript(traceJSON([(0, [(1, "began", 10, 10), (2, "began", 20, 20)]),
+                                              (0.1, [(1, "ended", 11, 11), (3, "began", 30, 30), (2, "moved", 21, 21), (4, "began", 40, 40)]),
+                                              (0.2, [(2, "cancelled", 21, 21), (3, "ended", 30, 30), (4, "ended", 40, 40)])]), scene: scene)
+        let events = lines.map { line -> String in
+            let parts = line.split(separator: " ")
+            return "\(parts[2]) \(parts[3])"
+        }
+        #expect(events == [
+            "spotAdded touch=1", "spotAdded touch=2",
+            "spotAdded touch=3", "spotAdded touch=4", "spotMoved touch=2", "spotRemoved touch=1",
+            "spotRemoved touch=3", "spotRemoved touch=4", "spotRemoved touch=2",
+        ])
+    }
+
+    @Test func recognizersComeInOrderThenTheControl() throws {
+        let lines = try transcript(traceJSON([(0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 150, 100)]), (0.2, [(1, "ended", 150, 100)])]),
+                                   scene: Scene.defaultScene(width: 400, height: 400))
+        #expect(lines.map { String($0.split(separator: " ")[1]) } == [
+            "screen.checkmark", "screen.spots",
+            "screen.rotation", "screen.knob", "screen.pan", "screen.checkmark", "screen.spots",
+            "screen.rotation", "screen.knob", "screen.pan", "screen.checkmark", "screen.spots",
+        ])
+    }
+
+    @Test func jsonLinesNameEveryKey() throws {
+        let lines = try transcript(traceJSON([(0, [(1, "began", 0, 0)]), (0.01, [(1, "moved", 12, 0)]), (0.025, [(1, "ended", 12, 0)])]),
+                                   scene: singleViewScene(recognizers: [("pan", PanRecognizer()), ("spots", SpotsRecognizer())]), format: .jsonl)
+        #expect(lines == [
+            #"{"t":0.0,"view":"v","source":"spots","event":"spotAdded","touch":1,"center":[0.0,0.0],"diameter":1.0}"#,
+            #"{"t":0.01,"view":"v","source":"pan","event":"state","from":"possible","to":"began","translation":[12.0,0.0],"velocity":[0.0,0.0],"touches":1}"#,
+            #"{"t":0.01,"view":"v","source":"spots","event":"spotMoved","touch":1,"center":[12.0,0.0],"diameter":1.478145217118082}"#,
+            #"{"t":0.025,"view":"v","source":"pan","event":"state","from":"began","to":"ended","translation":[12.0,0.0],"velocity":[0.0,0.0],"touches":0}"#,
+            #"{"t":0.025,"view":"v","source":"spots","event":"spotRemoved","touch":1,"center":[12.0,0.0],"diameter":4.0802909584629505}"#,
+        ])
+    }
+
+    @Test func sameTraceSameBytes() throws {
+        var events: [(t: Double, touches: [T])] = []
+        for i in 0..<50 {
+            let phase = i == 0 ? "began" : (i == 49 ? "ended" : "moved")
+            let x = 100 + Double(i * i) * 0.37
+            let y = 300 - Double(i) * 2.1
+            events.append((Double(i) * 0.013, [(1, phase, x, y)]))
+        }
+        let json = traceJSON(events)
+        let a = try transcript(json, format: .jsonl)
+        let b = try transcript(json, format: .jsonl)
+        #expect(a == b)
+        #expect(a.count > 100)
+    }
+}
+
+@Suite struct NumberTextTests {
+    @Test(arguments: [(0.0, "0.0000"), (-0.00004, "0.0000"), (-0.00005, "-0.0001"), (1.23456, "1.2346"), (-12.5, "-12.5000"),
+                      (123456789.12345, "123456789.1235"), (1e13, "10000000000000.0000"), (-2.5e15, "-2500000000000000.0000")])
+    func fixedFourDecimals(_ value: Double, _ text: String) {
+        #expect(fixed4(value) == text)
+    }
+
+    @Test(arguments: [0.1, 12.0, -0.0, 1e-05, 123456.789, 1e16, 5e-324, -3.0e15, 0.30000000000000004])
+    func shortestRoundTrips(_ value: Double) {
+        var bytes: [UInt8] = []
+        appendShortest(value, to: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(Double(text)?.bitPattern == value.bitPattern, "\(text)")
+    }
+
+    @Test func stringsAreEscapedForJSON() {
+        var bytes: [UInt8] = []
+        appendJSONString("a\"b\\c\nd\u{1}é", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b\\c\nd\u0001é""#)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct JSONCursorTests {
+    func parseNumber(_ text: String) throws -> JSONNumber {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer)
+            return try cursor.number()
+        }
+    }
+
+    func parseNode(_ text: String) throws(TraceError) -> JSONNode {
+        try JSONNode.parseDocument(SourceFile(path: "x.json", bytes: Array(text.utf8)))
+    }
+
+    @Test(arguments: ["0", "-0", "1", "12.5", "0.008", "-251.75", "1e3", "1E-7", "2.5e+2", "123456789012345678",
+                      "0.1", "3.141592653589793", "1.7976931348623157e308", "5e-324", "4.9406564584124654e-324",
+                      "2.2250738585072011e-308", "9007199254740993", "0.30000000000000004", "1234567890.0987654321",
+                      "0.000000000000000000000000123", "100000000000000000000000", "7.0e-10", "1448.1000000000001"])
+    func numbersRoundCorrectly(_ text: String) throws {
+        let n = try parseNumber(text)
+        #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
+    }
+
+    @Test func integersKeepTheirExactValue() throws {
+        #expect(try parseNumber("42").integer == 42)
+        #expect(try parseNumber("-7").integer == -7)
+        #expect(try parseNumber("4.0").integer == nil)
+        #expect(try parseNumber("1e2").integer == nil)
+    }
+
+    @Test(arguments: ["01", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.5.2", "12abc", "--1", "NaN", "Infinity"])
+    func malformedNumbersAreRejected(_ text: String) {
+        #expect(throws: (any Error).self) { try parseNode(text) }
+    }
+
+    @Test func stringsDecodeEscapes() throws {
+        let node = try parseNode(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#)
+        #expect(node.string == "a\"b\\c/d\n\té😀")
+    }
+
+    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
+        #expect(try parseNode(#""x\ud800y""#).string == "x\u{FFFD}y")
+    }
+
+    @Test(arguments: [#""abc"#, #""a\qb""#, #""\u12g4""#, "\"a\u{01}b\"", #"{"a" 1}"#, #"{"a":1,}"#, "[1,]", "[1 2]",
+                      "{1: 2}", "tru", "nul", "[1]x", "{\"a\":1}}"])
+    func malformedDocumentsAreRejected(_ text: String) {
+        #expect(throws: (any Error).self) { try parseNode(text) }
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        let bytes: [UInt8] = [0x22, 0x61, 0xC3, 0x28, 0x22]
+        #expect(throws: (any Error).self) { try JSONNode.parseDocument(SourceFile(path: "x", bytes: bytes)) }
+        let overlong: [UInt8] = [0x22, 0xC0, 0xAF, 0x22]
+        #expect(throws: (any Error).self) { try JSONNode.parseDocument(SourceFile(path: "x", bytes: overlong)) }
+    }
+
+    @Test func nestingIsBoundedWithoutOverflowingTheStack() {
+        let deep = String(repeating: "[", count: 100_000)
+        do {
+            _ = try parseNode(deep)
+            Issue.record("100,000 open brackets were accepted")
+        } catch {
+            #expect(error.message.contains("nesting deeper than 64"))
+            #expect(error.column == 65)
+        }
+        let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: Never.self) { try parseNode(ok) }
+    }
+
+    @Test func errorsGiveLineAndColumnInCharacters() {
+        do {
+            _ = try parseNode("{\n  \"é\": 1,\n  \"b\": x\n}")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.column == 8)
+        }
+    }
+}

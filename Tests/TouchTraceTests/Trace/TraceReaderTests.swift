@@ -1,0 +1,157 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct TraceReaderTests {
+    /// Collects every event a trace streams.
+    struct Collector: TouchEventConsumer {
+        var events: [(t: Double, touches: [(TouchID, TouchPhase, Double, Double, Int)])] = []
+        mutating func consume(_ event: borrowing TouchEvent) {
+            events.append((event.t, event.touches.map { ($0.id, $0.phase, $0.location.x, $0.location.y, $0.serial) }))
+        }
+    }
+
+    func streamed(_ json: String) throws -> [(t: Double, touches: [(TouchID, TouchPhase, Double, Double, Int)])] {
+        let trace = try parseTrace(json)
+        var collector = Collector()
+        trace.forEachEvent(&collector)
+        return collector.events
+    }
+
+    @Test func readsEventsAndHeader() throws {
+        let json = """
+        {"version": 1, "name": "n", "description": "d", "screen": {"width": 390, "height": 844},
+         "future": {"ignored": [1, 2]},
+         "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 20, "force": 0.5}]},
+                    {"touches": [{"y": 21, "x": 11.5, "phase": "moved", "id": 1}], "t": 0.01},
+                    {"t": 0.02, "touches": [{"id": 1, "phase": "ended", "x": 12, "y": 22}]}]}
+        """
+        let trace = try parseTrace(json)
+        #expect(trace.header.name == "n")
+        #expect(trace.header.description == "d")
+        #expect(trace.screen == (390, 844))
+        #expect(trace.summary.eventCount == 3)
+        #expect(trace.summary.touchCount == 1)
+        let events = try streamed(json)
+        #expect(events.count == 3)
+        #expect(events[1].t == 0.01)
+        #expect(events[1].touches[0].1 == .moved && events[1].touches[0].2 == 11.5)
+    }
+
+    @Test func defaultScreenHoldsEveryPoint() throws {
+        let trace = try parseTrace(traceJSON([(0, [(1, "began", 10, 20)]), (0.1, [(1, "moved", 300, -5)]), (0.2, [(1, "ended", 50, 700)])]))
+        #expect(trace.screen == (300, 700))
+    }
+
+    @Test func touchesLeftDownAreCancelledAtTheLastTimeWithAWarning() throws {
+        let json = traceJSON([(0, [(1, "began", 10, 20), (2, "began", 30, 40)]), (0.5, [(2, "moved", 35, 45)])])
+        let trace = try parseTrace(json)
+        #expect(trace.summary.warnings.count == 2)
+        #expect(trace.summary.warnings[0].description.contains("touch 1 is still down at the end of the trace; it is cancelled at t=0.5000"))
+        let events = try streamed(json)
+        #expect(events.count == 3)
+        #expect(events[2].t == 0.5)
+        #expect(events[2].touches.map(\.1) == [.cancelled, .cancelled])
+        // Cancelled where each last was, in the order they began.
+        #expect(events[2].touches[0].0 == .number(1) && events[2].touches[0].2 == 10)
+        #expect(events[2].touches[1].0 == .number(2) && events[2].touches[1].2 == 35)
+    }
+
+    @Test func idsMayBeReusedAfterTheyEnd() throws {
+        let events = try streamed(traceJSON([(0, [(1, "began", 0, 0)]), (1, [(1, "ended", 0, 0)]), (2, [(1, "began", 5, 5)]), (3, [(1, "ended", 5, 5)])]))
+        #expect(events[0].touches[0].4 != events[2].touches[0].4, "a reused id is a new touch")
+    }
+
+    @Test func strokesMergeIntoEventsByTime() throws {
+        let json = """
+        {"version": 1, "strokes": [
+          {"id": 1, "points": [[0, 10, 10], [0.02, 12, 12], [0.02, 13, 13], [0.04, 14, 14]]},
+          {"id": "b", "points": [[0.02, 50, 50], [0.03, 51, 51]]},
+          {"id": 3, "points": [[0.05, 1, 1]]}]}
+        """
+        let events = try streamed(json)
+        let summary = events.map { e in "\(e.t):" + e.touches.map { "\($0.0)\($0.1)" }.joined(separator: ",") }
+        #expect(summary == [
+            "0.0:1began",
+            "0.02:1moved,\"b\"began",
+            "0.02:1moved",
+            "0.03:\"b\"ended",
+            "0.04:1ended",
+            "0.05:3began",
+            "0.05:3ended",
+        ])
+    }
+
+    @Test func unknownKeysAreReportedOnlyWhenStrict() {
+        let json = #"{"version": 1, "extra": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 0, "y": 0, "pressure": 2}], "note": "x"}]}"#
+        #expect(problems(json).isEmpty)
+        let strict = problems(json, options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true))
+        #expect(strict.count == 3)
+        #expect(strict[0] == "test.trace.json:1:16: unknown key \"extra\" in the trace (ignored unless --strict)")
+        #expect(strict[1].contains("unknown key \"pressure\" in event 0, touches[0]"))
+        #expect(strict[2].contains("unknown key \"note\" in event 0"))
+    }
+
+    @Test func collectingFindsEveryProblem() {
+        let json = traceJSON([(0, [(1, "began", 0, 0)]), (0.1, [(2, "moved", 1, 1)]), (0.05, [(1, "moved", 1, 1)]), (0.2, [(1, "began", 2, 2)])])
+        let all = problems(json, options: TraceReadOptions(collectAllProblems: true))
+        #expect(all.count == 3)
+        #expect(problems(json).count == 1)
+    }
+
+    /// Every malformed input gets `path:line:column: message`; the message names what is wrong.
+    @Test(arguments: [
+        ("", "1:1: empty file"),
+        ("   \n ", "1:1: file holds only whitespace"),
+        ("\u{FEFF}{}", "1:1: the file starts with a UTF-8 byte order mark"),
+        ("{\"version\": 1, \"events\": [] \u{0}", "1:29: binary file"),
+        ("[1, 2]", "1:1: a trace must be a JSON object"),
+        ("{\"events\": []}", "1:1: missing required key \"version\""),
+        ("{\"version\": 2, \"events\": []}", "1:13: unsupported \"version\" 2"),
+        ("{\"version\": \"1\", \"events\": []}", "1:13: \"version\" must be the number 1"),
+        ("{\"version\": 1}", "1:1: missing \"events\""),
+        ("{\"version\": 1, \"events\": [], \"strokes\": []}", "1:30: a trace has \"events\" or \"strokes\", not both"),
+        ("{\"version\": 1, \"events\": {}}", "1:26: \"events\" must be an array"),
+        ("{\"version\": 1, \"events\": [], \"events\": []}", "1:30: duplicate key \"events\""),
+        ("{\"version\": 1, \"events\": [{\"touches\": []}]}", "1:27: event 0: missing required key \"t\""),
+        ("{\"version\": 1, \"events\": [{\"t\": 0}]}", "1:27: event 0 (t=0.0000): missing required key \"touches\""),
+        ("{\"version\": 1, \"events\": [{\"t\": \"0\", \"touches\": []}]}", "1:33: event 0: \"t\" must be a number (seconds), found a string"),
+        ("{\"version\": 1, \"events\": [{\"t\": 1e999, \"touches\": []}]}", "1:33: event 0: \"t\" is out of range"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0}]}]}", "1:48: event 0, touches[0]: missing required key \"y\""),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"moving\", \"x\": 0, \"y\": 0}]}]}",
+         "1:67: event 0, touches[0]: unknown phase \"moving\" (valid phases: began, moved, stationary, ended, cancelled)"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1.5, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}]}", "1:55: event 0, touches[0]: touch \"id\" must be an integer or a string"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": \"3\", \"y\": 0}]}]}", "1:81: event 0, touches[0]: \"x\" must be a number (points), found a string"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 1e9, \"y\": 0}]}]}", "1:81: event 0, touches[0]: \"x\" is out of range (1000000000)"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 0, \"y\": 0}]}]}", "1:48: event 0 (t=0.0000): touch 1 moved before it began"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0, \"y\": 0}, {\"id\": 1, \"phase\": \"moved\", \"x\": 0, \"y\": 0}]}]}",
+         "1:93: event 0 (t=0.0000): touch 1 is listed twice in one event"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}, {\"t\": 1, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}]}",
+         "event 1 (t=1.0000): touch 1 began again while it was down (it began in event 0)"),
+        ("{\"version\": 1, \"events\": [{\"t\": 1, \"touches\": []}, {\"t\": 0.5, \"touches\": []}]}", "1:52: event 1 (t=0.5000): time goes backwards (the event before is at t=1.0000)"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}, {\"t\": 1, \"touches\": [{\"id\": 1, \"phase\": \"ended\", \"x\": 0, \"y\": 0}]}, {\"t\": 2, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 0, \"y\": 0}]}]}",
+         "event 2 (t=2.0000): touch 1 moved after it ended (in event 1)"),
+        ("{\"version\": 1, \"strokes\": [{\"id\": 1, \"points\": [[0, 1]]}]}", "1:49: stroke 0, point 0: expected [t, x, y] (three numbers)"),
+        ("{\"version\": 1, \"strokes\": [{\"id\": 1, \"points\": [[1, 1, 1], [0, 2, 2]]}]}", "1:61: stroke 0, point 1: time goes backwards"),
+        ("{\"version\": 1, \"strokes\": [{\"id\": 1, \"points\": [[0, 1, 1], [2, 2, 2]]}, {\"id\": 1, \"points\": [[1, 1, 1], [3, 2, 2]]}]}",
+         "stroke 1, point 0 (t=1.0000): touch 1 began again while it was down"),
+        ("{\"version\": 1, \"events\": [", "1:27: invalid JSON: unexpected end of file inside an array"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": []},]}", "1:51: invalid JSON: trailing comma before ']'"),
+    ] as [(String, String)])
+    func malformedInputIsLocated(_ json: String, _ expected: String) {
+        let found = problems(json)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.hasPrefix("test.trace.json:") == true)
+        #expect(found.first?.contains(expected) == true, "\(found.first ?? "nothing") does not contain \(expected)")
+    }
+
+    @Test func directoriesAndMissingFilesAreLocatedErrors() {
+        for (path, message) in [("/", "is a directory"), ("/nonexistent/x.trace.json", "no such file or directory")] {
+            do {
+                _ = try Trace.read(path: path)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.first.description == "\(path):1:1: " + (message == "is a directory" ? "is a directory, not a trace file" : "cannot read: \(message)"))
+            }
+        }
+    }
+}
