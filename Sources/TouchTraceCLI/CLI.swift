@@ -21,6 +21,9 @@ public enum CommandLineTool {
 
     static let commands: [Command] = [
         ReplayCommand.command,
+        DiffCommand.command,
+        VerifyCommand.command,
+        ValidateCommand.command,
         HelpCommand.command,
     ]
 

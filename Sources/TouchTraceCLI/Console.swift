@@ -7,19 +7,25 @@ import Darwin
 #endif
 import TouchTrace
 
-/// The outside world of a command: its output streams, whether stderr is a terminal, and the
+/// The outside world of a command: its output streams, whether they are terminals, and the
 /// environment. `main` passes the real ones; tests pass memory.
-public final class Console {
+///
+/// Sendable by convention: worker threads write to it only one at a time (verify's progress
+/// lines are written under a lock).
+public final class Console: @unchecked Sendable {
     public let out: ByteOutput
     public let err: ByteOutput
     public let stderrIsTerminal: Bool
+    public let stdoutIsTerminal: Bool
     public let environment: [String: String]
     /// The directory relative paths start from (for messages only; paths are used as given).
     public let workingDirectory: String?
 
-    public init(out: ByteOutput, err: ByteOutput, stderrIsTerminal: Bool = false, environment: [String: String] = [:], workingDirectory: String? = nil) {
+    public init(out: ByteOutput, err: ByteOutput, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                environment: [String: String] = [:], workingDirectory: String? = nil) {
         self.out = out
         self.err = err
+        self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
         self.workingDirectory = workingDirectory
@@ -37,11 +43,11 @@ public final class Console {
             p += 1
         }
         return Console(out: FileDescriptorOutput(fd: 1), err: FileDescriptorOutput(fd: 2),
-                       stderrIsTerminal: isatty(2) == 1, environment: environment)
+                       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, environment: environment)
     }
 
-    /// Whether messages on stderr may use colour: only on a terminal, never with `NO_COLOR`.
-    public var colorsErrors: Bool { stderrIsTerminal && environment["NO_COLOR"] == nil }
+    /// Whether stdout may use colour: only on a terminal, never with `NO_COLOR`.
+    public var colorsOutput: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }
 
     public func print(_ text: String) { write(text + "\n", to: out) }
     public func printError(_ text: String) { write(text + "\n", to: err) }

@@ -262,12 +262,12 @@ struct TraceReader {
             try report(at: eventOffset, "event \(index) (t=\(fixed4(t))): missing required key \"touches\"")
             return false
         }
-        if !usable { return false }
         if t < lastTime {
             try report(at: eventOffset, "event \(index) (t=\(fixed4(t))): time goes backwards (the event before is at t=\(fixed4(lastTime)))")
-        } else {
+        } else if t.isFinite {
             lastTime = t
         }
+        if !usable { return false }
         event.t = t
         event.index = index
         return true

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+@testable import TouchTrace
+@testable import TouchTraceCLI
+
+@Suite struct ReplayCommandTests {
+    let knob = packageRoot + "/traces/knob/quarter-turn.trace.json"
+
+    @Test func printsTheTextTranscript() throws {
+        let run = touchtrace("replay", knob)
+        #expect(run.code == 0)
+        #expect(run.out == (try readText(packageRoot + "/traces/knob/quarter-turn.expected.txt")))
+        #expect(run.err.isEmpty)
+    }
+
+    @Test func printsJSONLines() {
+        let run = touchtrace("replay", knob, "--format", "jsonl")
+        #expect(run.code == 0)
+        let first = run.out.split(separator: "\n").first ?? ""
+        #expect(first.hasPrefix(#"{"t":0.016,"view":"knob","source":"rotation","event":"state","from":"possible","to":"began","angle":-2.9670459626472017}"#))
+    }
+
+    @Test func writesTheOutputFile() throws {
+        let path = temporaryDirectory() + "/out.txt"
+        let run = touchtrace("replay", knob, "--output", path)
+        #expect(run.code == 0 && run.out.isEmpty)
+        #expect(try readText(path).hasPrefix(TranscriptFormat.textHeader))
+    }
+
+    @Test func badInputExitsTwoWithALocatedMessageAndNoOutput() throws {
+        let directory = temporaryDirectory()
+        try writeText("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 1, \"y\": 1}]}]}", to: directory + "/bad.trace.json")
+        let output = directory + "/out.txt"
+        let run = touchtrace("replay", directory + "/bad.trace.json", "--output", output)
+        #expect(run.code == 2)
+        #expect(run.out.isEmpty)
+        #expect(run.err == "\(directory)/bad.trace.json:1:48: event 0 (t=0.0000): touch 1 moved before it began\n")
+        #expect(!Scene.fileExists(output), "no output file is left behind")
+    }
+
+    @Test func usageErrorsSayWhatIsWrong() {
+        let typo = touchtrace("replay", knob, "--formt", "jsonl")
+        #expect(typo.code == 2)
+        #expect(typo.err.hasPrefix("touchtrace replay: unknown option '--formt' (did you mean '--format'?)"))
+        let format = touchtrace("replay", knob, "--format", "yaml")
+        #expect(format.code == 2 && format.err.contains("unknown format 'yaml' (text or jsonl)"))
+        #expect(touchtrace("replay").code == 2)
+        let command = touchtrace("replya")
+        #expect(command.code == 2 && command.err.contains("unknown command 'replya' (did you mean 'replay'?)"))
+    }
+
+    @Test func aSceneFileIsUsedWhenTheTraceHasNone() throws {
+        let directory = temporaryDirectory()
+        try writeText("{\"version\": 1, \"strokes\": [{\"id\": 1, \"points\": [[0, 10, 10], [0.1, 20, 20]]}]}", to: directory + "/t.trace.json")
+        try writeText(#"{"views": [{"name": "canvas", "frame": [0, 0, 100, 100], "recognizers": [{"type": "spots"}]}]}"#, to: directory + "/s.json")
+        let run = touchtrace("replay", directory + "/t.trace.json", "--scene", directory + "/s.json")
+        #expect(run.code == 0)
+        #expect(run.out.contains("canvas.spots spotAdded"))
+    }
+}
+
+@Suite struct HelpTests {
+    @Test func helpListsCommandsAndExamples() {
+        let run = touchtrace("--help")
+        #expect(run.code == 0)
+        for command in ["replay", "diff", "verify", "validate", "help"] { #expect(run.out.contains("  \(command) ")) }
+        #expect(run.out.contains("EXAMPLES"))
+        #expect(touchtrace("help", "verify").out.contains("--shard I/N"))
+        #expect(touchtrace("replay", "--help").out.contains("USAGE\n  touchtrace replay TRACE"))
+        #expect(touchtrace("--version").out == "touchtrace \(CommandLineTool.version)\n")
+        #expect(touchtrace().code == 2)
+    }
+}
+
+@Suite struct DiffCommandTests {
+    @Test func sameDifferentAndWithinTolerance() throws {
+        let traces = try copyOfFixtures()
+        let trace = traces + "/pan/drag.trace.json"
+        let expected = traces + "/pan/drag.expected.txt"
+        #expect(touchtrace("diff", trace, expected).code == 0)
+
+        let original = try readText(expected)
+        try writeText(original.replacingFirst("translation=15.0000", with: "translation=15.0001"), to: expected)
+        #expect(touchtrace("diff", trace, expected).code == 0, "a last-digit change is within the tolerance")
+        #expect(touchtrace("diff", trace, expected, "--tolerance", "0").code == 1)
+
+        try writeText(original.replacingFirst("translation=15.0000", with: "translation=15.5000"), to: expected)
+        let run = touchtrace("diff", trace, expected)
+        #expect(run.code == 1)
+        #expect(run.out.contains("pan/drag: the replay of \(trace) differs from \(expected) (2 lines)"))
+        #expect(run.out.contains("--- \(expected)\t(expected)\n+++ \(trace)\t(replayed)\n@@ -1,6 +1,6 @@ pan/drag\n"))
+        #expect(run.out.contains("\n-0.0300 pad.pan state from=began to=changed translation=15.5000,0.0000"))
+        #expect(run.out.contains("\n+0.0300 pad.pan state from=began to=changed translation=15.0000,0.0000"))
+    }
+
+    @Test func troubleExitsTwo() throws {
+        let traces = try copyOfFixtures()
+        #expect(touchtrace("diff", traces + "/pan/drag.trace.json", traces + "/pan/none.txt").code == 2)
+        #expect(touchtrace("diff", traces + "/pan/drag.trace.json", traces + "/pan/drag.trace.json").code == 2)
+        #expect(touchtrace("diff", traces + "/pan/drag.trace.json").code == 2)
+    }
+}
+
+@Suite struct VerifyCommandTests {
+    @Test func passesAsShippedAndFailsOnAChangedNumber() throws {
+        let traces = try copyOfFixtures()
+        let clean = touchtrace("verify", traces)
+        #expect(clean.code == 0)
+        #expect(clean.out.hasSuffix("passed, 0 failed\n"))
+        let expected = traces + "/knob/cancelled.expected.txt"
+        try writeText(try readText(expected).replacingFirst("value=0.3730", with: "value=0.3740"), to: expected)
+        let run = touchtrace("verify", traces)
+        #expect(run.code == 1)
+        #expect(run.out.contains("FAIL \(traces)/knob/cancelled: the replay differs"))
+        #expect(run.out.contains("@@ -"))
+        #expect(run.out.contains("@@ \(traces)/knob/cancelled"))
+        #expect(run.out.hasSuffix(" passed, 1 failed\n"))
+    }
+
+    @Test func recordModesAndCI() throws {
+        let traces = try copyOfFixtures()
+        let expected = traces + "/pan/drag.expected.txt"
+        let good = try readText(expected)
+        unlink(expected)
+        // CI: never write; the missing file is a failure.
+        let ci = touchtrace(["verify", traces], environment: ["CI": "true"])
+        #expect(ci.code == 1 && ci.out.contains("no expected file \(expected)"))
+        #expect(!Scene.fileExists(expected))
+        // missing (default): written, counted as recorded.
+        let missing = touchtrace("verify", traces)
+        #expect(missing.code == 0 && missing.out.hasSuffix(", 0 failed, 1 recorded\n"))
+        #expect(try readText(expected) == good)
+        // failed: rewrites what differs only.
+        try writeText(good.replacingFirst("velocity=500.0000", with: "velocity=400.0000"), to: expected)
+        let failed = touchtrace("verify", traces, "--record", "failed")
+        #expect(failed.code == 0 && failed.out.hasSuffix(", 0 failed, 1 recorded\n"))
+        #expect(try readText(expected) == good)
+        // never: differences fail and nothing is written.
+        try writeText(good.replacingFirst("velocity=500.0000", with: "velocity=400.0000"), to: expected)
+        #expect(touchtrace("verify", traces, "--record", "never").code == 1)
+        // all: every file is written, explicit flags win over CI.
+        let all = touchtrace(["verify", traces, "--record", "all"], environment: ["CI": "1"])
+        #expect(all.code == 0)
+        #expect(all.out.hasSuffix("0 passed, 0 failed, \(try Fixture.discover([traces]).count) recorded\n"))
+        #expect(try readText(expected) == good)
+    }
+
+    @Test func shardsCoverTheCorpusExactlyOnce() throws {
+        let traces = try copyOfFixtures()
+        let total = try Fixture.discover([traces]).count
+        var seen: [String] = []
+        for i in 1...3 {
+            let junit = temporaryDirectory() + "/report.xml"
+            let run = touchtrace("verify", traces, "--shard", "\(i)/3", "--junit", junit)
+            #expect(run.code == 0)
+            let xml = try readText(junit)
+            seen += xml.split(separator: "\n").filter { $0.contains("<testcase") }.map(String.init)
+        }
+        #expect(seen.count == total)
+        #expect(Set(seen).count == total)
+    }
+
+    @Test func junitHasOneTestcasePerFixture() throws {
+        let traces = try copyOfFixtures()
+        let expected = traces + "/counter/plus-tap.expected.txt"
+        try writeText(try readText(expected).replacingFirst("counter=6", with: "counter=7"), to: expected)
+        let junit = temporaryDirectory() + "/report.xml"
+        #expect(touchtrace("verify", traces, "--junit", junit).code == 1)
+        let xml = try readText(junit)
+        let total = try Fixture.discover([traces]).count
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == total)
+        #expect(xml.contains("tests=\"\(total)\" failures=\"1\""))
+        #expect(xml.contains(#"<testcase classname="\#(traces.dropFirst().replacingSlashes()).counter" name="plus-tap""#))
+        #expect(xml.contains(#"<failure type="difference""#))
+        #expect(xml.contains("-0.0800 flo.counter counterChanged counter=7"))
+    }
+
+    @Test func aBrokenFixtureIsOneFailureAndTheRestRun() throws {
+        let traces = try copyOfFixtures()
+        try writeText("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [}]}", to: traces + "/pan/broken.trace.json")
+        try writeText(#"{"views": [{"name": "x", "frame": [0, 0, -5, 5]}]}"#, to: traces + "/knob/scene.json")
+        let run = touchtrace("verify", traces, "--record", "never")
+        #expect(run.code == 1)
+        #expect(run.out.contains("FAIL \(traces)/pan/broken: cannot be replayed\n\(traces)/pan/broken.trace.json:1:48: invalid JSON: expected a value, found '}'"))
+        #expect(run.out.contains("\(traces)/knob/scene.json:1:35: view \"x\": \"frame\" has a negative size"))
+        // The knob fixtures that use the folder's scene.json fail; those with their own scene do not.
+        let knobCount = try Fixture.discover([traces + "/knob"]).filter { try !readText($0.tracePath).contains("\"scene\"") }.count
+        let total = try Fixture.discover([traces]).count
+        #expect(run.out.hasSuffix("\(total - knobCount - 1) passed, \(knobCount + 1) failed\n"))
+    }
+
+    @Test func badPathsAndOptionsAreUsageErrors() {
+        #expect(touchtrace("verify", "/nonexistent").code == 2)
+        #expect(touchtrace("verify", packageRoot + "/Package.swift").code == 2)
+        #expect(touchtrace("verify", packageRoot + "/traces", "--shard", "0/3").code == 2)
+        #expect(touchtrace("verify", packageRoot + "/traces", "--tolerance", "-1").code == 2)
+    }
+}
+
+@Suite struct ValidateCommandTests {
+    @Test func reportsEveryProblem() throws {
+        let directory = temporaryDirectory()
+        let path = directory + "/t.trace.json"
+        try writeText("""
+        {"version": 1, "events": [
+          {"t": 0, "touches": [{"id": 1, "phase": "moved", "x": 0, "y": 0}]},
+          {"t": -1, "touches": [{"id": 2, "phase": "began", "x": 0, "y": "1"}]},
+          {"t": 2, "touches": [{"id": 3, "phase": "tapped", "x": 0, "y": 0}]}
+        ]}
+        """, to: path)
+        let run = touchtrace("validate", path)
+        #expect(run.code == 2)
+        #expect(run.out.isEmpty)
+        let lines = run.err.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { $0.hasPrefix(path + ":") })
+    }
+
+    @Test func strictReportsUnknownKeys() throws {
+        let directory = temporaryDirectory()
+        let path = directory + "/t.trace.json"
+        try writeText(#"{"version": 1, "recordedOn": "iPad", "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}]}"#, to: path)
+        let lenient = touchtrace("validate", path)
+        #expect(lenient.code == 0 && lenient.out == "\(path): ok (2 events, 1 touch)\n")
+        let strict = touchtrace("validate", path, "--strict")
+        #expect(strict.code == 1)
+        #expect(strict.err == "\(path):1:16: unknown key \"recordedOn\" in the trace (ignored unless --strict)\n")
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
