@@ -33,12 +33,18 @@ struct PanCore: Sendable {
 
     struct Tracked: Sendable {
         var serial: Int
+        var slot: Int
         var location: Point
-        var beganInEvent: Int
     }
 
-    /// Tracked touches that are down, in the order they began.
+    /// Tracked touches that are down (in no meaningful order).
     private(set) var tracked: [Tracked] = []
+    /// Index into `tracked` by touch slot, or −1: finding a touch costs the same however many
+    /// fingers are down.
+    private var trackedIndex: [Int] = []
+    /// How many tracked touches began in event `beganEvent` (the latest that added any).
+    private var beganEvent = -1
+    private var beganCount = 0
 
     init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10, tracksVelocity: Bool) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
@@ -50,47 +56,59 @@ struct PanCore: Sendable {
     /// A state change to report, with the state it left.
     typealias Transition = (from: RecognizerState, to: RecognizerState)
 
-    func isTracked(_ serial: Int) -> Bool {
-        tracked.contains { $0.serial == serial }
+    /// Where a touch is in `tracked`, if it is tracked.
+    @inline(__always) private func index(of touch: ViewTouch) -> Int? {
+        guard touch.slot < trackedIndex.count else { return nil }
+        let i = trackedIndex[touch.slot]
+        return i >= 0 && tracked[i].serial == touch.serial ? i : nil
     }
 
-    /// Tracks the new touches while there is room; returns the tracked touches that began.
-    mutating func touchesBegan(_ touches: TouchSet, _ context: DeliveryContext) -> [ViewTouch] {
-        var added: [ViewTouch] = []
+    /// Tracks the new touches while there is room; returns the first one it took.
+    mutating func touchesBegan(_ touches: TouchSet, _ context: DeliveryContext) -> ViewTouch? {
+        var first: ViewTouch?
+        let before = tracked.count
         for touch in touches where tracked.count < maximumNumberOfTouches {
-            tracked.append(Tracked(serial: touch.serial, location: touch.location, beganInEvent: context.eventIndex))
-            added.append(touch)
+            if touch.slot >= trackedIndex.count {
+                trackedIndex.append(contentsOf: repeatElement(-1, count: touch.slot + 1 - trackedIndex.count))
+            }
+            trackedIndex[touch.slot] = tracked.count
+            tracked.append(Tracked(serial: touch.serial, slot: touch.slot, location: touch.location))
+            if first == nil { first = touch }
         }
-        // The velocity's first sample is the gesture's touch-down; fingers landing later do not
-        // move the translation and add no sample.
-        if !added.isEmpty && tracked.count == added.count && tracksVelocity {
-            velocityTracker.add(t: context.t, position: translation)
+        let added = tracked.count - before
+        if added > 0 {
+            if beganEvent != context.eventIndex { beganCount = 0 }
+            beganEvent = context.eventIndex
+            beganCount += added
+            // The velocity's first sample is the gesture's touch-down; fingers landing later do
+            // not move the translation and add no sample.
+            if before == 0 && tracksVelocity {
+                velocityTracker.add(t: context.t, position: translation)
+            }
         }
-        return added
+        return first
     }
 
-    /// Moves the tracked touches; returns the transition, if any, and whether a tracked touch moved.
+    /// Moves the tracked touches; returns the transition, if any, and the first tracked touch
+    /// that moved.
     mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, moved: ViewTouch?) {
         // The centroid's movement is taken over the touches present both before and after the
         // event: not those that began in it, nor those that lift or are cancelled in it, so a
         // finger landing or lifting never makes the translation jump. Stationary touches count
         // with no movement.
         var sum = Point.zero
-        var common = 0
         var movedTouch: ViewTouch?
-        for i in tracked.indices {
-            let entry = tracked[i]
-            let moved = touches.touch(serial: entry.serial)
-            if let moved {
-                if movedTouch == nil { movedTouch = moved }
-                tracked[i].location = moved.location
-            }
-            if entry.beganInEvent == context.eventIndex { continue }
-            if let other = context.eventTouches.touch(serial: entry.serial), other.phase.isEnding { continue }
-            common += 1
-            if let moved { sum = sum + (moved.location - entry.location) }
+        for touch in touches {
+            guard let i = index(of: touch) else { continue }
+            if movedTouch == nil { movedTouch = touch }
+            sum = sum + (touch.location - tracked[i].location)
+            tracked[i].location = touch.location
         }
         guard movedTouch != nil else { return (nil, nil) }
+        var common = tracked.count - (beganEvent == context.eventIndex ? beganCount : 0)
+        for touch in context.eventTouches where touch.phase.isEnding && index(of: touch) != nil {
+            common -= 1
+        }
         if common > 0 {
             translation.x += sum.x / Double(common)
             translation.y += sum.y / Double(common)
@@ -114,11 +132,25 @@ struct PanCore: Sendable {
         return (nil, movedTouch)
     }
 
+    /// Stops tracking the touches of the set; returns how many were tracked.
+    private mutating func remove(_ touches: TouchSet) -> Int {
+        var removed = 0
+        for touch in touches {
+            guard let i = index(of: touch) else { continue }
+            trackedIndex[touch.slot] = -1
+            let last = tracked.removeLast()
+            if i < tracked.count {
+                tracked[i] = last
+                trackedIndex[last.slot] = i
+            }
+            removed += 1
+        }
+        return removed
+    }
+
     /// Lifts tracked touches; returns the transition, if any.
     mutating func touchesEnded(_ touches: TouchSet) -> Transition? {
-        let before = tracked.count
-        tracked.removeAll { touches.touch(serial: $0.serial) != nil }
-        guard tracked.count < before else { return nil }
+        guard remove(touches) > 0 else { return nil }
         switch state {
         case .possible where tracked.isEmpty:
             state = .failed
@@ -135,9 +167,7 @@ struct PanCore: Sendable {
 
     /// Cancels tracked touches; returns the transition, if any.
     mutating func touchesCancelled(_ touches: TouchSet) -> Transition? {
-        let before = tracked.count
-        tracked.removeAll { touches.touch(serial: $0.serial) != nil }
-        guard tracked.count < before else { return nil }
+        guard remove(touches) > 0 else { return nil }
         switch state {
         case .possible:
             state = .failed
@@ -154,7 +184,10 @@ struct PanCore: Sendable {
     mutating func reset() {
         state = .possible
         translation = .zero
+        for t in tracked { trackedIndex[t.slot] = -1 }
         tracked.removeAll(keepingCapacity: true)
+        beganEvent = -1
+        beganCount = 0
         velocityTracker.removeAll()
     }
 }
@@ -227,7 +260,7 @@ public struct RotationRecognizer: Recognizer {
     public var state: RecognizerState { core.state }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        if let touch = core.touchesBegan(touches, context).first {
+        if let touch = core.touchesBegan(touches, context) {
             touchAngle = Self.angle(of: touch.location, in: context.viewSize)
         }
     }

@@ -42,6 +42,9 @@ public struct ViewTouch: Sendable {
     public var id: TouchID
     /// Unique to this touch's life in the whole trace: the identity recognizers compare.
     public var serial: Int
+    /// A small index unique among the touches down, reused once this one ends: for per-touch
+    /// state in flat arrays.
+    public var slot: Int
     public var phase: TouchPhase
     /// Where the touch is now, in the view's coordinates (points).
     public var location: Point

@@ -21,7 +21,8 @@ public struct SpotsRecognizer: Recognizer {
         var addedAt: Double
     }
 
-    private var spots: [Spot] = []
+    /// The spots by touch slot.
+    private var spots: [Spot?] = []
 
     public init() {}
 
@@ -31,16 +32,18 @@ public struct SpotsRecognizer: Recognizer {
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {
             let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
-            spots.append(spot)
+            if touch.slot >= spots.count { spots.append(contentsOf: repeatElement(nil, count: touch.slot + 1 - spots.count)) }
+            spots[touch.slot] = spot
             emit("spotAdded", spot, &context)
         }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {
-            guard let i = spots.firstIndex(where: { $0.serial == touch.serial }) else { continue }
-            spots[i].center = touch.location
-            emit("spotMoved", spots[i], &context)
+            guard var spot = spot(for: touch) else { continue }
+            spot.center = touch.location
+            spots[touch.slot] = spot
+            emit("spotMoved", spot, &context)
         }
     }
 
@@ -53,15 +56,20 @@ public struct SpotsRecognizer: Recognizer {
     }
 
     public mutating func reset() {
-        spots.removeAll(keepingCapacity: true)
+        for i in spots.indices { spots[i] = nil }
     }
 
     private mutating func remove(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {
-            guard let i = spots.firstIndex(where: { $0.serial == touch.serial }) else { continue }
-            let spot = spots.remove(at: i)
+            guard let spot = spot(for: touch) else { continue }
+            spots[touch.slot] = nil
             emit("spotRemoved", spot, &context)
         }
+    }
+
+    private func spot(for touch: ViewTouch) -> Spot? {
+        guard touch.slot < spots.count, let spot = spots[touch.slot], spot.serial == touch.serial else { return nil }
+        return spot
     }
 
     private func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {

@@ -31,6 +31,8 @@ public struct Replayer: TouchEventConsumer {
     private var slotBeganAt: [Double] = []
     // Scratch reused by every event.
     private var touchedViews: [Int] = []
+    /// The last event that touched each view (so that finding the touched views is linear).
+    private var viewMark: [Int]
     private var delivery: [ViewTouch] = []
 
     public init(scene: Scene, sink: RecordSink) {
@@ -54,6 +56,7 @@ public struct Replayer: TouchEventConsumer {
         }
         self.sources = sources
         self.views = views
+        self.viewMark = [Int](repeating: -1, count: views.count)
         self.sink = sink
     }
 
@@ -76,7 +79,8 @@ public struct Replayer: TouchEventConsumer {
                 if view >= 0 { views[view].touchesDown += 1 }
             }
             let view = slotView[slot]
-            if view >= 0 && touch.phase != .stationary && !touchedViews.contains(view) {
+            if view >= 0 && touch.phase != .stationary && viewMark[view] != event.index {
+                viewMark[view] = event.index
                 touchedViews.append(view)
             }
         }
@@ -110,7 +114,7 @@ public struct Replayer: TouchEventConsumer {
             for touch in event.touches where touch.phase == phase && slotView[touch.slot] == v {
                 let previous = slotLocation[touch.slot]
                 delivery.append(ViewTouch(
-                    id: touch.id, serial: touch.serial, phase: phase,
+                    id: touch.id, serial: touch.serial, slot: touch.slot, phase: phase,
                     location: touch.location - origin, previousLocation: previous - origin,
                     beganAt: slotBeganAt[touch.slot]))
                 if phase.isEnding { ending += 1 }
