@@ -166,6 +166,11 @@ public enum SceneReader {
         return s
     }
 
+    /// `view "plus", pushButton` or, for a named one, `view "plus", pushButton "add"`.
+    private static func parameterLabel(view: String, type: String, name: String) -> String {
+        name == type ? "view \"\(view)\", \(type)" : "view \"\(view)\", \(type) \"\(name)\""
+    }
+
     private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, problems: inout SceneProblems) -> (name: String, recognizer: any Recognizer)? {
         let label = "view \"\(view.name)\", recognizers[\(index)]"
         guard let type = typeName(node, label: label, problems: &problems) else { return nil }
@@ -179,7 +184,7 @@ public enum SceneReader {
             return nil
         }
         let name = ownName(node, default: type, label: label, problems: &problems)
-        var parameters = ParameterReader(node, label: "view \"\(view.name)\", \(type) \"\(name)\"", viewOffset: view.node.offset)
+        var parameters = ParameterReader(node, label: parameterLabel(view: view.name, type: type, name: name), viewOffset: view.node.offset)
         let recognizer = kind.make(&parameters)
         problems.take(parameters, kind: type)
         return (name, recognizer)
@@ -199,7 +204,7 @@ public enum SceneReader {
         }
         let name = ownName(node, default: type, label: label, problems: &problems)
         let frameOffset = view.node["frame"]?.value.offset ?? view.node.offset
-        var parameters = ParameterReader(node, label: "view \"\(view.name)\", \(type) \"\(name)\"", viewOffset: frameOffset)
+        var parameters = ParameterReader(node, label: parameterLabel(view: view.name, type: type, name: name), viewOffset: frameOffset)
         let control = kind.make(&parameters, build)
         problems.take(parameters, kind: type)
         return (name, control)

@@ -143,6 +143,8 @@ struct JSONCursor {
             if b == UInt8(ascii: "\\") {
                 escapes = true
                 try skipEscape()
+            } else if b == 0x0A || b == 0x0D {
+                throw failure("invalid JSON: line break in a string (is a closing quote missing?)")
             } else if b < 0x20 {
                 throw failure("invalid JSON: control character \(String(format2: b)) in a string (write it as an escape)")
             } else if b >= 0x80 {

@@ -549,8 +549,10 @@ struct SummaryConsumer<Inner: TouchEventConsumer>: TouchEventConsumer {
     }
 }
 
-/// A number for messages: integers without decimals, others in shortest form.
+/// A number for messages: integers without decimals, others in shortest form, and a number too
+/// large for a double as such.
 func numberText(_ v: Double) -> String {
-    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
 }
