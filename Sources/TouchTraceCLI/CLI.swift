@@ -24,6 +24,7 @@ public enum CommandLineTool {
         DiffCommand.command,
         VerifyCommand.command,
         ValidateCommand.command,
+        EvalCommand.command,
         HelpCommand.command,
     ]
 

@@ -33,6 +33,7 @@ public enum Registry {
         .pan,
         .rotation,
         .checkmark,
+        .checkmarkRobust,
         .spots,
     ]
 

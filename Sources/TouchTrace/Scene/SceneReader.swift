@@ -240,3 +240,36 @@ struct SceneProblems {
         }
     }
 }
+
+extension SceneReader {
+    /// Makes a recognizer of the registry from parameters given as text (`riseRatio` = `1.8`),
+    /// each value read as JSON, with the checks and messages of a scene. Parameters the type
+    /// does not know are problems here (a typo would otherwise go unnoticed).
+    public static func makeRecognizer(type: String, parameters: [(name: String, value: String)]) throws(TraceErrors) -> any Recognizer {
+        let source = SourceFile(path: "parameters", bytes: [])
+        var problems = SceneProblems(source: source, strict: true)
+        guard let kind = Registry.recognizer(named: type) else {
+            problems.add(0, "unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+            throw TraceErrors(problems.errors)
+        }
+        var members: [JSONNode.Member] = []
+        for (name, text) in parameters {
+            do {
+                let value = try JSONNode.parseDocument(SourceFile(path: name, bytes: Array(text.utf8)))
+                members.append(JSONNode.Member(key: name, keyOffset: 0, value: JSONNode(offset: 0, value: value.value)))
+            } catch {
+                problems.add(0, "\(name): \"\(text)\" is not a value (\(error.message))")
+            }
+        }
+        var reader = ParameterReader(JSONNode(offset: 0, value: .object(members)), label: type, viewOffset: 0)
+        let recognizer = kind.make(&reader)
+        for p in reader.problems { problems.add(p.offset, p.message) }
+        let known = reader.used.subtracting(["type", "name"]).sorted()
+        for m in reader.unknownKeys {
+            let takes = known.isEmpty ? "\(type) takes no parameters" : "\(type) takes: \(known.joined(separator: ", "))"
+            problems.add(0, "unknown parameter \"\(m.key)\" (\(takes))")
+        }
+        if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        return recognizer
+    }
+}

@@ -1,0 +1,203 @@
+/// `checkmarkRobust`: the checkmark as a person means it. The seed's exact rules fail any
+/// one-point wobble and accept most "v" strokes; this recognizer tolerates finger jitter and a
+/// small lead-in, and tells a checkmark from a "v" by how much higher the up stroke climbs than
+/// the down stroke fell.
+///
+/// It decides as the touches arrive (no look-ahead) and fails at the first move after which the
+/// stroke can no longer be a checkmark. Its defaults were chosen by measurement on recorded
+/// strokes (see `docs/checkmark-robust.md`); every parameter is in points or a ratio.
+///
+/// Phases: idle → leadIn (touch-down) → downStroke → upStroke; they only move forward. Each move
+/// (and the touch-up point, first) runs these steps, stopping at the first failure:
+/// 1. backtrack: x more than `jitter` left of the rightmost x so far → failed;
+/// 2. in leadIn: more than `leadInRise` above the start → failed; the highest point so far is
+///    the top; `minFall` below the top starts the down stroke;
+///    in downStroke: the lowest point so far is the bottom; more than `jitter` above it starts
+///    the up stroke;
+///    in upStroke: more than `jitter` below the up stroke's highest point → failed.
+/// At touch-up: no up stroke → failed; rise = bottom − end y, fall = bottom − top;
+/// rise < `minRise` → failed; rise < `riseRatio` × fall → failed (a "v"); else recognized.
+/// More than one touch beginning together fails it; later touches are ignored; a cancelled
+/// touch cancels it.
+public struct CheckmarkRobustRecognizer: Recognizer {
+    /// The tolerances and proportions of a checkmark.
+    public struct Parameters: Sendable, Equatable {
+        /// A move this far against the stroke's direction (left; up on the down stroke; down on
+        /// the up stroke) is finger jitter or a hook at the turn, not intent. Points.
+        public var jitter: Double = 10
+        /// How far above its start a stroke may rise before it falls (people often start with
+        /// a small arc up and right). More is a stroke of its own, a caret or an arrow. Points.
+        public var leadInRise: Double = 26
+        /// How far below its highest point the stroke must fall to make a down stroke: more
+        /// than jitter, so that the short stroke really exists. Points.
+        public var minFall: Double = 12
+        /// The up stroke must rise at least this far above the bottom: a deliberate mark, not a
+        /// flick. Points.
+        public var minRise: Double = 34
+        /// The up stroke must rise at least this many times as far as the down stroke fell: a
+        /// checkmark's long arm climbs about 2.8 times its short one, a "v" about 1.15 times.
+        public var riseRatio: Double = 1.75
+
+        public init() {}
+    }
+
+    /// Where the stroke is.
+    public enum Phase: UInt8, Sendable {
+        case idle, leadIn, downStroke, upStroke
+
+        public var name: StaticString {
+            switch self {
+            case .idle: return "idle"
+            case .leadIn: return "leadIn"
+            case .downStroke: return "downStroke"
+            case .upStroke: return "upStroke"
+            }
+        }
+    }
+
+    public let parameters: Parameters
+    public private(set) var state: RecognizerState = .possible
+    public private(set) var phase: Phase = .idle
+    private var trackedSerial: Int?
+    /// The start, the rightmost x so far, the highest y of the lead-in (the top), the lowest y
+    /// of the down stroke (the bottom) and the highest y of the up stroke; view coordinates.
+    private var start = Point.zero
+    private var maxX = 0.0
+    private var topY = 0.0
+    private var bottomY = 0.0
+    private var upTopY = 0.0
+
+    public init(parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+    }
+
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        if touches.count != 1 {
+            fail("\(touches.count) touches began together; a checkmark is drawn with one finger", &context)
+            return
+        }
+        guard trackedSerial == nil, let touch = touches.first else { return }
+        trackedSerial = touch.serial
+        start = touch.location
+        maxX = start.x
+        topY = start.y
+        bottomY = start.y
+        upTopY = start.y
+        setPhase(.leadIn, &context)
+    }
+
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, let touch = touches.touch(serial: serial) else { return }
+        step(touch.location, &context)
+    }
+
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, let touch = touches.touch(serial: serial) else { return }
+        let p = touch.location
+        step(p, &context)
+        guard state == .possible else { return }
+        let j = parameters.jitter
+        switch phase {
+        case .idle, .leadIn:
+            fail("lifted at \(pointText(p)) before the stroke fell \(compactNumber(parameters.minFall)) points below its highest point: no down stroke", &context)
+        case .downStroke:
+            fail("lifted at \(pointText(p)) before the stroke rose more than \(compactNumber(j)) points above its lowest point (y = \(compactNumber(bottomY))): no up stroke", &context)
+        case .upStroke:
+            let fall = bottomY - topY
+            let rise = bottomY - p.y
+            if rise < parameters.minRise {
+                fail("lifted at \(pointText(p)) after an up stroke of \(oneDecimal(rise)) points, less than the \(compactNumber(parameters.minRise))-point minimum", &context)
+            } else if rise < parameters.riseRatio * fall {
+                fail("lifted at \(pointText(p)): the up stroke rose \(oneDecimal(rise)) points, less than \(compactNumber(parameters.riseRatio)) times the \(oneDecimal(fall))-point down stroke: a v, not a checkmark", &context)
+            } else {
+                context.emitState(from: state, to: .recognized)
+                state = .recognized
+            }
+        }
+    }
+
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        guard let serial = trackedSerial, touches.touch(serial: serial) != nil else { return }
+        context.emitState(from: state, to: .cancelled)
+        state = .cancelled
+    }
+
+    public mutating func reset() {
+        state = .possible
+        phase = .idle
+        trackedSerial = nil
+        start = .zero
+        maxX = 0
+        topY = 0
+        bottomY = 0
+        upTopY = 0
+    }
+
+    /// One point of the stroke (a move, or the touch-up point).
+    private mutating func step(_ p: Point, _ context: inout DeliveryContext) {
+        let j = parameters.jitter
+        if maxX - p.x > j {
+            fail("moved left by \(oneDecimal(maxX - p.x)) points at \(pointText(p)), more than the \(compactNumber(j))-point backtrack allowed", &context)
+            return
+        }
+        if p.x > maxX { maxX = p.x }
+        switch phase {
+        case .leadIn:
+            if start.y - p.y > parameters.leadInRise {
+                fail("rose \(oneDecimal(start.y - p.y)) points above the start at \(pointText(p)) before falling \(compactNumber(parameters.minFall)) points, more than the \(compactNumber(parameters.leadInRise))-point lead-in allowed", &context)
+                return
+            }
+            if p.y < topY { topY = p.y }
+            if p.y - topY >= parameters.minFall {
+                bottomY = p.y
+                setPhase(.downStroke, &context)
+            }
+        case .downStroke:
+            if p.y > bottomY {
+                bottomY = p.y
+            } else if bottomY - p.y > j {
+                upTopY = p.y
+                setPhase(.upStroke, &context)
+            }
+        case .upStroke:
+            if p.y - upTopY > j {
+                fail("moved down by \(oneDecimal(p.y - upTopY)) points at \(pointText(p)) on the up stroke, more than the \(compactNumber(j))-point sink allowed", &context)
+                return
+            }
+            if p.y < upTopY { upTopY = p.y }
+        case .idle:
+            break
+        }
+    }
+
+    private mutating func setPhase(_ new: Phase, _ context: inout DeliveryContext) {
+        context.emit("phase", FieldList(Field("from", .name(phase.name)), Field("to", .name(new.name))))
+        phase = new
+    }
+
+    private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
+        guard state != .failed else { return }
+        context.emitState(from: state, to: .failed, Field("reason", .text(reason)))
+        state = .failed
+    }
+}
+
+/// A distance with one decimal: `12.0`, `33.5`.
+func oneDecimal(_ v: Double) -> String {
+    // Four decimals of the value rounded to one, less the last three zeros.
+    String(fixed4((v * 10).rounded() / 10).dropLast(3))
+}
+
+extension RecognizerType {
+    public static let checkmarkRobust = RecognizerType(
+        name: "checkmarkRobust", summary: "a checkmark as people draw it: tolerant of jitter, tells a checkmark from a v"
+    ) { p in
+        var parameters = CheckmarkRobustRecognizer.Parameters()
+        parameters.jitter = p.number("jitter", default: parameters.jitter, in: 0...TraceLimits.coordinate)
+        parameters.leadInRise = p.number("leadInRise", default: parameters.leadInRise, in: 0...TraceLimits.coordinate)
+        parameters.minFall = p.number("minFall", default: parameters.minFall, in: 0...TraceLimits.coordinate)
+        parameters.minRise = p.number("minRise", default: parameters.minRise, in: 0...TraceLimits.coordinate)
+        parameters.riseRatio = p.number("riseRatio", default: parameters.riseRatio, in: 0...1000)
+        return CheckmarkRobustRecognizer(parameters: parameters)
+    }
+}
