@@ -4,7 +4,7 @@ enum EvalCommand {
     static let command = Command(
         name: "eval",
         summary: "Measure a discrete recognizer on a labelled stroke set",
-        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--by FIELD] [--format text|json]",
+        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--where FIELD=V1,V2] [--by FIELD] [--format text|json]",
         discussion: """
         Replays every stroke of STROKES (JSON Lines, one labelled stroke per line, as the $1
         unistroke logs: see docs/stroke-set-format.md) on its own through a view holding the
@@ -17,6 +17,7 @@ enum EvalCommand {
             OptionSpec(name: "recognizer", value: "TYPE", help: "The recognizer type (checkmark, checkmarkRobust, ...)"),
             OptionSpec(name: "positive", value: "LABEL", help: "The label the recognizer should accept (default: check)"),
             OptionSpec(name: "set", value: "NAME=VALUE,...", help: "Parameters of the recognizer, as in a scene (e.g. jitter=8,riseRatio=1.8)"),
+            OptionSpec(name: "where", value: "FIELD=V1,V2", help: "Only strokes whose FIELD is one of the values (e.g. subject=s01,s02)"),
             OptionSpec(name: "by", value: "FIELD", help: "Also break recall and false accepts down by this field"),
             OptionSpec(name: "format", value: "FORMAT", help: "text (default, a table) or json"),
         ],
@@ -24,6 +25,7 @@ enum EvalCommand {
             ("eval ../shared/data/dollar1-dev.jsonl --recognizer checkmarkRobust", "Recall of check and false accepts per label."),
             ("eval strokes.jsonl --recognizer checkmark --by subject --format json", "The seed recognizer, per subject, for a script."),
             ("eval strokes.jsonl --recognizer checkmarkRobust --set riseRatio=1.6", "Try a looser proportion rule."),
+            ("eval strokes.jsonl --recognizer checkmarkRobust --where subject=s04", "Only the strokes of one person."),
         ],
         run: run)
 
@@ -48,19 +50,33 @@ enum EvalCommand {
             console.printError(CommandLineTool.usageMessage(command, error.message))
             return .usage
         }
-        let strokes: [LabelledStroke]
+        var strokes: [LabelledStroke]
         do {
             strokes = try StrokeSetReader.read(path: args.positionals[0])
         } catch {
             console.report(error)
             return .usage
         }
+        if let filter = args.value("where") {
+            let parts = filter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                console.printError(CommandLineTool.usageMessage(command, "--where takes FIELD=V1,V2, found '\(filter)'"))
+                return .usage
+            }
+            let field = String(parts[0])
+            let values = Set(parts[1].split(separator: ",").map(String.init))
+            strokes = strokes.filter { $0.fields[field].map(values.contains) ?? false }
+            if strokes.isEmpty {
+                console.printError("touchtrace eval: no stroke has \(filter)")
+                return .usage
+            }
+        }
         let positive = args.value("positive") ?? "check"
         let evaluation = Evaluation(strokes: strokes, recognizer: recognizer, positive: positive, by: args.value("by"))
         if evaluation.positive.strokes == 0 {
             console.printError("note: no stroke is labelled \"\(positive)\"; choose the positive label with --positive")
         }
-        let title = "\(typeName)\(args.value("set").map { " (\($0))" } ?? "") on \(args.positionals[0])"
+        let title = "\(typeName)\(args.value("set").map { " (\($0))" } ?? "") on \(args.positionals[0])\(args.value("where").map { " where \($0)" } ?? "")"
         console.print(json ? jsonReport(evaluation, recognizer: typeName, settings: args.value("set"), dataset: args.positionals[0])
                            : table(evaluation, title: title))
         return .success
