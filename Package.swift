@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "TouchTraceCLI", dependencies: ["TouchTrace"]),
         .executableTarget(name: "touchtrace", dependencies: ["TouchTraceCLI"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
-        .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"]),
+        // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
+        .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
     ]
 )

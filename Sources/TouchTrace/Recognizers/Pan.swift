@@ -236,10 +236,10 @@ public struct PanRecognizer: Recognizer {
     public mutating func reset() { core.reset() }
 
     private func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to,
-                          Field("translation", .point(core.translation)),
-                          Field("velocity", .point(velocity)),
-                          Field("touches", .integer(core.tracked.count)))
+        context.emitState(from: transition.from, to: transition.to, FieldList(
+            Field("translation", .point(core.translation)),
+            Field("velocity", .point(velocity)),
+            Field("touches", .integer(core.tracked.count))))
     }
 }
 
@@ -285,7 +285,7 @@ public struct RotationRecognizer: Recognizer {
     }
 
     private func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, Field("angle", .number(touchAngle)))
+        context.emitState(from: transition.from, to: transition.to, FieldList(Field("angle", .number(touchAngle))))
     }
 
     /// The angle of a point around the center of a view of the given size, in (−π, π].

@@ -109,16 +109,20 @@ public struct DeliveryContext {
         self.sink = sink
     }
 
-    /// Writes a record for the current source at the event's time.
-    public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
-        sink.write(Record(t: t, source: source, event: event, fields: fields))
+    /// Writes a record for the current source at the event's time; `text` is what its `.text`
+    /// or `.touchText` field holds.
+    @inline(__always)
+    public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList(), text: String? = nil) {
+        sink.write(Record(t: t, source: source, event: event, fields: fields, text: text))
     }
 
-    /// Writes a `state` record and notes whether the transition calls the action.
-    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: Field...) {
+    /// Writes a `state` record (`from`, `to`, then `data`) and notes whether the transition calls
+    /// the action.
+    @inline(__always)
+    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), text: String? = nil) {
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
-        for f in data { fields.append(f) }
-        sink.write(Record(t: t, source: source, event: "state", fields: fields))
+        for i in 0..<data.count { fields.append(data[i]) }
+        sink.write(Record(t: t, source: source, event: "state", fields: fields, text: text))
         if to.firesAction { actionFired = true }
     }
 

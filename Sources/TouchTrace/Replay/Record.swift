@@ -1,4 +1,5 @@
-/// A value in a transcript record.
+/// A value in a transcript record. Plain data, copied without reference counting: a record is
+/// made for almost every touch of every event. Text lives in the record's `text`.
 public enum FieldValue: Sendable, Equatable {
     /// A measurement: printed shortest-round-trip in JSON Lines, with four decimals in text.
     case number(Double)
@@ -8,10 +9,12 @@ public enum FieldValue: Sendable, Equatable {
     /// A word from a fixed vocabulary (state and phase names, thumbs): a string in JSON, bare
     /// in text.
     case name(StaticString)
-    /// Free text (failure reasons): a string in JSON, quoted in text.
-    case text(String)
-    /// A touch id as the trace gave it: a number or a string.
-    case touch(TouchID)
+    /// Free text (failure reasons): the record's `text`, a string in JSON, quoted in text.
+    case text
+    /// A touch id that the trace gave as a number.
+    case touch(Int64)
+    /// A touch id that the trace gave as a string: the record's `text`.
+    case touchText
 
     public static func == (a: FieldValue, b: FieldValue) -> Bool {
         switch (a, b) {
@@ -19,9 +22,19 @@ public enum FieldValue: Sendable, Equatable {
         case (.point(let x), .point(let y)): return x == y
         case (.integer(let x), .integer(let y)): return x == y
         case (.name(let x), .name(let y)): return x.description == y.description
-        case (.text(let x), .text(let y)): return x == y
+        case (.text, .text), (.touchText, .touchText): return true
         case (.touch(let x), .touch(let y)): return x == y
         default: return false
+        }
+    }
+}
+
+extension TouchID {
+    /// How a record holds this id: a number in the field, or a string in the record's text.
+    public var field: (value: FieldValue, text: String?) {
+        switch self {
+        case .number(let n): return (.touch(n), nil)
+        case .text(let s): return (.touchText, s)
         }
     }
 }
@@ -45,27 +58,33 @@ public struct Field: Sendable, Equatable {
 /// event, so it must not allocate).
 public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public static let capacity = 6
-    private var storage: (Field?, Field?, Field?, Field?, Field?, Field?) = (nil, nil, nil, nil, nil, nil)
+    private static let unused = Field("", .integer(0))
+    private var storage: (Field, Field, Field, Field, Field, Field) = (unused, unused, unused, unused, unused, unused)
     public private(set) var count = 0
 
     public init() {}
-
-    public init(_ fields: Field...) {
-        for f in fields { append(f) }
+    public init(_ a: Field) { storage.0 = a; count = 1 }
+    public init(_ a: Field, _ b: Field) { storage.0 = a; storage.1 = b; count = 2 }
+    public init(_ a: Field, _ b: Field, _ c: Field) { storage.0 = a; storage.1 = b; storage.2 = c; count = 3 }
+    public init(_ a: Field, _ b: Field, _ c: Field, _ d: Field) {
+        storage.0 = a; storage.1 = b; storage.2 = c; storage.3 = d; count = 4
+    }
+    public init(_ a: Field, _ b: Field, _ c: Field, _ d: Field, _ e: Field) {
+        storage.0 = a; storage.1 = b; storage.2 = c; storage.3 = d; storage.4 = e; count = 5
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    public subscript(i: Int) -> Field {
+    @inline(__always) public subscript(i: Int) -> Field {
         precondition(i >= 0 && i < count, "field index \(i) out of 0..<\(count)")
         switch i {
-        case 0: return storage.0!
-        case 1: return storage.1!
-        case 2: return storage.2!
-        case 3: return storage.3!
-        case 4: return storage.4!
-        default: return storage.5!
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        default: return storage.5
         }
     }
 
@@ -96,16 +115,19 @@ public struct Record: Sendable, Equatable {
     /// `state`, `phase`, `valueChanged`, `spotAdded`, ...
     public var event: StaticString
     public var fields: FieldList
+    /// The record's one piece of text, if a field refers to it (`.text`, `.touchText`).
+    public var text: String?
 
-    public init(t: Double, source: Int, event: StaticString, fields: FieldList) {
+    public init(t: Double, source: Int, event: StaticString, fields: FieldList, text: String? = nil) {
         self.t = t
         self.source = source
         self.event = event
         self.fields = fields
+        self.text = text
     }
 
     public static func == (a: Record, b: Record) -> Bool {
-        a.t == b.t && a.source == b.source && a.event.description == b.event.description && a.fields == b.fields
+        a.t == b.t && a.source == b.source && a.event.description == b.event.description && a.fields == b.fields && a.text == b.text
     }
 }
 

@@ -67,8 +67,10 @@ public struct OutputError: Error, CustomStringConvertible {
 public final class TranscriptWriter: RecordSink {
     public let format: TranscriptFormat
     private let output: ByteOutput
-    private var buffer: [UInt8] = []
-    /// Each source's prefix, rendered once: `screen.pan ` or `"view":"screen","source":"pan",`.
+    /// Bytes not yet written to `output`. Each record is formatted into a local copy of it and
+    /// stored back once, so that formatting touches no class property per byte.
+    private var buffer: ByteBuffer
+    /// Each source's prefix, rendered once: ` screen.pan ` or `,"view":"screen","source":"pan","event":"`.
     private let prefixes: [[UInt8]]
     /// The first failure to write; later writes are dropped and `finish` throws it.
     private var failure: Error?
@@ -77,11 +79,11 @@ public final class TranscriptWriter: RecordSink {
     public init(format: TranscriptFormat, sources: [SourceName], output: ByteOutput) {
         self.format = format
         self.output = output
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
+        buffer = ByteBuffer(capacity: Self.flushThreshold + 4096)
         switch format {
         case .text:
             prefixes = sources.map { Array(" \($0.view).\($0.name) ".utf8) }
-            buffer.append(contentsOf: Array(TranscriptFormat.textHeader.utf8))
+            buffer.append(Array(TranscriptFormat.textHeader.utf8))
             buffer.append(0x0A)
         case .jsonl:
             prefixes = sources.map { source in
@@ -95,12 +97,16 @@ public final class TranscriptWriter: RecordSink {
         }
     }
 
+    deinit { buffer.deallocate() }
+
     public func write(_ record: Record) {
+        var out = buffer
         switch format {
-        case .text: writeText(record)
-        case .jsonl: writeJSON(record)
+        case .text: Self.writeText(record, prefix: prefixes[record.source], to: &out)
+        case .jsonl: Self.writeJSON(record, prefix: prefixes[record.source], to: &out)
         }
-        if buffer.count >= Self.flushThreshold { flush() }
+        buffer = out
+        if out.count >= Self.flushThreshold { flush() }
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -110,80 +116,106 @@ public final class TranscriptWriter: RecordSink {
     }
 
     private func flush() {
-        guard !buffer.isEmpty else { return }
+        guard buffer.count > 0 else { return }
         if failure == nil {
             do {
-                try buffer.withUnsafeBytes { try output.write($0) }
+                try output.write(buffer.bytes)
             } catch {
                 failure = error
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
     }
 
-    private func writeText(_ record: Record) {
-        appendFixed4(record.t, to: &buffer)
-        buffer.append(contentsOf: prefixes[record.source])
-        appendStatic(record.event, to: &buffer)
-        for field in record.fields {
-            buffer.append(0x20)
-            appendStatic(field.key, to: &buffer)
-            buffer.append(UInt8(ascii: "="))
-            switch field.value {
-            case .number(let v): appendFixed4(v, to: &buffer)
-            case .point(let p):
-                appendFixed4(p.x, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                appendFixed4(p.y, to: &buffer)
-            case .integer(let n): appendDecimal(n, to: &buffer)
-            case .name(let s): appendStatic(s, to: &buffer)
-            case .text(let s): appendJSONString(s, to: &buffer)
-            case .touch(let id): appendTouchID(id, to: &buffer)
-            }
-        }
-        buffer.append(0x0A)
-    }
+    /// Room for one field's value other than text: a number, a point, an integer.
+    private static let valueRoom = 2 * fixed4MaximumLength + 4
 
-    private func writeJSON(_ record: Record) {
-        buffer.append(contentsOf: Array("{\"t\":".utf8))
-        appendShortest(record.t, to: &buffer)
-        buffer.append(contentsOf: prefixes[record.source])
-        appendStatic(record.event, to: &buffer)
-        buffer.append(UInt8(ascii: "\""))
-        for field in record.fields {
-            buffer.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
-            appendStatic(field.key, to: &buffer)
-            buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    private static func writeText(_ record: Record, prefix: [UInt8], to out: inout ByteBuffer) {
+        out.reserve(fixed4MaximumLength)
+        out.advance(writeFixed4(record.t, to: out.end))
+        out.append(prefix)
+        out.append(record.event)
+        for i in 0..<record.fields.count {
+            let field = record.fields[i]
+            out.reserve(1)
+            out.append(0x20)
+            out.append(field.key)
+            out.reserve(valueRoom)
+            out.append(UInt8(ascii: "="))
             switch field.value {
-            case .number(let v): appendShortest(v, to: &buffer)
+            case .number(let v):
+                out.advance(writeFixed4(v, to: out.end))
             case .point(let p):
-                buffer.append(UInt8(ascii: "["))
-                appendShortest(p.x, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                appendShortest(p.y, to: &buffer)
-                buffer.append(UInt8(ascii: "]"))
-            case .integer(let n): appendDecimal(n, to: &buffer)
+                out.advance(writeFixed4(p.x, to: out.end))
+                out.append(UInt8(ascii: ","))
+                out.advance(writeFixed4(p.y, to: out.end))
+            case .integer(let n):
+                out.advance(writeInteger(Int64(n), to: out.end))
             case .name(let s):
-                buffer.append(UInt8(ascii: "\""))
-                appendStatic(s, to: &buffer)
-                buffer.append(UInt8(ascii: "\""))
-            case .text(let s): appendJSONString(s, to: &buffer)
-            case .touch(let id): appendTouchID(id, to: &buffer)
+                out.append(s)
+            case .text, .touchText:
+                out.append(jsonString(record.text ?? ""))
+            case .touch(let id):
+                out.advance(writeInteger(id, to: out.end))
             }
         }
-        buffer.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        out.reserve(1)
+        out.append(0x0A)
+    }
+
+    private static func writeJSON(_ record: Record, prefix: [UInt8], to out: inout ByteBuffer) {
+        out.append("{\"t\":")
+        out.reserve(32)
+        out.advance(writeShortest(record.t, to: out.end))
+        out.append(prefix)
+        out.append(record.event)
+        out.reserve(1)
+        out.append(UInt8(ascii: "\""))
+        for i in 0..<record.fields.count {
+            let field = record.fields[i]
+            out.append(",\"")
+            out.append(field.key)
+            out.append("\":")
+            out.reserve(64)
+            switch field.value {
+            case .number(let v):
+                out.advance(writeShortest(v, to: out.end))
+            case .point(let p):
+                out.append(UInt8(ascii: "["))
+                out.advance(writeShortest(p.x, to: out.end))
+                out.append(UInt8(ascii: ","))
+                out.advance(writeShortest(p.y, to: out.end))
+                out.append(UInt8(ascii: "]"))
+            case .integer(let n):
+                out.advance(writeInteger(Int64(n), to: out.end))
+            case .name(let s):
+                out.append(UInt8(ascii: "\""))
+                out.append(s)
+                out.reserve(1)
+                out.append(UInt8(ascii: "\""))
+            case .text, .touchText:
+                out.append(jsonString(record.text ?? ""))
+            case .touch(let id):
+                out.advance(writeInteger(id, to: out.end))
+            }
+        }
+        out.append("}\n")
+    }
+
+    private static func jsonString(_ s: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendJSONString(s, to: &bytes)
+        return bytes
     }
 }
 
-@inline(__always) func appendStatic(_ s: StaticString, to out: inout [UInt8]) {
-    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-}
-
-func appendTouchID(_ id: TouchID, to out: inout [UInt8]) {
-    switch id {
-    case .number(let n): appendDecimal(Int(n), to: &out)
-    case .text(let s): appendJSONString(s, to: &out)
+/// Writes a signed integer in decimal at `out`; returns the length (at most 20).
+@inline(__always) func writeInteger(_ n: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if n < 0 {
+        out[0] = UInt8(ascii: "-")
+        return 1 + writeDecimal(n.magnitude, to: out + 1)
     }
+    return writeDecimal(UInt64(n), to: out)
 }
 
 /// Appends a string as a JSON string literal: quotes, and escapes for `"`, `\` and control
@@ -206,21 +238,21 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
 }
 
-/// Appends a double in the shortest form that reads back to the same value (`0.1`, `12.0`,
-/// `1e-05`), as Swift's `description` and Python's `repr` print it. Non-finite values, which
-/// JSON cannot hold, are written as `null`.
-@inline(__always) public func appendShortest(_ v: Double, to out: inout [UInt8]) {
+/// Writes a double in the shortest form that reads back to the same value (`0.1`, `12.0`,
+/// `1e-05`), as Swift's `description` and Python's `repr` print it; returns the length (at most
+/// 24). Non-finite values, which JSON cannot hold, are written as `null`.
+@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     guard v.isFinite else {
-        out.append(contentsOf: Array("null".utf8))
-        return
+        for (i, b) in "null".utf8.enumerated() { out[i] = b }
+        return 4
     }
-    if v == v.rounded(.towardZero) && abs(v) < 1e15 {
-        // Whole numbers are common (coordinates, diameters): print them without the general
-        // algorithm.
-        if v.sign == .minus { out.append(UInt8(ascii: "-")) }
-        appendDecimal(UInt64(abs(v)), to: &out)
-        out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
-        return
+    return ShortestDouble.write(v, to: out)
+}
+
+/// Appends a double in the shortest form that reads back to the same value.
+public func appendShortest(_ v: Double, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        let n = writeShortest(v, to: buffer.baseAddress!)
+        out.append(contentsOf: buffer[0..<n])
     }
-    out.append(contentsOf: v.description.utf8)
 }

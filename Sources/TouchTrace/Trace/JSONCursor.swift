@@ -118,8 +118,26 @@ struct JSONCursor {
         guard current == UInt8(ascii: "\"") else {
             throw failure("invalid JSON: expected a quoted key, found \(foundDescription())")
         }
-        let key = try stringToken()
-        try expect(UInt8(ascii: ":"), "':' after the key")
+        // Keys are almost always short plain ASCII: scan them without the general string checks.
+        var i = pos + 1
+        while i < end {
+            let b = base[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            i += 1
+        }
+        let key: JSONStringToken
+        if i < end && base[i] == UInt8(ascii: "\"") {
+            key = JSONStringToken(start: pos + 1, end: i, hasEscapes: false)
+            pos = i + 1
+        } else {
+            key = try stringToken()
+        }
+        // The colon, usually right after the key or after one space.
+        if pos < end && base[pos] == UInt8(ascii: ":") {
+            pos += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after the key")
+        }
         skipWhitespace()
         return key
     }
@@ -362,7 +380,7 @@ struct JSONCursor {
             value = negative ? -0.0 : 0.0
         } else if !truncated && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             var v = Double(mantissa)
-            if exponent < 0 { v /= powersOfTen[-exponent] } else if exponent > 0 { v *= powersOfTen[exponent] }
+            if exponent < 0 { v /= powerOfTen(-exponent) } else if exponent > 0 { v *= powerOfTen(exponent) }
             value = negative ? -v : v
         } else {
             value = slowParse(from: start, to: pos)
@@ -498,11 +516,34 @@ struct JSONNumber {
     }
 }
 
-/// 10^0 ... 10^22, every one exactly representable as a Double.
-let powersOfTen: [Double] = (0...22).map { k in
-    var v = 1.0
-    for _ in 0..<k { v *= 10 }
-    return v
+/// 10^e for 0 ≤ e ≤ 22, every one exactly representable as a Double. A switch rather than a
+/// global table, which Swift would guard with a lazy-initialization check on every number.
+@inline(__always) func powerOfTen(_ e: Int) -> Double {
+    switch e {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    default: return 1e22
+    }
 }
 
 extension String {

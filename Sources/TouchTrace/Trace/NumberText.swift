@@ -9,65 +9,100 @@ public func fixed4(_ value: Double) -> String {
 }
 
 /// Appends `value` with exactly four decimals (round half away from zero on the scaled value).
-@inline(__always)
 public func appendFixed4(_ value: Double, to out: inout [UInt8]) {
-    guard value.isFinite else {
-        out.append(contentsOf: value.isNaN ? Array("nan".utf8) : (value < 0 ? Array("-inf".utf8) : Array("inf".utf8)))
-        return
-    }
-    let scaled = (value * 10_000).rounded()
-    if abs(scaled) < 9.0e15 {
-        var n = Int64(scaled)
-        if n < 0 {
-            out.append(UInt8(ascii: "-"))
-            n = -n
-        }
-        let integer = n / 10_000
-        let fraction = Int(n % 10_000)
-        appendDecimal(UInt64(integer), to: &out)
-        out.append(UInt8(ascii: "."))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + fraction / 1000))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + fraction / 100 % 10))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + fraction / 10 % 10))
-        out.append(UInt8(truncatingIfNeeded: 0x30 + fraction % 10))
-    } else {
-        // Beyond 9e11 the fourth decimal is below the resolution of a Double anyway: print the
-        // integral value exactly and four zeros.
-        var v = value.rounded()
-        if v < 0 {
-            out.append(UInt8(ascii: "-"))
-            v = -v
-        }
-        var digits: [UInt8] = []
-        while v >= 1 {
-            let q = (v / 10).rounded(.down)
-            let d = Int(v - q * 10)
-            digits.append(UInt8(0x30 + max(0, min(9, d))))
-            v = q
-        }
-        if digits.isEmpty { digits.append(0x30) }
-        out.append(contentsOf: digits.reversed())
-        out.append(contentsOf: Array(".0000".utf8))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixed4MaximumLength) { buffer in
+        let n = writeFixed4(value, to: buffer.baseAddress!)
+        out.append(contentsOf: buffer[0..<n])
     }
 }
 
-/// Appends a non-negative integer in decimal.
+/// The longest text `writeFixed4` writes: a sign, 309 digits, a point and four decimals.
+let fixed4MaximumLength = 320
+
+/// Writes `value` with exactly four decimals at `out`; returns the length. Values that round to
+/// zero are written without a sign; non-finite ones as `nan`, `inf`, `-inf`.
 @inline(__always)
-public func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-    if value < 10 {
-        out.append(UInt8(truncatingIfNeeded: 0x30 + value))
-        return
+func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    guard value.isFinite else {
+        let text: StaticString = value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")
+        out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
     }
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-        var i = raw.count
-        var v = value
-        while v > 0 {
-            i -= 1
-            raw[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
-            v /= 10
+    let scaled = (value * 10_000).rounded()
+    var n = 0
+    if abs(scaled) < 9.0e15 {
+        var units = Int64(scaled)
+        if units < 0 {
+            out[0] = UInt8(ascii: "-")
+            n = 1
+            units = -units
         }
-        out.append(contentsOf: raw[i...])
+        n += writeDecimal(UInt64(units / 10_000), to: out + n)
+        let fraction = Int(units % 10_000)
+        out[n] = UInt8(ascii: ".")
+        out[n + 1] = UInt8(truncatingIfNeeded: 0x30 + fraction / 1000)
+        out[n + 2] = UInt8(truncatingIfNeeded: 0x30 + fraction / 100 % 10)
+        out[n + 3] = UInt8(truncatingIfNeeded: 0x30 + fraction / 10 % 10)
+        out[n + 4] = UInt8(truncatingIfNeeded: 0x30 + fraction % 10)
+        return n + 5
+    }
+    // Beyond 9e11 the fourth decimal is below the resolution of a Double anyway: write the
+    // integral value exactly and four zeros.
+    var v = value.rounded()
+    if v < 0 {
+        out[0] = UInt8(ascii: "-")
+        n = 1
+        v = -v
+    }
+    let start = n
+    while v >= 1 {
+        let q = (v / 10).rounded(.down)
+        out[n] = UInt8(0x30 + max(0, min(9, Int(v - q * 10))))
+        n += 1
+        v = q
+    }
+    if n == start {
+        out[n] = UInt8(ascii: "0")
+        n += 1
+    }
+    var (i, j) = (start, n - 1)
+    while i < j {
+        (out[i], out[j]) = (out[j], out[i])
+        i += 1
+        j -= 1
+    }
+    for (k, b) in ".0000".utf8.enumerated() { out[n + k] = b }
+    return n + 5
+}
+
+/// Writes a non-negative integer in decimal at `out`; returns the length (at most 20).
+@inline(__always)
+func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if value < 10 {
+        out[0] = UInt8(truncatingIfNeeded: 0x30 + value)
+        return 1
+    }
+    var length = 0
+    var v = value
+    while v > 0 {
+        length += 1
+        v /= 10
+    }
+    v = value
+    var i = length
+    while i > 0 {
+        i -= 1
+        out[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+        v /= 10
+    }
+    return length
+}
+
+/// Appends a non-negative integer in decimal.
+public func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+        let n = writeDecimal(value, to: buffer.baseAddress!)
+        out.append(contentsOf: buffer[0..<n])
     }
 }
 

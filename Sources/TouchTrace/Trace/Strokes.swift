@@ -115,13 +115,14 @@ extension TraceReader {
         var i = 0
         while i < entries.count {
             var j = i
-            pending.removeAll(keepingCapacity: true)
+            event.touches.removeAll(keepingCapacity: true)
             while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
                 let e = entries[j]
                 let stroke = strokes[e.stroke]
                 let sample = stroke.samples[e.point]
                 let phase: TouchPhase = e.point == 0 ? .began : (e.point == stroke.samples.count - 1 ? .ended : .moved)
-                pending.append(PendingTouch(id: stroke.id, phase: phase, location: sample.location, force: nil, majorRadius: nil, offset: sample.offset))
+                event.touches.append(EventTouch(id: stroke.id, phase: phase, location: sample.location, force: nil, majorRadius: nil,
+                                                slot: -1, serial: -1, offset: sample.offset))
                 j += 1
             }
             event.index = index

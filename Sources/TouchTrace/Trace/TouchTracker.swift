@@ -9,7 +9,7 @@ struct TouchTracker {
     }
 
     /// Touches that are down: id to slot.
-    private(set) var down: [TouchID: Int] = [:]
+    private var down = DownTouches()
     private var slotSerial: [Int] = []
     private var slotMark: [Int] = []
     private var slotBeganEvent: [Int] = []
@@ -31,7 +31,7 @@ struct TouchTracker {
         -> Result<(slot: Int, serial: Int), Problem>
     {
         if phase == .began {
-            if let slot = down[id] {
+            if let slot = down.slot(of: id) {
                 return .failure(slotMark[slot] == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slotBeganEvent[slot]))
             }
             let slot: Int
@@ -47,7 +47,7 @@ struct TouchTracker {
                 slotID.append(id)
                 slotLocation.append(location)
             }
-            down[id] = slot
+            down.insert(id, slot: slot)
             slotSerial[slot] = nextSerial
             nextSerial += 1
             slotMark[slot] = eventIndex
@@ -56,7 +56,7 @@ struct TouchTracker {
             slotLocation[slot] = location
             return .success((slot, slotSerial[slot]))
         }
-        guard let slot = down[id] else { return .failure(.notDown) }
+        guard let slot = down.slot(of: id) else { return .failure(.notDown) }
         if slotMark[slot] == eventIndex { return .failure(.listedTwice) }
         slotMark[slot] = eventIndex
         if phase != .stationary { slotLocation[slot] = location }
@@ -72,7 +72,7 @@ struct TouchTracker {
     /// Frees the touches that ended in the event just admitted.
     mutating func finishEvent() {
         if endingIDs.isEmpty { return }
-        for id in endingIDs { down[id] = nil }
+        for id in endingIDs { down.remove(id) }
         freeSlots.append(contentsOf: endingSlots)
         endingIDs.removeAll(keepingCapacity: true)
         endingSlots.removeAll(keepingCapacity: true)
@@ -80,8 +80,46 @@ struct TouchTracker {
 
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
-        down.values.sorted { slotSerial[$0] < slotSerial[$1] }.map {
+        down.slots.sorted { slotSerial[$0] < slotSerial[$1] }.map {
             (slotID[$0], $0, slotSerial[$0], slotBeganOffset[$0], slotLocation[$0])
         }
     }
+}
+
+/// The ids of the touches that are down and their slots: a short list searched in order while
+/// few are down (one to a handful of fingers, the usual case, costs no hashing), a dictionary
+/// once there are many.
+struct DownTouches {
+    private var list: [(id: TouchID, slot: Int)] = []
+    private var map: [TouchID: Int]?
+    static let listLimit = 16
+
+    @inline(__always) func slot(of id: TouchID) -> Int? {
+        if let map { return map[id] }
+        for entry in list where entry.id == id { return entry.slot }
+        return nil
+    }
+
+    mutating func insert(_ id: TouchID, slot: Int) {
+        if map != nil {
+            map![id] = slot
+            return
+        }
+        list.append((id, slot))
+        if list.count > Self.listLimit {
+            map = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.slot) })
+            list.removeAll()
+        }
+    }
+
+    mutating func remove(_ id: TouchID) {
+        if map != nil {
+            map![id] = nil
+            if map!.isEmpty { map = nil }
+            return
+        }
+        if let i = list.firstIndex(where: { $0.id == id }) { list.remove(at: i) }
+    }
+
+    var slots: [Int] { map.map { Array($0.values) } ?? list.map(\.slot) }
 }

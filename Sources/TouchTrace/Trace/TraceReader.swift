@@ -1,9 +1,9 @@
 /// Limits on numbers in traces: beyond them a value is a mistake, not a measurement.
 enum TraceLimits {
     /// Coordinates, in points, within ±10 million (a screen is a few thousand points wide).
-    static let coordinate = 1.0e7
+    @inline(__always) static var coordinate: Double { 1.0e7 }
     /// Times, in seconds, within ±10 billion (Unix time in seconds fits, with room to spare).
-    static let time = 1.0e10
+    @inline(__always) static var time: Double { 1.0e10 }
 }
 
 /// Reads a trace file's bytes: the header, then the events as a stream. Events are checked as
@@ -15,22 +15,11 @@ struct TraceReader {
     var tracker = TouchTracker()
     /// The event being read, reused for every event.
     var event = TouchEvent(index: 0, t: 0, touches: [])
-    var pending: [PendingTouch] = []
     var lastTime = -Double.infinity
     var summary = TraceSummary()
     /// Recently ended touches and the event they ended in, for "moved after it ended" messages;
     /// cleared when it grows, so that traces with millions of touches do not grow it.
     var recentlyEnded: [TouchID: Int] = [:]
-
-    /// A touch as parsed, before its life is checked.
-    struct PendingTouch {
-        var id: TouchID
-        var phase: TouchPhase
-        var location: Point
-        var force: Double?
-        var majorRadius: Double?
-        var offset: Int
-    }
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
@@ -206,7 +195,8 @@ struct TraceReader {
         try finishTrace(consumer: &consumer, eventIndex: index)
     }
 
-    /// Reads one event object into `event.t` and `pending`; false if it was unusable (reported).
+    /// Reads one event object into `event` (its touches not yet admitted); false if it was
+    /// unusable (reported).
     private mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
@@ -215,7 +205,7 @@ struct TraceReader {
             return false
         }
         cursor.pos += 1
-        pending.removeAll(keepingCapacity: true)
+        event.touches.removeAll(keepingCapacity: true)
         var t: Double?
         var sawTouches = false
         var usable = true
@@ -273,7 +263,7 @@ struct TraceReader {
         return true
     }
 
-    /// Reads an event's `touches` array into `pending`; false if a touch was unusable.
+    /// Reads an event's `touches` array into `event.touches`; false if a touch was unusable.
     private mutating func readTouches(_ cursor: inout JSONCursor, eventIndex: Int) throws(ParseFailure) -> Bool {
         guard cursor.current == UInt8(ascii: "[") else {
             let node = try cursor.node(depth: 2)
@@ -287,7 +277,7 @@ struct TraceReader {
         while try cursor.nextElement(first: first) {
             first = false
             if let touch = try readTouch(&cursor, eventIndex: eventIndex, position: position) {
-                pending.append(touch)
+                event.touches.append(touch)
             } else {
                 usable = false
             }
@@ -297,12 +287,16 @@ struct TraceReader {
     }
 
     /// Reads one touch object; nil if it was unusable (reported).
-    private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> PendingTouch? {
+    ///
+    /// The hot loop of every read: keys are told apart by their first byte and length, numbers go
+    /// straight into doubles, and messages (with their labels) are only built for problems.
+    @inline(__always)
+    private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> EventTouch? {
         let offset = cursor.pos
-        let label = "event \(eventIndex), touches[\(position)]"
+        func label() -> String { "event \(eventIndex), touches[\(position)]" }
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 4)
-            try report(at: node.offset, "\(label): a touch must be an object with \"id\", \"phase\", \"x\" and \"y\", found \(node.kindDescription)")
+            try report(at: node.offset, "\(label()): a touch must be an object with \"id\", \"phase\", \"x\" and \"y\", found \(node.kindDescription)")
             return nil
         }
         cursor.pos += 1
@@ -319,10 +313,11 @@ struct TraceReader {
             let keyOffset = cursor.pos
             let key = try cursor.memberKey()
             let valueOffset = cursor.pos
-            if cursor.equals(key, "x") || cursor.equals(key, "y") {
+            switch TouchKey(cursor, key) {
+            case .x, .y:
                 let isX = cursor.base[key.start] == UInt8(ascii: "x")
                 if (isX ? x : y) != nil {
-                    try report(at: keyOffset, "\(label): duplicate key \"\(isX ? "x" : "y")\"")
+                    try report(at: keyOffset, "\(label()): duplicate key \"\(isX ? "x" : "y")\"")
                     usable = false
                 }
                 guard let v = try coordinate(&cursor, name: isX ? "x" : "y", label: label) else {
@@ -330,9 +325,9 @@ struct TraceReader {
                     continue
                 }
                 if isX { x = v } else { y = v }
-            } else if cursor.equals(key, "id") {
+            case .id:
                 if id != nil {
-                    try report(at: keyOffset, "\(label): duplicate key \"id\"")
+                    try report(at: keyOffset, "\(label()): duplicate key \"id\"")
                     usable = false
                 }
                 let c = cursor.current
@@ -343,22 +338,22 @@ struct TraceReader {
                     if let integer = n.integer {
                         id = .number(integer)
                     } else {
-                        try report(at: valueOffset, "\(label): touch \"id\" must be an integer or a string, found \(numberText(n.value))")
+                        try report(at: valueOffset, "\(label()): touch \"id\" must be an integer or a string, found \(numberText(n.value))")
                         usable = false
                     }
                 } else {
                     let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label): touch \"id\" must be an integer or a string, found \(node.kindDescription)")
+                    try report(at: valueOffset, "\(label()): touch \"id\" must be an integer or a string, found \(node.kindDescription)")
                     usable = false
                 }
-            } else if cursor.equals(key, "phase") {
+            case .phase:
                 if phase != nil {
-                    try report(at: keyOffset, "\(label): duplicate key \"phase\"")
+                    try report(at: keyOffset, "\(label()): duplicate key \"phase\"")
                     usable = false
                 }
                 guard cursor.current == UInt8(ascii: "\"") else {
                     let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label): \"phase\" must be a string (\(TouchPhase.validNames)), found \(node.kindDescription)")
+                    try report(at: valueOffset, "\(label()): \"phase\" must be a string (\(TouchPhase.validNames)), found \(node.kindDescription)")
                     usable = false
                     continue
                 }
@@ -366,56 +361,59 @@ struct TraceReader {
                 if let p = parsePhase(cursor, token) {
                     phase = p
                 } else {
-                    try report(at: valueOffset, "\(label): unknown phase \"\(cursor.decode(token))\" (valid phases: \(TouchPhase.validNames))")
+                    try report(at: valueOffset, "\(label()): unknown phase \"\(cursor.decode(token))\" (valid phases: \(TouchPhase.validNames))")
                     usable = false
                 }
-            } else if cursor.equals(key, "force") || cursor.equals(key, "majorRadius") {
+            case .force, .majorRadius:
                 let name = cursor.decode(key)
                 let c = cursor.current
                 guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
                     let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label): \"\(name)\" must be a number, found \(node.kindDescription)")
+                    try report(at: valueOffset, "\(label()): \"\(name)\" must be a number, found \(node.kindDescription)")
                     usable = false
                     continue
                 }
                 let v = try cursor.number().value
                 guard v.isFinite, v >= 0, v <= TraceLimits.coordinate else {
-                    try report(at: valueOffset, "\(label): \"\(name)\" must be between 0 and \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
+                    try report(at: valueOffset, "\(label()): \"\(name)\" must be between 0 and \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
                     usable = false
                     continue
                 }
                 if name == "force" { force = v } else { majorRadius = v }
-            } else {
-                try unknownKey(cursor.decode(key), at: keyOffset, in: label)
+            case .other:
+                try unknownKey(cursor.decode(key), at: keyOffset, in: label())
                 try cursor.skipValue(depth: 4)
             }
         }
-        var missing: [String] = []
-        if id == nil && usable { missing.append("\"id\"") }
-        if phase == nil && usable { missing.append("\"phase\"") }
-        if x == nil && usable { missing.append("\"x\"") }
-        if y == nil && usable { missing.append("\"y\"") }
-        if !missing.isEmpty {
-            let keys = missing.count == 1 ? "key \(missing[0])" : "keys " + missing.joined(separator: ", ")
-            try report(at: offset, "\(label): missing required \(keys)")
+        guard usable, let id, let phase, let x, let y else {
+            if usable {
+                var missing: [String] = []
+                if id == nil { missing.append("\"id\"") }
+                if phase == nil { missing.append("\"phase\"") }
+                if x == nil { missing.append("\"x\"") }
+                if y == nil { missing.append("\"y\"") }
+                let keys = missing.count == 1 ? "key \(missing[0])" : "keys " + missing.joined(separator: ", ")
+                try report(at: offset, "\(label()): missing required \(keys)")
+            }
             return nil
         }
-        guard usable, let id, let phase, let x, let y else { return nil }
-        return PendingTouch(id: id, phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius, offset: offset)
+        // The slot and serial come when the touch is admitted.
+        return EventTouch(id: id, phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
+                          slot: -1, serial: -1, offset: offset)
     }
 
     @inline(__always)
-    private mutating func coordinate(_ cursor: inout JSONCursor, name: String, label: String) throws(ParseFailure) -> Double? {
+    private mutating func coordinate(_ cursor: inout JSONCursor, name: String, label: () -> String) throws(ParseFailure) -> Double? {
         let valueOffset = cursor.pos
         let c = cursor.current
         guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
             let node = try cursor.node(depth: 4)
-            try report(at: valueOffset, "\(label): \"\(name)\" must be a number (points), found \(node.kindDescription)")
+            try report(at: valueOffset, "\(label()): \"\(name)\" must be a number (points), found \(node.kindDescription)")
             return nil
         }
         let v = try cursor.number().value
         guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
-            try report(at: valueOffset, "\(label): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
+            try report(at: valueOffset, "\(label()): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
             return nil
         }
         return v
@@ -431,16 +429,17 @@ struct TraceReader {
         return nil
     }
 
-    /// Checks the life of each pending touch and fills `event.touches`.
+    /// Checks the life of each touch of `event` and gives it its slot and serial. A touch with a
+    /// problem is reported, and dropped when every problem is wanted.
     mutating func admitPending(eventIndex: Int, label: (Int) -> String) throws(ParseFailure) {
-        event.touches.removeAll(keepingCapacity: true)
-        for (position, touch) in pending.enumerated() {
+        var dropped: [Int] = []
+        for position in event.touches.indices {
+            let touch = event.touches[position]
             switch tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location) {
             case .success(let (slot, serial)):
                 if touch.phase.isEnding { noteEnded(touch.id, eventIndex) }
-                event.touches.append(EventTouch(
-                    id: touch.id, phase: touch.phase, location: touch.location, force: touch.force,
-                    majorRadius: touch.majorRadius, slot: slot, serial: serial, offset: touch.offset))
+                event.touches[position].slot = slot
+                event.touches[position].serial = serial
             case .failure(let problem):
                 let what: String
                 switch problem {
@@ -458,8 +457,10 @@ struct TraceReader {
                     }
                 }
                 try report(at: touch.offset, "\(label(position)) (t=\(fixed4(event.t))): \(what)")
+                dropped.append(position)
             }
         }
+        for position in dropped.reversed() { event.touches.remove(at: position) }
         tracker.finishEvent()
         summary.touchCount = tracker.touchCount
         if summary.firstTime == nil { summary.firstTime = event.t }
@@ -555,4 +556,32 @@ func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
+}
+
+/// The keys of a touch object, told apart by length and first byte before a full comparison.
+private enum TouchKey {
+    case id, phase, x, y, force, majorRadius, other
+
+    @inline(__always) init(_ cursor: JSONCursor, _ key: JSONStringToken) {
+        guard !key.hasEscapes else {
+            switch cursor.decode(key) {
+            case "id": self = .id
+            case "phase": self = .phase
+            case "x": self = .x
+            case "y": self = .y
+            case "force": self = .force
+            case "majorRadius": self = .majorRadius
+            default: self = .other
+            }
+            return
+        }
+        let first = cursor.base[key.start]
+        switch key.end - key.start {
+        case 1: self = first == UInt8(ascii: "x") ? .x : (first == UInt8(ascii: "y") ? .y : .other)
+        case 2: self = cursor.equals(key, "id") ? .id : .other
+        case 5: self = cursor.equals(key, "phase") ? .phase : (cursor.equals(key, "force") ? .force : .other)
+        case 11: self = cursor.equals(key, "majorRadius") ? .majorRadius : .other
+        default: self = .other
+        }
+    }
 }

@@ -40,7 +40,7 @@ import Testing
             (Double(i) * 0.01, [(1, i == 0 ? "began" : (i == all.count - 1 ? "ended" : "moved"), p.0, p.1)])
         }), scene: scene)
         let failed = r.first { $0.to == "failed" }
-        guard case .text(let text)? = failed?["reason"] else {
+        guard failed?["reason"] == .text, let text = failed?.text else {
             Issue.record("no failed record with a reason")
             return
         }

@@ -1,0 +1,61 @@
+/// A growable byte buffer on raw memory for writing transcripts: callers reserve room for a
+/// piece, then write it without a bounds or uniqueness check per byte (as `[UInt8]` would do).
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Frees the memory; the buffer must not be used again.
+    func deallocate() { base.deallocate() }
+
+    /// Makes room for `n` more bytes.
+    @inline(__always) mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+
+    /// Where the next byte goes; `advance` after writing there (within the reserved room).
+    @inline(__always) var end: UnsafeMutablePointer<UInt8> { base + count }
+
+    @inline(__always) mutating func advance(_ n: Int) {
+        assert(count + n <= capacity, "wrote past the reserved room")
+        count += n
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        assert(count < capacity, "wrote past the reserved room")
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func append(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        reserve(n)
+        (base + count).update(from: s.utf8Start, count: n)
+        count += n
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        reserve(bytes.count)
+        bytes.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += bytes.count
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+}

@@ -1,0 +1,394 @@
+/// Shortest round-trip text for doubles, written straight into a byte buffer.
+///
+/// The digits come from the Ryū algorithm (Ulf Adams, "Ryū: fast float-to-string conversion",
+/// PLDI 2018): the shortest decimal in the interval of numbers that read back as the same double,
+/// the closest one when several are as short. They are laid out as Swift's `description` lays
+/// them out: plain notation from 0.0001 up to 2^53 (`0.0001`, `12.0`, `123456.789`), otherwise
+/// scientific with a signed exponent of two digits at least (`1e-05`, `1.5e+16`).
+/// `Double.description` gives the same text but costs a `String` per number, which was most of a
+/// JSON Lines replay's time.
+enum ShortestDouble {
+    /// Writes `v` (finite) at `out`; returns the number of bytes (at most 24).
+    static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = v.bitPattern
+        var n = 0
+        if bits >> 63 != 0 {
+            out[0] = UInt8(ascii: "-")
+            n = 1
+        }
+        let mantissa = bits & ((1 << 52) - 1)
+        let exponent = Int((bits >> 52) & 0x7FF)
+        if exponent == 0 && mantissa == 0 {
+            out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
+            return n + 3
+        }
+        let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent)
+        // Swift writes whole numbers from 2^53 up in scientific notation too.
+        return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
+    }
+
+    /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double.
+    private static func decimal(mantissa: UInt64, exponent: Int) -> (UInt64, Int) {
+        // Integers below 2^53 are their own shortest form, less trailing zeros.
+        if exponent >= 1023 && exponent <= 1023 + 52 {
+            let shift = 1023 + 52 - exponent
+            let m = (1 << 52) | mantissa
+            if m & ((1 << shift) - 1) == 0 {
+                var value = m >> shift
+                var e10 = 0
+                while value % 10 == 0 {
+                    value /= 10
+                    e10 += 1
+                }
+                return (value, e10)
+            }
+        }
+        // The value is m2 · 2^e2; the interval of doubles reading back as it is
+        // [mv − 1 − mmShift, mv + 2] / 4 around mv = 4·m2 (the low end is closer at powers of two).
+        let e2: Int
+        let m2: UInt64
+        if exponent == 0 {
+            e2 = 1 - 1023 - 52 - 2
+            m2 = mantissa
+        } else {
+            e2 = exponent - 1023 - 52 - 2
+            m2 = (1 << 52) | mantissa
+        }
+        let acceptBounds = m2 & 1 == 0
+        let mv = 4 * m2
+        let mmShift: UInt64 = mantissa != 0 || exponent <= 1 ? 1 : 0
+
+        var vr: UInt64, vp: UInt64, vm: UInt64
+        var e10: Int
+        var vmTrailingZeros = false
+        var vrTrailingZeros = false
+        if e2 >= 0 {
+            let q = log10Pow2(e2) - (e2 > 3 ? 1 : 0)
+            e10 = q
+            let k = inverseBitCount + pow5Bits(q) - 1
+            let shift = -e2 + q + k
+            let factor = PowerTables.shared.inverse[q]
+            vr = mulShift(4 * m2, factor, shift)
+            vp = mulShift(4 * m2 + 2, factor, shift)
+            vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
+            if q <= 21 {
+                if mv % 5 == 0 {
+                    vrTrailingZeros = isMultipleOfPowerOf5(mv, q)
+                } else if acceptBounds {
+                    vmTrailingZeros = isMultipleOfPowerOf5(mv - 1 - mmShift, q)
+                } else if isMultipleOfPowerOf5(mv + 2, q) {
+                    vp -= 1
+                }
+            }
+        } else {
+            let q = log10Pow5(-e2) - (-e2 > 1 ? 1 : 0)
+            e10 = q + e2
+            let i = -e2 - q
+            let k = pow5Bits(i) - powerBitCount
+            let shift = q - k
+            let factor = PowerTables.shared.power[i]
+            vr = mulShift(4 * m2, factor, shift)
+            vp = mulShift(4 * m2 + 2, factor, shift)
+            vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
+            if q <= 1 {
+                vrTrailingZeros = true
+                if acceptBounds {
+                    vmTrailingZeros = mmShift == 1
+                } else {
+                    vp -= 1
+                }
+            } else if q < 63 {
+                vrTrailingZeros = mv & ((1 << UInt64(q)) - 1) == 0
+            }
+        }
+
+        // Drop digits while the interval still holds a shorter number.
+        var removed = 0
+        var lastRemoved: UInt64 = 0
+        var output: UInt64
+        if vmTrailingZeros || vrTrailingZeros {
+            // The rare exact cases: ties and bounds that are themselves short decimals.
+            while vp / 10 > vm / 10 {
+                vmTrailingZeros = vmTrailingZeros && vm % 10 == 0
+                vrTrailingZeros = vrTrailingZeros && lastRemoved == 0
+                lastRemoved = vr % 10
+                vr /= 10; vp /= 10; vm /= 10
+                removed += 1
+            }
+            if vmTrailingZeros {
+                while vm % 10 == 0 {
+                    vrTrailingZeros = vrTrailingZeros && lastRemoved == 0
+                    lastRemoved = vr % 10
+                    vr /= 10; vp /= 10; vm /= 10
+                    removed += 1
+                }
+            }
+            if vrTrailingZeros && lastRemoved == 5 && vr % 2 == 0 {
+                // Exactly halfway: round to even.
+                lastRemoved = 4
+            }
+            let outside = vr == vm && (!acceptBounds || !vmTrailingZeros)
+            output = vr + (outside || lastRemoved >= 5 ? 1 : 0)
+        } else {
+            var roundUp = false
+            if vp / 100 > vm / 100 {
+                roundUp = vr % 100 >= 50
+                vr /= 100; vp /= 100; vm /= 100
+                removed += 2
+            }
+            while vp / 10 > vm / 10 {
+                roundUp = vr % 10 >= 5
+                vr /= 10; vp /= 10; vm /= 10
+                removed += 1
+            }
+            output = vr + (vr == vm || roundUp ? 1 : 0)
+        }
+        return (output, e10 + removed)
+    }
+
+    /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
+    /// below `plainUpTo`; returns the length.
+    @inline(__always)
+    private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = decimalLength(digits)
+        // The exponent of the leading digit.
+        let x = e10 + count - 1
+        if x >= -4 && x < plainUpTo {
+            if e10 >= 0 {
+                // 1200.0: the digits, zeros, ".0".
+                writeDigits(digits, count: count, at: out)
+                var n = count
+                for _ in 0..<e10 { out[n] = UInt8(ascii: "0"); n += 1 }
+                out[n] = UInt8(ascii: "."); out[n + 1] = UInt8(ascii: "0")
+                return n + 2
+            }
+            if x >= 0 {
+                // 12.75: the digits, then the fractional ones moved one place right for the point.
+                writeDigits(digits, count: count, at: out)
+                let integerDigits = x + 1
+                var i = count
+                while i > integerDigits {
+                    out[i] = out[i - 1]
+                    i -= 1
+                }
+                out[integerDigits] = UInt8(ascii: ".")
+                return count + 1
+            }
+            // 0.0075: zeros after the point, then the digits.
+            out[0] = UInt8(ascii: "0"); out[1] = UInt8(ascii: ".")
+            var n = 2
+            for _ in 0..<(-x - 1) { out[n] = UInt8(ascii: "0"); n += 1 }
+            writeDigits(digits, count: count, at: out + n)
+            return n + count
+        }
+        // 1.5e+16, 1e-05: the first digit, the point, the others.
+        writeDigits(digits, count: count, at: out + 1)
+        out[0] = out[1]
+        var n = 1
+        if count > 1 {
+            out[1] = UInt8(ascii: ".")
+            n = count + 1
+        }
+        out[n] = UInt8(ascii: "e"); n += 1
+        out[n] = x < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); n += 1
+        let e = abs(x)
+        if e >= 100 {
+            out[n] = UInt8(truncatingIfNeeded: 0x30 + e / 100); n += 1
+        }
+        out[n] = UInt8(truncatingIfNeeded: 0x30 + e / 10 % 10)
+        out[n + 1] = UInt8(truncatingIfNeeded: 0x30 + e % 10)
+        return n + 2
+    }
+
+    /// How many decimal digits `v` (≥ 1, below 10^17) has.
+    @inline(__always) static func decimalLength(_ v: UInt64) -> Int {
+        var length = 1
+        var power: UInt64 = 10
+        while length < 17 && v >= power {
+            length += 1
+            power &*= 10
+        }
+        return length
+    }
+
+    /// Writes the `count` decimal digits of `v` at `out`, two at a time.
+    @inline(__always) static func writeDigits(_ v: UInt64, count: Int, at out: UnsafeMutablePointer<UInt8>) {
+        var rest = v
+        var i = count
+        twoDigitTable.withUnsafeBufferPointer { table in
+            while i >= 2 {
+                let pair = Int(rest % 100) * 2
+                rest /= 100
+                out[i - 1] = table[pair + 1]
+                out[i - 2] = table[pair]
+                i -= 2
+            }
+        }
+        if i == 1 { out[0] = UInt8(truncatingIfNeeded: 0x30 &+ rest) }
+    }
+
+    // MARK: Arithmetic
+
+    /// Bits kept of 5^i, and of 2^k / 5^i, in the tables.
+    static let powerBitCount = 125
+    static let inverseBitCount = 125
+
+    /// ⌈log2(5^e)⌉ for 1 ≤ e ≤ 3528 (1 for e = 0).
+    @inline(__always) static func pow5Bits(_ e: Int) -> Int { ((e * 1_217_359) >> 19) + 1 }
+    /// ⌊log10(2^e)⌋ for 0 ≤ e ≤ 1650.
+    @inline(__always) static func log10Pow2(_ e: Int) -> Int { (e * 78_913) >> 18 }
+    /// ⌊log10(5^e)⌋ for 0 ≤ e ≤ 2620.
+    @inline(__always) static func log10Pow5(_ e: Int) -> Int { (e * 732_923) >> 20 }
+
+    @inline(__always) static func isMultipleOfPowerOf5(_ value: UInt64, _ p: Int) -> Bool {
+        var v = value
+        var count = 0
+        while v % 5 == 0 && count < p {
+            v /= 5
+            count += 1
+        }
+        return count >= p
+    }
+
+    /// (m × factor) >> shift, where factor is a 128-bit number (low, high) and shift ≥ 64.
+    @inline(__always) static func mulShift(_ m: UInt64, _ factor: (UInt64, UInt64), _ shift: Int) -> UInt64 {
+        let low = m.multipliedFullWidth(by: factor.0)
+        let high = m.multipliedFullWidth(by: factor.1)
+        let (sum, carry) = high.low.addingReportingOverflow(low.high)
+        let top = high.high &+ (carry ? 1 : 0)
+        let s = UInt64(shift - 64)
+        return s == 0 ? sum : (top << (64 - s)) | (sum >> s)
+    }
+}
+
+/// The 125-bit tables of powers of five, computed once with exact big-integer arithmetic:
+/// `power[i]` is the top 125 bits of 5^i, `inverse[i]` is ⌊2^(L−1+125) / 5^i⌋ + 1 with L the
+/// bit length of 5^i.
+final class PowerTables: Sendable {
+    static let shared = PowerTables()
+
+    let power: [(UInt64, UInt64)]
+    let inverse: [(UInt64, UInt64)]
+
+    private init() {
+        var power: [(UInt64, UInt64)] = []
+        var inverse: [(UInt64, UInt64)] = []
+        var five = BigNumber(1)
+        for i in 0..<342 {
+            let length = five.bitLength
+            if i < 326 { power.append(five.top125Bits(length: length)) }
+            inverse.append(five.inverse125(length: length))
+            five.multiply(by: 5)
+        }
+        self.power = power
+        self.inverse = inverse
+    }
+}
+
+/// Just enough of an unsigned big integer for the tables: little-endian 64-bit limbs.
+struct BigNumber {
+    var limbs: [UInt64]
+
+    init(_ value: UInt64) { limbs = [value] }
+
+    var bitLength: Int {
+        guard let top = limbs.last(where: { $0 != 0 }), let index = limbs.lastIndex(where: { $0 != 0 }) else { return 0 }
+        return index * 64 + (64 - top.leadingZeroBitCount)
+    }
+
+    mutating func multiply(by factor: UInt64) {
+        var carry: UInt64 = 0
+        for i in limbs.indices {
+            let product = limbs[i].multipliedFullWidth(by: factor)
+            let (low, overflow) = product.low.addingReportingOverflow(carry)
+            limbs[i] = low
+            carry = product.high &+ (overflow ? 1 : 0)
+        }
+        if carry != 0 { limbs.append(carry) }
+    }
+
+    /// Bit `k` (0 = least significant).
+    func bit(_ k: Int) -> UInt64 {
+        let limb = k / 64
+        guard k >= 0, limb < limbs.count else { return 0 }
+        return (limbs[limb] >> UInt64(k % 64)) & 1
+    }
+
+    /// The number shifted so that its highest bit is bit 124, as (low 64 bits, high 61 bits).
+    func top125Bits(length: Int) -> (UInt64, UInt64) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for k in 0..<125 {
+            let b = bit(length - 125 + k)
+            if k < 64 { low |= b << UInt64(k) } else { high |= b << UInt64(k - 64) }
+        }
+        return (low, high)
+    }
+
+    /// ⌊2^(length − 1 + 125) / self⌋ + 1, by restoring long division: the first `length` bits
+    /// of the dividend (1 followed by zeros) leave 2^(length−1), less than self, and the next 125
+    /// zero bits give the quotient.
+    func inverse125(length: Int) -> (UInt64, UInt64) {
+        if length == 1 {
+            // 5^0 = 1: 2^125 + 1.
+            return (1, 1 << 61)
+        }
+        var remainder = BigNumber(0)
+        remainder.limbs = [UInt64](repeating: 0, count: limbs.count + 1)
+        remainder.setBit(length - 1)
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for k in stride(from: 124, through: 0, by: -1) {
+            remainder.shiftLeftOne()
+            if remainder.isAtLeast(self) {
+                remainder.subtract(self)
+                if k < 64 { low |= 1 << UInt64(k) } else { high |= 1 << UInt64(k - 64) }
+            }
+        }
+        let (sum, carry) = low.addingReportingOverflow(1)
+        return (sum, high &+ (carry ? 1 : 0))
+    }
+
+    mutating func setBit(_ k: Int) { limbs[k / 64] |= 1 << UInt64(k % 64) }
+
+    mutating func shiftLeftOne() {
+        var carry: UInt64 = 0
+        for i in limbs.indices {
+            let next = limbs[i] >> 63
+            limbs[i] = (limbs[i] << 1) | carry
+            carry = next
+        }
+        if carry != 0 { limbs.append(carry) }
+    }
+
+    func isAtLeast(_ other: BigNumber) -> Bool {
+        let count = max(limbs.count, other.limbs.count)
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let a = i < limbs.count ? limbs[i] : 0
+            let b = i < other.limbs.count ? other.limbs[i] : 0
+            if a != b { return a > b }
+        }
+        return true
+    }
+
+    mutating func subtract(_ other: BigNumber) {
+        var borrow: UInt64 = 0
+        for i in limbs.indices {
+            let b = i < other.limbs.count ? other.limbs[i] : 0
+            let (d1, o1) = limbs[i].subtractingReportingOverflow(b)
+            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+            limbs[i] = d2
+            borrow = (o1 || o2) ? 1 : 0
+        }
+    }
+}
+
+/// "00", "01", ... "99": two digits per division when writing numbers.
+let twoDigitTable: [UInt8] = {
+    var table: [UInt8] = []
+    for n in 0..<100 {
+        table.append(UInt8(0x30 + n / 10))
+        table.append(UInt8(0x30 + n % 10))
+    }
+    return table
+}()

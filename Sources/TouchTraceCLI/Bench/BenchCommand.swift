@@ -1,0 +1,309 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TouchTrace
+
+enum BenchCommand {
+    static let command = Command(
+        name: "bench",
+        summary: "Measure reading, replay and verify speed and memory against baselines",
+        usage: "bench [--quick] [--keep DIR]",
+        discussion: """
+        Generates its inputs deterministically in a temporary folder — a large trace of recorded
+        one- and two-finger gestures and a corpus of small fixtures — and measures, side by side
+        in one run:
+          reading the trace into the model, against Foundation's JSONDecoder on the same bytes
+            into Codable structs;
+          `touchtrace replay --format jsonl` of the trace to /dev/null, end to end in a new
+            process, with its peak memory, against Python's orjson merely parsing the same file;
+          `touchtrace verify` of 10,000 fixtures in a new process (start included), against
+            orjson reading the same files.
+        Build with `swift build -c release` first: a debug build is many times slower.
+        --quick runs a small version in seconds (for CI), with the goals scaled to its size.
+        """,
+        options: [
+            OptionSpec(name: "quick", value: nil, help: "A 5 MB trace and 500 fixtures instead of 100 MB and 10,000"),
+            OptionSpec(name: "keep", value: "DIR", help: "Generate the inputs in DIR and keep them (default: a temporary folder, removed)"),
+        ],
+        examples: [
+            ("bench", "The full benchmark (about a minute)."),
+            ("bench --quick", "A smoke test of the benchmark."),
+        ],
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        let quick = args.flag("quick")
+        let traceBytes = quick ? 5_000_000 : 100_000_000
+        let fixtureCount = quick ? 500 : 10_000
+        #if DEBUG
+        console.printError("note: this is a debug build; the figures mean little. Run: swift build -c release && .build/release/touchtrace bench")
+        #endif
+        let directory: String
+        if let keep = args.value("keep") {
+            directory = keep
+            mkdir(directory, 0o755)
+        } else {
+            directory = makeTemporaryDirectory()
+        }
+        defer { if args.value("keep") == nil { removeTree(directory) } }
+        let executable = executablePath()
+
+        console.print("touchtrace bench\(quick ? " --quick" : ""): \(Verifier.coreCount) cores; inputs in \(directory)")
+        do {
+            // 1. The large trace.
+            let tracePath = directory + "/large.trace.json"
+            let size = try BenchInputs.writeLargeTrace(to: tracePath, bytes: traceBytes, seed: 1)
+            let megabytes = Double(size) / 1_000_000
+
+            // 2. Replay end to end, in a new process, to /dev/null. First, while this process is
+            // small: a spawned child counts its parent's memory in its peak until it execs.
+            console.print("generated \(mb(size)) trace; replaying it…")
+            let replay = try spawn(executable, ["replay", tracePath, "--format", "jsonl"])
+            guard replay.status == 0 else { throw BenchFailure("replay exited with \(replay.status)") }
+            let orjson = pythonOrjson(parse: tracePath)
+
+            console.print("reading it…")
+            let source = try SourceFile.read(path: tracePath)
+            var store = EventStore()
+            let readTime = bestOf(3) {
+                store = EventStore()
+                _ = try? Trace.parse(source, consumer: &store)
+            }
+            let events = store.eventCount
+            let decoderTime = try measureJSONDecoder(tracePath)
+
+            // The stages of a replay, in this process (for finding where time goes).
+            let trace = try Trace.parse(source)
+            let scene = Scene.defaultScene(width: trace.screen.width, height: trace.screen.height)
+            let recordCount = RecordCounter()
+            let replayOnly = bestOf(1) { Replayer.replay(trace, scene: scene, into: recordCount) }
+
+            // 3. Verify of the fixture corpus, in a new process.
+            console.print("generating \(fixtureCount) fixtures…")
+            let fixtures = directory + "/fixtures"
+            mkdir(fixtures, 0o755)
+            let fixtureBytes = try BenchInputs.writeFixtures(in: fixtures, count: fixtureCount, seed: 2)
+            let verify = try spawn(executable, ["verify", fixtures, "--record", "never"])
+            guard verify.status == 0 else { throw BenchFailure("verify exited with \(verify.status)") }
+            let orjsonFixtures = pythonOrjson(readAll: fixtures)
+
+            // The table.
+            let readRate = megabytes / readTime
+            let decoderRate = megabytes / decoderTime
+            let replayRate = megabytes / replay.seconds
+            let memoryLimit = Double(size) + 64 * 1_048_576
+            let scale = Double(fixtureCount) / 10_000
+            var rows: [[String]] = [["figure", "touchtrace", "baseline", "ratio", "goal", ""]]
+            rows.append(["read \(mb(size)) into the model (\(events) events)", rate(readRate),
+                         "JSONDecoder " + rate(decoderRate), ratio(readRate / decoderRate), "≥ 300 MB/s and ≥ 30×",
+                         verdict(readRate >= 300 && readRate / decoderRate >= 30)])
+            rows.append(["replay \(mb(size)), JSON Lines to /dev/null (new process)", "\(rate(replayRate)) (\(seconds(replay.seconds)))",
+                         orjson.map { "orjson parse " + rate(megabytes / $0) } ?? "orjson: not installed",
+                         orjson.map { ratio(replayRate / (megabytes / $0)) } ?? "-", "≥ 80 MB/s", verdict(replayRate >= 80)])
+            rows.append(["  peak memory of that replay", mb(replay.peakBytes), "file + 64 MB = " + mb(Int(memoryLimit)), "", "below file + 64 MB",
+                         verdict(Double(replay.peakBytes) < memoryLimit)])
+            rows.append(["verify \(fixtureCount) fixtures, \(mb(fixtureBytes)) (new process)", seconds(verify.seconds),
+                         orjsonFixtures.map { "orjson read " + seconds($0) } ?? "orjson: not installed",
+                         orjsonFixtures.map { ratio($0 / verify.seconds) } ?? "-",
+                         "< \(seconds(1.0 * scale))", verdict(verify.seconds < 1.0 * scale)])
+            console.print("")
+            console.print(table(rows))
+            console.print("")
+            console.print("replay stages in this process: read \(seconds(readTime)) (\(rate(readRate))); replay without output \(seconds(replayOnly)) (\(recordCount.count) records)")
+            if quick { console.print("(--quick: small inputs; the goals are for the full run)") }
+            return .success
+        } catch {
+            console.printError("touchtrace bench: \(error)")
+            return .internalError
+        }
+    }
+
+    // MARK: Measuring
+
+    /// The best of `n` runs, in seconds.
+    static func bestOf(_ n: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<n {
+            let start = now()
+            body()
+            best = min(best, now() - start)
+        }
+        return best
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Plain Codable structs, decoded by Foundation's JSONDecoder, then put into the same model.
+    struct CodableTrace: Decodable {
+        struct Event: Decodable {
+            var t: Double
+            var touches: [Touch]
+        }
+        struct Touch: Decodable {
+            var id: Int
+            var phase: String
+            var x: Double
+            var y: Double
+        }
+        var version: Int
+        var events: [Event]
+    }
+
+    static func measureJSONDecoder(_ path: String) throws -> Double {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = now()
+        let decoded = try JSONDecoder().decode(CodableTrace.self, from: data)
+        var store = EventStore()
+        for event in decoded.events {
+            store.append(t: event.t, touches: event.touches.map { (.number(Int64($0.id)), TouchPhase(name: $0.phase), $0.x, $0.y) })
+        }
+        return now() - start
+    }
+
+    struct ProcessResult {
+        var status: Int32
+        var seconds: Double
+        /// Peak resident memory, in bytes.
+        var peakBytes: Int
+    }
+
+    /// Runs a program with stdout and stderr to /dev/null; its wall time and peak memory.
+    static func spawn(_ program: String, _ arguments: [String]) throws -> ProcessResult {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        let start = now()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchFailure("cannot run \(program): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = now() - start
+        let exited = (status & 0x7F) == 0
+        #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)
+        #else
+        let peak = Int(usage.ru_maxrss) * 1024
+        #endif
+        return ProcessResult(status: exited ? (status >> 8) & 0xFF : -1, seconds: elapsed, peakBytes: peak)
+    }
+
+    /// Seconds Python's orjson takes to parse the file (timed inside Python), or nil without it.
+    static func pythonOrjson(parse path: String) -> Double? {
+        python("import orjson,sys,time\nd=open(sys.argv[1],'rb').read()\nb=1e9\nfor _ in range(3):\n t=time.perf_counter(); orjson.loads(d); b=min(b,time.perf_counter()-t)\nprint(b)", path)
+    }
+
+    /// Seconds Python's orjson takes to read and parse every trace under a folder.
+    static func pythonOrjson(readAll folder: String) -> Double? {
+        python("import orjson,sys,time,glob\nfs=sorted(glob.glob(sys.argv[1]+'/**/*.trace.json',recursive=True))\nt=time.perf_counter()\nfor f in fs:\n with open(f,'rb') as h: orjson.loads(h.read())\nprint(time.perf_counter()-t)", folder)
+    }
+
+    private static func python(_ program: String, _ argument: String) -> Double? {
+        let output = temporaryPath("python-out")
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["python3", "-c", program, argument]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        guard posix_spawnp(&pid, "python3", &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0, let text = try? SourceFile.read(path: output) else { return nil }
+        return Double(String(decoding: text.bytes, as: UTF8.self).split(separator: "\n").first ?? "")
+    }
+
+    // MARK: Files
+
+    static func executablePath() -> String {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #endif
+        return CommandLine.arguments[0]
+    }
+
+    static func makeTemporaryDirectory() -> String {
+        var template = Array("/tmp/touchtrace-bench-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    static func temporaryPath(_ name: String) -> String { "/tmp/touchtrace-bench-\(getpid())-\(name)" }
+
+    /// Removes a folder the benchmark made, with everything in it.
+    static func removeTree(_ path: String) {
+        guard let dir = opendir(path) else {
+            unlink(path)
+            return
+        }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let child = path + "/" + name
+            var info = stat()
+            if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { removeTree(child) } else { unlink(child) }
+        }
+        closedir(dir)
+        rmdir(path)
+    }
+
+    // MARK: Text
+
+    static func mb(_ bytes: Int) -> String { "\(oneDecimal(Double(bytes) / 1_000_000)) MB" }
+    static func rate(_ megabytesPerSecond: Double) -> String { "\(oneDecimal(megabytesPerSecond)) MB/s" }
+    static func seconds(_ s: Double) -> String { "\(fixed(s, 3)) s" }
+    static func ratio(_ r: Double) -> String { "\(oneDecimal(r))×" }
+    static func verdict(_ ok: Bool) -> String { ok ? "met" : "MISSED" }
+    static func oneDecimal(_ v: Double) -> String { fixed(v, 1) }
+
+    /// `v` rounded to `places` decimals (0 to 4).
+    static func fixed(_ v: Double, _ places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let text = fixed4((v * scale).rounded() / scale)
+        return String(text.dropLast(places == 0 ? 5 : 4 - places))
+    }
+
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in cell.padding(toLength: widths[c]) }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Counts records without writing them.
+final class RecordCounter: RecordSink {
+    var count = 0
+    func write(_ record: Record) { count += 1 }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension TouchPhase {
+    init(name: String) {
+        self = TouchPhase.allCases.first { $0.description == name } ?? .moved
+    }
+}

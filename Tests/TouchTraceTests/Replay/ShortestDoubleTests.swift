@@ -1,0 +1,46 @@
+import Testing
+@testable import TouchTrace
+
+@Suite struct ShortestDoubleTests {
+    func text(_ v: Double) -> String {
+        var bytes: [UInt8] = []
+        appendShortest(v, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [0.0, -0.0, 1.0, -12.0, 0.1, 0.3, 1e-05, 0.0001, 1e16, 1e15, 123456789012345680.0, 9007199254740993.0,
+                      5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, Double.pi, -0.7853981633974483, 2.2396437886185483,
+                      1e22, 1e23, 4.35, 0.1 + 0.2, 100.0, 1234.5, 1e-7, 1.5e-10, 9.5, 0.5, 250.0, 1e21, 5e-5])
+    func matchesSwiftsDescription(_ v: Double) {
+        #expect(text(v) == v.description)
+    }
+
+    /// A generator that covers every exponent: random bit patterns, and random short decimals.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func matchesDescriptionOnAMillionDoubles() {
+        var random = Random(state: 42)
+        var mismatches: [String] = []
+        for i in 0..<1_000_000 {
+            let v: Double
+            switch i % 3 {
+            case 0: v = Double(bitPattern: random.next())
+            case 1: v = Double(Int64(bitPattern: random.next()) % 10_000_000) / 10_000
+            default: v = Double(bitPattern: random.next() & 0x7FF0_0000_0000_0000 | 0x000F_FFFF_FFFF_FFFF & random.next())
+            }
+            guard v.isFinite else { continue }
+            let t = text(v)
+            if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+}
