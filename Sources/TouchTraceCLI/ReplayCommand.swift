@@ -58,10 +58,15 @@ enum ReplayCommand {
             output = console.out
         }
         let writer = TranscriptWriter(format: format, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output)
-        Replayer.replay(loaded.trace, scene: loaded.scene, into: writer)
+        // Replaying on this thread, formatting and writing on another.
+        let pipeline = PipelinedWriter(writer)
+        Replayer.replay(loaded.trace, scene: loaded.scene, into: pipeline)
         do {
-            try writer.finish()
+            try pipeline.finish()
             try file?.commit()
+        } catch let error as OutputError where error.isBrokenPipe {
+            // Whoever read the transcript has stopped reading (`| head`): nothing went wrong.
+            return .success
         } catch {
             file?.abort()
             console.printError("touchtrace replay: \(error)")

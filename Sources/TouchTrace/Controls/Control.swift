@@ -18,8 +18,8 @@ public protocol Control: Sendable {
     mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext)
     /// Recognizers the control adds to its view, before the view's own (the knob's rotation).
     func attachedRecognizers() -> [(name: String, recognizer: any Recognizer)]
-    /// One of the attached recognizers called its action (index into `attachedRecognizers`).
-    mutating func recognizerAction(_ recognizer: any Recognizer, _ context: inout DeliveryContext)
+    /// One of the recognizers the control brought called its action.
+    mutating func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext)
     /// A message from another control.
     mutating func receive(_ message: ControlMessage, _ context: inout DeliveryContext)
 }
@@ -33,7 +33,7 @@ extension Control {
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {}
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {}
     public func attachedRecognizers() -> [(name: String, recognizer: any Recognizer)] { [] }
-    public mutating func recognizerAction(_ recognizer: any Recognizer, _ context: inout DeliveryContext) {}
+    public mutating func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) {}
     public mutating func receive(_ message: ControlMessage, _ context: inout DeliveryContext) {}
 }
 

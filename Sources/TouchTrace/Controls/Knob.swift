@@ -61,11 +61,10 @@ public struct Knob: Control {
         [("rotation", RotationRecognizer(minimumDistance: minimumDistance))]
     }
 
-    public mutating func recognizerAction(_ recognizer: any Recognizer, _ context: inout DeliveryContext) {
-        guard let rotation = recognizer as? RotationRecognizer else { return }
-        value = value(forTouchAngle: rotation.touchAngle)
-        let state = rotation.state
-        if isContinuous || state == .ended || state == .cancelled {
+    /// The rotation's action: its touch angle becomes the value.
+    public mutating func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) {
+        value = value(forTouchAngle: action.value)
+        if isContinuous || action.state == .ended || action.state == .cancelled {
             context.emit("valueChanged", FieldList(Field("value", .number(value)), Field("pointerAngle", .number(pointerAngle))))
         }
     }

@@ -285,7 +285,7 @@ public struct RotationRecognizer: Recognizer {
     }
 
     private func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, FieldList(Field("angle", .number(touchAngle))))
+        context.emitState(from: transition.from, to: transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
     }
 
     /// The angle of a point around the center of a view of the given size, in (−π, π].

@@ -95,8 +95,8 @@ public struct DeliveryContext {
     /// The source whose records are being written (set by the replayer).
     public internal(set) var source: Int
     let sink: RecordSink
-    /// Set when a recognizer enters a state that calls its action.
-    var actionFired = false
+    /// Set when a recognizer enters a state that calls its action: what the action tells its target.
+    var action: RecognizerAction?
     /// Messages to controls of other views, delivered after the current call.
     var messages: [(target: Int, message: ControlMessage)] = []
 
@@ -116,20 +116,28 @@ public struct DeliveryContext {
         sink.write(Record(t: t, source: source, event: event, fields: fields, text: text))
     }
 
-    /// Writes a `state` record (`from`, `to`, then `data`) and notes whether the transition calls
-    /// the action.
+    /// Writes a `state` record (`from`, `to`, then `data`) and, when the transition calls the
+    /// action, notes it with `actionValue` (what the recognizer's target reads of it).
     @inline(__always)
-    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), text: String? = nil) {
+    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), text: String? = nil,
+                                   actionValue: Double = 0) {
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
         for i in 0..<data.count { fields.append(data[i]) }
         sink.write(Record(t: t, source: source, event: "state", fields: fields, text: text))
-        if to.firesAction { actionFired = true }
+        if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
     }
 
     /// Sends a message to the control of another view (by view index).
     public mutating func send(_ message: ControlMessage, toView target: Int) {
         messages.append((target, message))
     }
+}
+
+/// What a recognizer's action tells its target (as the target of a `UIGestureRecognizer` reads
+/// the recognizer's properties): its new state and one number (the rotation's touch angle).
+public struct RecognizerAction: Sendable, Equatable {
+    public var state: RecognizerState
+    public var value: Double
 }
 
 /// A gesture recognizer: a small value that gets the touches of its view, set by set, and writes

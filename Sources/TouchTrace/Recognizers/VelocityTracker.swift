@@ -56,13 +56,11 @@ public struct VelocityTracker: Sendable {
     public func velocity() -> Point {
         guard newest >= 0 else { return .zero }
         let newestSample = samples[newest]
-        // Scratch for the fit on the stack: τ, x, y and the three columns of Q.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 6 * Self.historySize) { scratch in
+        // The usable samples, newest first, in scratch on the stack: τ, x and y.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { scratch in
             let h = Self.historySize
             var n = 0
             var index = newest
-            // Positions are taken relative to the newest one: a resting finger then fits
-            // exactly zero, and the fit loses no digits to large coordinates.
             var previousMicros = newestSample.micros
             for _ in 0..<samples.count {
                 let s = samples[index]
@@ -70,7 +68,9 @@ public struct VelocityTracker: Sendable {
                 let gap = previousMicros - s.micros
                 if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
                 previousMicros = s.micros
-                // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds.
+                // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
+                // positions relative to the newest make a resting finger fit exactly zero and
+                // lose no digits to large coordinates.
                 scratch[n] = (s.t - newestSample.t) * 1000
                 scratch[h + n] = s.position.x - newestSample.position.x
                 scratch[2 * h + n] = s.position.y - newestSample.position.y
@@ -79,9 +79,7 @@ public struct VelocityTracker: Sendable {
             }
             guard n >= Self.minimumSampleCount else { return .zero }
             let base = scratch.baseAddress!
-            guard let fit = QuadraticFit(tau: base, count: n, q: base + 3 * h, stride: h),
-                  let vx = fit.slope(base + h), let vy = fit.slope(base + 2 * h)
-            else { return .zero }
+            guard let (vx, vy) = QuadraticFit.slopes(tau: base, x: base + h, y: base + 2 * h, count: n) else { return .zero }
             // Points per millisecond to points per second.
             return Point(x: vx * 1000, y: vy * 1000)
         }
@@ -96,81 +94,69 @@ public struct VelocityTracker: Sendable {
     }
 }
 
-/// An unweighted least-squares quadratic a0 + a1·τ + a2·τ² over fixed sample times, solved by a
-/// QR decomposition (modified Gram–Schmidt) of the columns 1, τ, τ²: better conditioned than the
-/// normal equations when samples are close together. Works in caller-provided scratch memory.
-struct QuadraticFit {
-    private let n: Int
-    private let q1: UnsafeMutablePointer<Double>
-    private let q2: UnsafeMutablePointer<Double>
-    private let r11: Double, r12: Double, r22: Double
-
-    /// Fits over `count` times at `tau`; `q` holds room for two columns `stride` apart.
-    /// Nil when the fit is singular: fewer than three distinct times.
-    init?(tau: UnsafeMutablePointer<Double>, count n: Int, q: UnsafeMutablePointer<Double>, stride: Int) {
-        var first = tau[0]
+/// Unweighted least-squares quadratics a0 + a1·τ + a2·τ² through (τ, x) and (τ, y), solved by a
+/// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
+/// normal equations when samples are close together. Three passes over the samples.
+enum QuadraticFit {
+    /// The linear coefficients a1 of the two fits (the derivatives at τ = 0), or nil when the fit
+    /// is singular: fewer than three distinct times.
+    static func slopes(tau: UnsafeMutablePointer<Double>, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                       count n: Int) -> (Double, Double)? {
+        // Pass 1: distinct times, and the means of τ and τ² (projecting on the constant column).
+        let first = tau[0]
         var second = tau[0]
         var distinct = 1
-        for i in 1..<n where tau[i] != first && tau[i] != second {
-            if distinct == 1 {
-                second = tau[i]
-                distinct = 2
-            } else {
-                distinct = 3
-                break
+        var sum1 = 0.0
+        var sum2 = 0.0
+        for i in 0..<n {
+            let t = tau[i]
+            sum1 += t
+            sum2 += t * t
+            if distinct < 3 && t != first && t != second {
+                if distinct == 1 { second = t }
+                distinct += 1
             }
         }
         guard distinct >= 3 else { return nil }
-        self.n = n
-        q1 = q
-        q2 = q + stride
-        // Column 0 is constant: q0 = 1/√n, so projecting on it subtracts the mean.
-        var mean1 = 0.0
-        var mean2 = 0.0
+        let mean1 = sum1 / Double(n)
+        let mean2 = sum2 / Double(n)
+        // Pass 2: the τ column less its mean (c1), and its products with the τ² column (c2).
+        var s11 = 0.0
+        var s12 = 0.0
+        var c1x = 0.0
+        var c1y = 0.0
         for i in 0..<n {
-            mean1 += tau[i]
-            mean2 += tau[i] * tau[i]
+            let c1 = tau[i] - mean1
+            let c2 = tau[i] * tau[i] - mean2
+            s11 += c1 * c1
+            s12 += c1 * c2
+            c1x += c1 * x[i]
+            c1y += c1 * y[i]
         }
-        mean1 /= Double(n)
-        mean2 /= Double(n)
-        var norm1 = 0.0
-        for i in 0..<n {
-            let c = tau[i] - mean1
-            q1[i] = c
-            norm1 += c * c
-        }
-        let r11 = norm1.squareRoot()
+        let r11 = s11.squareRoot()
         guard r11 > 0, r11.isFinite else { return nil }
-        var r12 = 0.0
+        // c2 less its part along c1: c2' = c2 − (s12 / s11)·c1; r12 = s12 / r11.
+        let along = s12 / s11
+        // Pass 3: the orthogonalized τ² column, its length and products.
+        var s22 = 0.0
+        var c2x = 0.0
+        var c2y = 0.0
         for i in 0..<n {
-            q1[i] /= r11
-            q2[i] = tau[i] * tau[i] - mean2
-            r12 += q1[i] * q2[i]
+            let c1 = tau[i] - mean1
+            let c2 = (tau[i] * tau[i] - mean2) - along * c1
+            s22 += c2 * c2
+            c2x += c2 * x[i]
+            c2y += c2 * y[i]
         }
-        var norm2 = 0.0
-        for i in 0..<n {
-            q2[i] -= r12 * q1[i]
-            norm2 += q2[i] * q2[i]
-        }
-        let r22 = norm2.squareRoot()
-        guard r22 > 0, r22.isFinite else { return nil }
-        for i in 0..<n { q2[i] /= r22 }
-        self.r11 = r11
-        self.r12 = r12
-        self.r22 = r22
-    }
-
-    /// The linear coefficient a1 of the fit to `values` (the derivative at τ = 0).
-    func slope(_ values: UnsafeMutablePointer<Double>) -> Double? {
-        var z1 = 0.0
-        var z2 = 0.0
-        for i in 0..<n {
-            z1 += q1[i] * values[i]
-            z2 += q2[i] * values[i]
-        }
-        let a2 = z2 / r22
-        let a1 = (z1 - r12 * a2) / r11
+        guard s22 > 0, s22.isFinite else { return nil }
+        let r12 = s12 / r11
+        // Back substitution: a2 = z2 / r22 = (c2'·v) / s22, a1 = (z1 − r12·a2) / r11.
+        let a2x = c2x / s22
+        let a2y = c2y / s22
+        let a1x = (c1x / r11 - r12 * a2x) / r11
+        let a1y = (c1y / r11 - r12 * a2y) / r11
+        guard a1x.isFinite, a1y.isFinite else { return nil }
         // `+ 0` turns a negative zero into zero.
-        return a1.isFinite ? a1 + 0 : nil
+        return (a1x + 0, a1y + 0)
     }
 }

@@ -42,17 +42,25 @@ struct ByteBuffer {
         count += 1
     }
 
+    /// Appends within the reserved room.
     @inline(__always) mutating func append(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
-        reserve(n)
+        assert(count + n <= capacity, "wrote past the reserved room")
         (base + count).update(from: s.utf8Start, count: n)
         count += n
     }
 
+    /// Appends within the reserved room.
+    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(count + bytes.count <= capacity, "wrote past the reserved room")
+        (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends, making room first.
     mutating func append(_ bytes: [UInt8]) {
         reserve(bytes.count)
-        bytes.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
-        count += bytes.count
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func removeAll() { count = 0 }

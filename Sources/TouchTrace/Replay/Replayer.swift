@@ -151,17 +151,17 @@ public struct Replayer: TouchEventConsumer {
         for r in views[v].recognizers.indices {
             if views[v].recognizers[r].state.isFinal { continue }
             context.source = views[v].recognizerSources[r]
-            context.actionFired = false
+            context.action = nil
             switch phase {
             case 0: views[v].recognizers[r].touchesBegan(set, &context)
             case 1: views[v].recognizers[r].touchesMoved(set, &context)
             case 2: views[v].recognizers[r].touchesEnded(set, &context)
             default: views[v].recognizers[r].touchesCancelled(set, &context)
             }
-            if context.actionFired && r < views[v].attachedCount && views[v].control != nil {
+            if let action = context.action, r < views[v].attachedCount, views[v].control != nil {
                 // The recognizer's target is the control that brought it: its action runs now.
                 context.source = views[v].controlSource
-                views[v].control!.recognizerAction(views[v].recognizers[r], &context)
+                views[v].control!.recognizerAction(action, &context)
             }
         }
         guard views[v].control != nil else { return }

@@ -22,6 +22,27 @@ enum ShortestDouble {
             out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
             return n + 3
         }
+        // Short decimals (coordinates with two decimals, times with six): when m = |v|·10^8 is a
+        // whole number below 10^15 and, less its trailing zeros, reads back as |v|, it is the
+        // shortest form, since decimals of at most 15 significant digits are all distinct
+        // doubles. One multiplication rejects the rest, which go to the general algorithm.
+        let magnitude = abs(v)
+        let scaled = magnitude * 1e8
+        if magnitude >= 1e-4 && scaled < 1e15 && scaled == scaled.rounded(.towardZero) {
+            var digits = UInt64(scaled)
+            var e10 = -8
+            if digits % 10_000 == 0 {
+                digits /= 10_000
+                e10 += 4
+            }
+            while digits % 10 == 0 {
+                digits /= 10
+                e10 += 1
+            }
+            if Double(digits) / powerOfTen(-e10) == magnitude || (e10 >= 0 && Double(digits) * powerOfTen(e10) == magnitude) {
+                return n + layOut(digits, e10, plainUpTo: 16, at: out + n)
+            }
+        }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
         return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
@@ -203,28 +224,48 @@ enum ShortestDouble {
     /// How many decimal digits `v` (≥ 1, below 10^17) has.
     @inline(__always) static func decimalLength(_ v: UInt64) -> Int {
         var length = 1
-        var power: UInt64 = 10
-        while length < 17 && v >= power {
-            length += 1
-            power &*= 10
-        }
+        var x = v
+        if x >= 100_000_000 { length += 8; x /= 100_000_000 }
+        // Now below 10^9: nine digits left are a case of their own.
+        if x >= 100_000_000 { return length + 8 }
+        if x >= 10_000 { length += 4; x /= 10_000 }
+        if x >= 100 { length += 2; x /= 100 }
+        if x >= 10 { length += 1 }
         return length
     }
 
-    /// Writes the `count` decimal digits of `v` at `out`, two at a time.
+    /// Writes the `count` decimal digits of `v` (below 10^17) at `out`: eight-digit chunks in
+    /// 32-bit arithmetic, two digits per division.
     @inline(__always) static func writeDigits(_ v: UInt64, count: Int, at out: UnsafeMutablePointer<UInt8>) {
-        var rest = v
+        let table = digitPairs.utf8Start
         var i = count
-        twoDigitTable.withUnsafeBufferPointer { table in
-            while i >= 2 {
-                let pair = Int(rest % 100) * 2
-                rest /= 100
+        var high = v
+        if high >= 100_000_000 {
+            var chunk = UInt32(truncatingIfNeeded: high % 100_000_000)
+            high /= 100_000_000
+            for _ in 0..<4 {
+                let pair = Int(chunk % 100) &* 2
+                chunk /= 100
                 out[i - 1] = table[pair + 1]
                 out[i - 2] = table[pair]
                 i -= 2
             }
         }
+        var rest = UInt32(truncatingIfNeeded: high)
+        while i >= 2 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            out[i - 1] = table[pair + 1]
+            out[i - 2] = table[pair]
+            i -= 2
+        }
         if i == 1 { out[0] = UInt8(truncatingIfNeeded: 0x30 &+ rest) }
+    }
+
+    /// "00", "01", ... "99" in a row: two digits per division when writing numbers. (A literal,
+    /// which needs no initialization at run time, unlike a global array.)
+    @inline(__always) static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     // MARK: Arithmetic
@@ -382,13 +423,3 @@ struct BigNumber {
         }
     }
 }
-
-/// "00", "01", ... "99": two digits per division when writing numbers.
-let twoDigitTable: [UInt8] = {
-    var table: [UInt8] = []
-    for n in 0..<100 {
-        table.append(UInt8(0x30 + n / 10))
-        table.append(UInt8(0x30 + n % 10))
-    }
-    return table
-}()

@@ -41,7 +41,7 @@ public final class FileDescriptorOutput: ByteOutput {
             #endif
             if n < 0 {
                 if errno == EINTR { continue }
-                throw OutputError(message: "cannot write: \(describeErrno(errno))")
+                throw OutputError(message: "cannot write: \(describeErrno(errno))", isBrokenPipe: errno == EPIPE)
             }
             offset += n
         }
@@ -59,12 +59,14 @@ public final class MemoryOutput: ByteOutput {
 /// Writing output failed (disk full, closed pipe).
 public struct OutputError: Error, CustomStringConvertible {
     public var message: String
+    /// The reader closed the pipe (`| head`): not a failure of the writer.
+    public var isBrokenPipe = false
     public var description: String { message }
 }
 
 /// Writes records as a transcript, buffered: records stream out as they are made and are never
-/// all held.
-public final class TranscriptWriter: RecordSink {
+/// all held. One thread at a time may use it (a `PipelinedWriter` hands it to its own thread).
+public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     public let format: TranscriptFormat
     private let output: ByteOutput
     /// Bytes not yet written to `output`. Each record is formatted into a local copy of it and
@@ -97,16 +99,43 @@ public final class TranscriptWriter: RecordSink {
         }
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        timeText.deallocate()
+    }
 
     public func write(_ record: Record) {
         var out = buffer
-        switch format {
-        case .text: Self.writeText(record, prefix: prefixes[record.source], to: &out)
-        case .jsonl: Self.writeJSON(record, prefix: prefixes[record.source], to: &out)
+        // Every record of an event has the event's time: format it once.
+        if record.t.bitPattern != timeBits {
+            timeBits = record.t.bitPattern
+            timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText)
+        }
+        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: timeLength)
+        prefixes[record.source].withUnsafeBufferPointer { prefix in
+            out.reserve(Self.room(for: record, prefix: prefix.count))
+            switch format {
+            case .text: Self.writeText(record, time: time, prefix: prefix, to: &out)
+            case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &out)
+            }
         }
         buffer = out
         if out.count >= Self.flushThreshold { flush() }
+    }
+
+    /// The time of the last record (as bits, so that NaN is never a match) and its text.
+    private var timeBits: UInt64 = Double.nan.bitPattern
+    private var timeLength = 0
+    private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
+
+    /// Room enough for any rendering of the record.
+    private static func room(for record: Record, prefix: Int) -> Int {
+        var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
+        for i in 0..<record.fields.count {
+            room += record.fields[i].key.utf8CodeUnitCount + 2 * fixed4MaximumLength + 16
+        }
+        if let text = record.text { room += 6 * text.utf8.count + 2 }
+        return room
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -127,20 +156,15 @@ public final class TranscriptWriter: RecordSink {
         buffer.removeAll()
     }
 
-    /// Room for one field's value other than text: a number, a point, an integer.
-    private static let valueRoom = 2 * fixed4MaximumLength + 4
-
-    private static func writeText(_ record: Record, prefix: [UInt8], to out: inout ByteBuffer) {
-        out.reserve(fixed4MaximumLength)
-        out.advance(writeFixed4(record.t, to: out.end))
+    /// One text line, into room reserved for it.
+    private static func writeText(_ record: Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        out.append(time)
         out.append(prefix)
         out.append(record.event)
         for i in 0..<record.fields.count {
             let field = record.fields[i]
-            out.reserve(1)
             out.append(0x20)
             out.append(field.key)
-            out.reserve(valueRoom)
             out.append(UInt8(ascii: "="))
             switch field.value {
             case .number(let v):
@@ -154,29 +178,26 @@ public final class TranscriptWriter: RecordSink {
             case .name(let s):
                 out.append(s)
             case .text, .touchText:
-                out.append(jsonString(record.text ?? ""))
+                writeJSONString(record.text ?? "", to: &out)
             case .touch(let id):
                 out.advance(writeInteger(id, to: out.end))
             }
         }
-        out.reserve(1)
         out.append(0x0A)
     }
 
-    private static func writeJSON(_ record: Record, prefix: [UInt8], to out: inout ByteBuffer) {
+    /// One JSON line, into room reserved for it.
+    private static func writeJSON(_ record: Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append("{\"t\":")
-        out.reserve(32)
-        out.advance(writeShortest(record.t, to: out.end))
+        out.append(time)
         out.append(prefix)
         out.append(record.event)
-        out.reserve(1)
         out.append(UInt8(ascii: "\""))
         for i in 0..<record.fields.count {
             let field = record.fields[i]
             out.append(",\"")
             out.append(field.key)
             out.append("\":")
-            out.reserve(64)
             switch field.value {
             case .number(let v):
                 out.advance(writeShortest(v, to: out.end))
@@ -191,10 +212,9 @@ public final class TranscriptWriter: RecordSink {
             case .name(let s):
                 out.append(UInt8(ascii: "\""))
                 out.append(s)
-                out.reserve(1)
                 out.append(UInt8(ascii: "\""))
             case .text, .touchText:
-                out.append(jsonString(record.text ?? ""))
+                writeJSONString(record.text ?? "", to: &out)
             case .touch(let id):
                 out.advance(writeInteger(id, to: out.end))
             }
@@ -202,10 +222,11 @@ public final class TranscriptWriter: RecordSink {
         out.append("}\n")
     }
 
-    private static func jsonString(_ s: String) -> [UInt8] {
+    /// A JSON string literal, into reserved room (six bytes per byte of text at most).
+    private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
         var bytes: [UInt8] = []
         appendJSONString(s, to: &bytes)
-        return bytes
+        bytes.withUnsafeBufferPointer { out.append($0) }
     }
 }
 

@@ -20,6 +20,8 @@ struct TraceReader {
     /// Recently ended touches and the event they ended in, for "moved after it ended" messages;
     /// cleared when it grows, so that traces with millions of touches do not grow it.
     var recentlyEnded: [TouchID: Int] = [:]
+    /// The first pass over a file notes warnings; later passes replay it.
+    var isFirstPass = true
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
@@ -491,9 +493,11 @@ struct TraceReader {
             event.touches.append(EventTouch(
                 id: touch.id, phase: .cancelled, location: touch.location, force: nil, majorRadius: nil,
                 slot: touch.slot, serial: touch.serial, offset: touch.beganOffset))
-            summary.warnings.append(diagnostics.error(
-                at: touch.beganOffset,
-                "warning: touch \(touch.id) is still down at the end of the trace; it is cancelled at t=\(fixed4(t))"))
+            if isFirstPass {
+                summary.warnings.append(diagnostics.error(
+                    at: touch.beganOffset,
+                    "warning: touch \(touch.id) is still down at the end of the trace; it is cancelled at t=\(fixed4(t))"))
+            }
         }
         tracker.finishEvent()
         consumer.consume(event)
@@ -503,6 +507,7 @@ struct TraceReader {
 
     /// Streams the events of a trace that was read without error before.
     mutating func replay<C: TouchEventConsumer>(_ body: Trace.Body, consumer: inout C) throws {
+        isFirstPass = false
         switch body {
         case .events(let range):
             let bytes = source.bytes
