@@ -52,3 +52,20 @@ public struct EventStore: TouchEventConsumer, Sendable {
         touchStart.append(ids.count)
     }
 }
+
+extension EventStore {
+    // A later part of a trace, read on another thread, is appended (see `TouchEventConsumer`).
+    public static func emptyForLaterPart() -> EventStore? { EventStore() }
+
+    public mutating func appendLaterPart(_ later: EventStore) {
+        let base = touchCount
+        for i in 0..<later.eventCount {
+            times.append(later.times[i])
+            touchStart.append(base + later.touchStart[i + 1])
+        }
+        ids.append(contentsOf: later.ids)
+        phases.append(contentsOf: later.phases)
+        xs.append(contentsOf: later.xs)
+        ys.append(contentsOf: later.ys)
+    }
+}

@@ -68,4 +68,11 @@ public struct TouchEvent: Sendable {
 /// Events stream: the reader reuses one `TouchEvent` and never holds them all.
 public protocol TouchEventConsumer {
     mutating func consume(_ event: borrowing TouchEvent)
+    /// A fresh consumer for a later part of the trace, read at the same time on another thread
+    /// and then appended; nil (the default) when the consumer must see every event in order.
+    /// (Checking a trace, noting its bounds and filling an `EventStore` can be split; replaying
+    /// cannot, and needs not: it streams.)
+    static func emptyForLaterPart() -> Self?
+    /// Takes in what the consumer of the part that follows saw.
+    mutating func appendLaterPart(_ later: Self)
 }

@@ -78,6 +78,9 @@ struct TouchTracker {
         endingSlots.removeAll(keepingCapacity: true)
     }
 
+    /// Whether a touch with this id is down.
+    func isDown(_ id: TouchID) -> Bool { down.slot(of: id) != nil }
+
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
         down.slots.sorted { slotSerial[$0] < slotSerial[$1] }.map {

@@ -6,6 +6,9 @@ public struct TraceReadOptions: Sendable {
     /// ignored, for forward compatibility.
     public var reportUnknownKeys: Bool
 
+    /// Traces at least this large have their events read by two threads (tests lower it).
+    var parallelMinimumBytes = TraceReader.parallelMinimumBytes
+
     public init(collectAllProblems: Bool = false, reportUnknownKeys: Bool = false) {
         self.collectAllProblems = collectAllProblems
         self.reportUnknownKeys = reportUnknownKeys

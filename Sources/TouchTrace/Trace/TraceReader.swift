@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Limits on numbers in traces: beyond them a value is a mistake, not a measurement.
 enum TraceLimits {
     /// Coordinates, in points, within ±10 million (a screen is a few thousand points wide).
@@ -22,10 +24,15 @@ struct TraceReader {
     var recentlyEnded: [TouchID: Int] = [:]
     /// The first pass over a file notes warnings; later passes replay it.
     var isFirstPass = true
+    /// Set when this reader reads a later part of the events on its own thread.
+    var laterPart: LaterPartTracking?
+    /// Whether a large trace may be read with two threads (tests turn it on for small ones).
+    var parallelMinimumBytes = TraceReader.parallelMinimumBytes
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
         self.diagnostics = Diagnostics(source: source, options: options)
+        self.parallelMinimumBytes = options.parallelMinimumBytes
     }
 
     // MARK: The whole file (first pass)
@@ -183,23 +190,44 @@ struct TraceReader {
             return
         }
         cursor.pos += 1
+        // A large trace's later half is read on another thread while this one reads the first.
+        var split: (offset: Int, part: LaterPart<C>, group: DispatchGroup)?
+        if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
+           let offset = Self.splitPoint(in: UnsafeBufferPointer(start: cursor.base, count: cursor.end), eventsStart: cursor.pos) {
+            let part = LaterPart<C>()
+            let group = DispatchGroup()
+            let source = self.source
+            DispatchQueue.global().async(group: group) { Self.readLaterPart(source, from: offset, into: part) }
+            split = (offset, part, group)
+        }
         var index = 0
         var first = true
         while try cursor.nextElement(first: first) {
             first = false
+            if let (offset, part, group) = split, cursor.pos >= offset {
+                split = nil
+                if cursor.pos == offset,
+                   try joinLaterPart(part, group: group, eventIndex: index, cursor: &cursor, consumer: &consumer) {
+                    return
+                }
+                // Not joined: this thread reads on (the later part's reading is waited for, then
+                // dropped).
+                group.wait()
+            }
             if try readEvent(&cursor, index: index) {
                 try admitPending(eventIndex: index, label: { _ in "event \(index)" })
                 consumer.consume(event)
             }
             index += 1
         }
+        split?.group.wait()
         summary.eventCount = index
         try finishTrace(consumer: &consumer, eventIndex: index)
     }
 
     /// Reads one event object into `event` (its touches not yet admitted); false if it was
     /// unusable (reported).
-    private mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+    mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 2)
@@ -437,9 +465,12 @@ struct TraceReader {
         var dropped: [Int] = []
         for position in event.touches.indices {
             let touch = event.touches[position]
-            switch tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location) {
+            let admission = laterPart == nil
+                ? tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
+                : try admitInLaterPart(touch, eventIndex: eventIndex)
+            switch admission {
             case .success(let (slot, serial)):
-                if touch.phase.isEnding { noteEnded(touch.id, eventIndex) }
+                if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
                 event.touches[position].slot = slot
                 event.touches[position].serial = serial
             case .failure(let problem):
@@ -480,9 +511,11 @@ struct TraceReader {
         recentlyEnded[id] = eventIndex
     }
 
-    /// Cancels the touches still down at the last event's time, with a warning for each.
-    mutating func finishTrace<C: TouchEventConsumer>(consumer: inout C, eventIndex: Int) throws(ParseFailure) {
-        let left = tracker.stillDown()
+    /// Cancels the touches still down at the last event's time (`left`, by default those the
+    /// tracker has down), with a warning for each.
+    mutating func finishTrace<C: TouchEventConsumer>(consumer: inout C, eventIndex: Int,
+                                                    left: [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)]? = nil) throws(ParseFailure) {
+        let left = left ?? tracker.stillDown()
         guard !left.isEmpty, let t = summary.lastTime else { return }
         event.index = eventIndex
         event.t = t

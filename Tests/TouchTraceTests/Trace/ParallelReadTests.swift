@@ -1,0 +1,155 @@
+import Testing
+@testable import TouchTrace
+
+/// Reading a trace's events with two threads must give exactly what one thread gives: the same
+/// events, summary, warnings and problems, whatever the split lands on.
+@Suite struct ParallelReadTests {
+    struct Outcome: Equatable {
+        var summary: String
+        var events: [String]
+        var problems: [String]
+    }
+
+    func read(_ text: String, parallel: Bool, options: TraceReadOptions = TraceReadOptions()) -> Outcome {
+        var options = options
+        options.parallelMinimumBytes = parallel ? 0 : Int.max
+        var store = EventStore()
+        do {
+            let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options, consumer: &store)
+            let s = trace.summary
+            let summary = "\(s.eventCount) \(s.touchCount) \(s.maxX) \(s.maxY) \(String(describing: s.firstTime)) \(String(describing: s.lastTime)) \(s.warnings.map(\.description))"
+            let events = (0..<store.eventCount).map { i in
+                "\(store.times[i]):" + store.touches(ofEvent: i).map { "\(store.ids[$0])\(store.phases[$0])\(store.xs[$0]),\(store.ys[$0])" }.joined(separator: ";")
+            }
+            return Outcome(summary: summary, events: events, problems: [])
+        } catch {
+            return Outcome(summary: "", events: [], problems: error.errors.map(\.description))
+        }
+    }
+
+    func expectSame(_ text: String, _ label: String, options: TraceReadOptions = TraceReadOptions()) {
+        let one = read(text, parallel: false, options: options)
+        let two = read(text, parallel: true, options: options)
+        #expect(one.summary == two.summary, "\(label): \(one.summary) / \(two.summary)")
+        #expect(one.problems == two.problems, "\(label): \(one.problems.prefix(2)) / \(two.problems.prefix(2))")
+        #expect(one.events.count == two.events.count, "\(label): \(one.events.count) / \(two.events.count) events")
+        if let i = one.events.indices.first(where: { $0 < two.events.count && one.events[$0] != two.events[$0] }) {
+            Issue.record("\(label): event \(i) is \(one.events[i]) / \(two.events[i])")
+        }
+    }
+
+    /// Events of one or two fingers, each event on its own line.
+    func trace(_ events: [String]) -> String {
+        "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}"
+    }
+
+    func event(_ t: Double, _ touches: [(Int, String, Double, Double)]) -> String {
+        "{\"t\": \(t), \"touches\": [" + touches.map { "{\"id\": \($0.0), \"phase\": \"\($0.1)\", \"x\": \($0.2), \"y\": \($0.3)}" }.joined(separator: ", ") + "]}"
+    }
+
+    @Test func touchesThatSpanTheSplitAndStayDown() {
+        var events: [String] = []
+        // Touch 1 is down across the middle and lifts late; touch 2 is still down at the end;
+        // touch 3 begins after the middle and stays down; touch 1's id is reused after.
+        events.append(event(0, [(1, "began", 1, 1), (2, "began", 5, 5)]))
+        for i in 1..<200 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }
+        events.append(event(2.0, [(3, "began", 50, 60)]))
+        events.append(event(2.1, [(1, "ended", 9, 9)]))
+        events.append(event(2.2, [(1, "began", 400, 30)]))
+        for i in 0..<50 { events.append(event(2.3 + Double(i) * 0.01, [(1, "moved", 400, Double(i))])) }
+        expectSame(trace(events), "spanning touches")
+    }
+
+    @Test func problemsAfterTheSplitReadTheSame() {
+        var events: [String] = [event(0, [(1, "began", 1, 1)])]
+        for i in 1..<200 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }
+        let good = events
+        // Each broken in a different way, late in the trace.
+        var variants: [[String]] = []
+        var v = good; v[150] = event(1.5, [(7, "moved", 1, 1)]); variants.append(v)              // not down
+        v = good; v[150] = event(1.5, [(1, "began", 1, 1)]); variants.append(v)                  // began twice
+        v = good; v[150] = event(0.5, [(1, "moved", 1, 1)]); variants.append(v)                  // time backwards
+        v = good; v[150] = "{\"t\": 1.5, \"touches\": [{\"id\": 1, \"phase\": \"moving\", \"x\": 1, \"y\": 1}]}"; variants.append(v)
+        v = good; v[150] = "{\"t\": 1.5, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 1, \"y\": 1}"; variants.append(v)
+        v = good; v[101] = event(1.01, [(2, "began", 3, 3)]); v[199] = event(1.99, [(2, "began", 3, 3)]); variants.append(v)
+        for (k, variant) in variants.enumerated() {
+            expectSame(trace(variant), "variant \(k)")
+            expectSame(trace(variant), "variant \(k), collecting", options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true))
+        }
+    }
+
+    @Test func aFalseBoundaryInANestedValueIsNotTrusted() {
+        // Near the middle, an event carries an unknown key whose value is a list of objects that
+        // look like events: the split lands inside it, and the first thread reads on.
+        var events: [String] = [event(0, [(1, "began", 1, 1)])]
+        for i in 1..<40 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }
+        let lookalikes = (0..<200).map { "{\"t\": \($0), \"touches\": []}" }.joined(separator: ", ")
+        events.append("{\"t\": 0.4, \"extra\": [\(lookalikes)], \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 3, \"y\": 3}]}")
+        for i in 41..<80 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }
+        let text = trace(events)
+        var store = EventStore()
+        var options = TraceReadOptions()
+        options.parallelMinimumBytes = 0
+        #expect(throws: Never.self) { _ = try Trace.parse(SourceFile(path: "t", bytes: Array(text.utf8)), options: options, consumer: &store) }
+        #expect(store.eventCount == 81)
+        expectSame(text, "false boundary")
+    }
+
+    @Test func randomTracesReadTheSame() {
+        var seed: UInt64 = 7
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<200 {
+            var events: [String] = []
+            var down: [Int] = []
+            var nextID = 1
+            var t = 0.0
+            for _ in 0..<(20 + random(200)) {
+                var touches: [(Int, String, Double, Double)] = []
+                if down.isEmpty || (down.count < 4 && random(6) == 0) {
+                    touches.append((nextID, "began", Double(random(400)), Double(random(800))))
+                    nextID += random(3) == 0 ? 0 : 1
+                }
+                for id in down where random(4) != 0 {
+                    touches.append((id, random(30) == 0 ? (random(2) == 0 ? "ended" : "cancelled") : "moved", Double(random(400)), Double(random(800))))
+                }
+                for touch in touches {
+                    if touch.1 == "began" { down.append(touch.0) }
+                    if touch.1 == "ended" || touch.1 == "cancelled" { down.removeAll { $0 == touch.0 } }
+                }
+                if nextID == touches.first?.0 && touches.first?.1 == "began" { nextID += 1 }
+                t += Double(random(20)) / 1000
+                events.append(event(t, touches))
+            }
+            // Now and then a mistake, anywhere.
+            if random(4) == 0 { events[random(events.count)] = event(t, [(999, "moved", 1, 1)]) }
+            expectSame(trace(events), "random trace \(round)")
+        }
+    }
+
+    @Test func everyFixtureAndMalformedInputReadsTheSame() throws {
+        var root = #filePath
+        for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
+        let paths = try Fixture.discover([root + "/traces", root + "/Tests/TouchTraceCLITests/Malformed"]).map(\.tracePath)
+        #expect(paths.count > 90)
+        for path in paths {
+            let text = String(decoding: (try? SourceFile.read(path: path).bytes) ?? [], as: UTF8.self)
+            expectSame(text, path)
+        }
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(target) {
+                return String(self[..<i]) + replacement + String(self[index(i, offsetBy: target.count)...])
+            }
+            i = index(after: i)
+        }
+        return self
+    }
+}
