@@ -18,10 +18,22 @@ struct Diagnostics {
     }
 
     mutating func error(at offset: Int, _ message: String) -> TraceError {
-        if lines == nil { lines = LineIndex(source.bytes) }
-        let (line, column) = lines!.location(of: offset, in: source.bytes)
+        let (line, column): (Int, Int)
+        if let lines {
+            (line, column) = lines.location(of: offset, in: source.bytes)
+        } else if located < 4 {
+            // A message or two: counting lines up to the offset costs less than indexing the file.
+            located += 1
+            (line, column) = source.location(of: offset)
+        } else {
+            lines = LineIndex(source.bytes)
+            (line, column) = lines!.location(of: offset, in: source.bytes)
+        }
         return TraceError(path: source.path, line: line, column: column, message: message)
     }
+
+    /// Messages located by counting, before the file is indexed.
+    private var located = 0
 
     /// Records a problem; throws unless every problem is wanted and the limit is not reached.
     mutating func report(at offset: Int, _ message: String) throws(TraceErrors) {

@@ -142,6 +142,46 @@ struct JSONCursor {
         return key
     }
 
+    // MARK: Predicted keys and values
+
+    /// Whether the next `length` (≤ 8) bytes are those of `pattern` (little-endian), compared in
+    /// one load; false near the end of the buffer (the caller then takes the general path).
+    @inline(__always) func hasBytes(_ pattern: UInt64, length: Int) -> Bool {
+        guard pos + 8 <= end else { return false }
+        let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+        let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(length * 8)) - 1
+        return word & mask == pattern
+    }
+
+    /// Consumes a member key given as its quoted bytes (`"id"` as 0x22646922, 4), with the
+    /// colon right after it and the whitespace after that, if it is next; returns its token.
+    /// Files almost always list keys in one order: checking the expected key in one comparison
+    /// is cheaper than scanning and then telling it apart.
+    /// A key longer than eight bytes gives its ninth as `then`.
+    @inline(__always) mutating func predictedKey(_ pattern: UInt64, length: Int, then ninth: UInt8? = nil) -> JSONStringToken? {
+        guard hasBytes(pattern, length: length) else { return nil }
+        var keyLength = length
+        if let ninth {
+            guard pos + 9 < end, base[pos + 8] == ninth else { return nil }
+            keyLength = 9
+        }
+        guard pos + keyLength < end, base[pos + keyLength] == UInt8(ascii: ":") else { return nil }
+        let token = JSONStringToken(start: pos + 1, end: pos + keyLength - 1, hasEscapes: false)
+        pos += keyLength + 1
+        skipWhitespace()
+        return token
+    }
+
+    /// Consumes a quoted value given as its bytes (`"moved"`), if it is next and is followed by a
+    /// delimiter.
+    @inline(__always) mutating func predictedString(_ pattern: UInt64, length: Int) -> Bool {
+        guard hasBytes(pattern, length: length) else { return false }
+        let next = base[pos + length]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return false }
+        pos += length
+        return true
+    }
+
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; validates escapes, control characters and

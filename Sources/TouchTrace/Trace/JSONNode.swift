@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed JSON value with the byte offset where it starts, for the small parts of an input
 /// (trace headers and scenes) whose errors must point at the offending key.
 public struct JSONNode: Sendable {
@@ -94,8 +102,11 @@ func checkNotEmptyOrBinary(_ source: SourceFile) throws(TraceError) {
     if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
         throw source.error(at: 0, "the file is UTF-16; save it as UTF-8")
     }
-    let sample = bytes[first..<min(bytes.count, first + 4096)]
-    if let nul = sample.firstIndex(of: 0) {
+    let nul: Int? = bytes.withUnsafeBufferPointer { b in
+        let length = min(b.count, first + 4096) - first
+        return memchr(b.baseAddress! + first, 0, length).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+    }
+    if let nul {
         throw source.error(at: nul, "binary file (NUL byte): expected a JSON object")
     }
 }

@@ -46,16 +46,21 @@ public struct SourceFile: Sendable {
                 initialized = filled
             }
         }
-        // Pipes and files that grew since fstat: read on until the end.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
+        // Pipes, and files that grew since fstat: read on until the end (for a regular file of
+        // the size fstat gave, one read of nothing).
+        let failure: Int32? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16_384) { chunk in
+            while true {
+                let n = Glue.read(fd, chunk.baseAddress!, chunk.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { return nil }
+                bytes.append(contentsOf: chunk[0..<n])
             }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        }
+        if let failure {
+            throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(failure))")
         }
         return SourceFile(path: path, bytes: bytes)
     }
@@ -63,21 +68,21 @@ public struct SourceFile: Sendable {
     /// The 1-based line and column of a byte offset; columns count characters (UTF-8 scalars),
     /// as editors do.
     public func location(of offset: Int) -> (line: Int, column: Int) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var column = 1
-        var i = 0
-        while i < end {
-            let b = bytes[i]
-            if b == 0x0A {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return (1, 1) }
+            let end = min(max(offset, 0), b.count)
+            // Lines: from newline to newline with memchr (the C library's, which is vectorized);
+            // the column counted from the last line start.
+            var line = 1
+            var lineStart = 0
+            while lineStart < end, let found = memchr(base + lineStart, 0x0A, end - lineStart) {
                 line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
+                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
             }
-            i += 1
+            var column = 1
+            for i in lineStart..<end where b[i] & 0xC0 != 0x80 { column += 1 }
+            return (line, column)
         }
-        return (line, column)
     }
 
     /// An error at a byte offset of this file.

@@ -240,10 +240,20 @@ struct TraceReader {
         var sawTouches = false
         var usable = true
         var first = true
+        // Events are almost always {"t": ..., "touches": [...]}: those keys are tried first.
+        var predicted = 0
         while try cursor.nextMember(first: first) {
             first = false
             let keyOffset = cursor.pos
-            let key = try cursor.memberKey()
+            let key: JSONStringToken
+            if predicted == 0, let k = cursor.predictedKey(0x227422, length: 3) {
+                key = k
+            } else if predicted == 1, let k = cursor.predictedKey(0x7365_6863_756F_7422, length: 8, then: 0x22) {
+                key = k
+            } else {
+                key = try cursor.memberKey()
+            }
+            predicted += 1
             if cursor.equals(key, "t") {
                 if t != nil {
                     try report(at: keyOffset, "event \(index): duplicate key \"t\"")
@@ -338,12 +348,24 @@ struct TraceReader {
         var majorRadius: Double?
         var usable = true
         var first = true
+        // Touches almost always list "id", "phase", "x", "y" in that order: the next of those is
+        // tried first.
+        var predicted = TouchKey.id
         while try cursor.nextMember(first: first) {
             first = false
             let keyOffset = cursor.pos
-            let key = try cursor.memberKey()
+            let key: JSONStringToken
+            var which: TouchKey
+            if let k = predicted.predict(&cursor) {
+                key = k
+                which = predicted
+            } else {
+                key = try cursor.memberKey()
+                which = TouchKey(cursor, key)
+            }
+            predicted = which.next
             let valueOffset = cursor.pos
-            switch TouchKey(cursor, key) {
+            switch which {
             case .x, .y:
                 let isX = cursor.base[key.start] == UInt8(ascii: "x")
                 if (isX ? x : y) != nil {
@@ -385,6 +407,10 @@ struct TraceReader {
                     let node = try cursor.node(depth: 4)
                     try report(at: valueOffset, "\(label()): \"phase\" must be a string (\(TouchPhase.validNames)), found \(node.kindDescription)")
                     usable = false
+                    continue
+                }
+                if cursor.predictedString(0x22_6465_766F_6D22, length: 7) {
+                    phase = .moved
                     continue
                 }
                 let token = try cursor.stringToken()
@@ -599,6 +625,28 @@ func numberText(_ v: Double) -> String {
 /// The keys of a touch object, told apart by length and first byte before a full comparison.
 private enum TouchKey {
     case id, phase, x, y, force, majorRadius, other
+
+    /// The key usually listed after this one.
+    var next: TouchKey {
+        switch self {
+        case .id: return .phase
+        case .phase: return .x
+        case .x: return .y
+        default: return .other
+        }
+    }
+
+    /// Consumes this key if it is next (for the usual keys), with its colon.
+    @inline(__always) func predict(_ cursor: inout JSONCursor) -> JSONStringToken? {
+        // (A switch the compiler folds when the case is known.)
+        switch self {
+        case .id: return cursor.predictedKey(0x2264_6922, length: 4)
+        case .phase: return cursor.predictedKey(0x22_6573_6168_7022, length: 7)
+        case .x: return cursor.predictedKey(0x22_7822, length: 3)
+        case .y: return cursor.predictedKey(0x22_7922, length: 3)
+        default: return nil
+        }
+    }
 
     @inline(__always) init(_ cursor: JSONCursor, _ key: JSONStringToken) {
         guard !key.hasEscapes else {

@@ -63,22 +63,54 @@ public struct Verifier: Sendable {
     }
 
     /// The text transcript of a trace file, with the scene resolved as `replay` does.
-    public static func render(tracePath: String, sceneFile: String? = nil) throws(TraceErrors) -> [UInt8] {
-        let trace = try Trace.read(path: tracePath)
-        let scene = try Scene.resolve(for: trace, sceneFile: sceneFile)
+    ///
+    /// When a `scene.json` lies beside the trace (the usual fixture layout), the trace is
+    /// replayed while it is read and checked, in one pass; the transcript is kept only if the
+    /// trace has no scene of its own (which would take precedence), else it is replayed again.
+    public static func render(tracePath: String, sceneFile: String? = nil, scenes: SceneCache = SceneCache()) throws(TraceErrors) -> [UInt8] {
+        let source: SourceFile
+        do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
+        let beside = Scene.besidePath(of: tracePath)
+        // A broken scene.json matters only to traces without a scene of their own: read those
+        // first, below.
+        if let provisional = try? scenes.scene(at: beside) {
+            let output = MemoryOutput()
+            let writer = transcriptWriter(for: provisional, output: output)
+            var replayer = Replayer(scene: provisional, sink: writer)
+            let trace = try Trace.parse(source, consumer: &replayer)
+            if trace.header.scene == nil {
+                try? writer.finish()
+                return output.bytes
+            }
+            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+        }
+        let trace = try Trace.parse(source)
+        // Without a scene of its own, the trace uses scene.json (whose problems are then its
+        // own), else the --scene file or the default scene.
+        if trace.header.scene == nil, let cached = try scenes.scene(at: beside) {
+            return render(trace, scene: cached)
+        }
+        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+    }
+
+    private static func render(_ trace: Trace, scene: Scene) -> [UInt8] {
         let output = MemoryOutput()
-        let writer = TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output)
+        let writer = transcriptWriter(for: scene, output: output)
         Replayer.replay(trace, scene: scene, into: writer)
         // Memory cannot fail to take bytes.
         try? writer.finish()
         return output.bytes
     }
 
+    private static func transcriptWriter(for scene: Scene, output: MemoryOutput) -> TranscriptWriter {
+        TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output)
+    }
+
     /// Verifies one fixture, writing its expected file if the record mode says so.
-    public func verify(_ fixture: Fixture) -> FixtureResult {
+    public func verify(_ fixture: Fixture, scenes: SceneCache = SceneCache()) -> FixtureResult {
         let actual: [UInt8]
         do {
-            actual = try Self.render(tracePath: fixture.tracePath)
+            actual = try Self.render(tracePath: fixture.tracePath, scenes: scenes)
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
@@ -131,10 +163,12 @@ public struct Verifier: Sendable {
         let workers = max(1, min(jobs, fixtures.count))
         let counter = ProgressCounter(report: progress)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Each worker reads each folder's scene once.
+            let scenes = SceneCache()
             // Interleaved so that each worker gets a share of every folder.
             var i = worker
             while i < fixtures.count {
-                results.set(i, verify(fixtures[i]))
+                results.set(i, verify(fixtures[i], scenes: scenes))
                 counter.advance()
                 i += workers
             }
@@ -185,5 +219,28 @@ private final class ProgressCounter: @unchecked Sendable {
             done += 1
             report(done)
         }
+    }
+}
+
+/// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
+/// problems. For one thread: each verify worker has its own.
+public final class SceneCache {
+    private var scenes: [String: Result<Scene, TraceErrors>?] = [:]
+
+    public init() {}
+
+    /// The scene in the file at `path`, nil if there is no such file, or its problems.
+    public func scene(at path: String) throws(TraceErrors) -> Scene? {
+        if let known = scenes[path] {
+            return try known?.get()
+        }
+        guard Scene.fileExists(path) else {
+            scenes[path] = .some(nil)
+            return nil
+        }
+        let result: Result<Scene, TraceErrors>
+        do { result = .success(try SceneReader.read(path: path)) } catch { result = .failure(error) }
+        scenes[path] = result
+        return try result.get()
     }
 }
