@@ -32,10 +32,8 @@ public enum FieldValue: Sendable, Equatable {
 extension TouchID {
     /// How a record holds this id: a number in the field, or a string in the record's text.
     public var field: (value: FieldValue, text: String?) {
-        switch self {
-        case .number(let n): return (.touch(n), nil)
-        case .text(let s): return (.touchText, s)
-        }
+        if let n = number { return (.touch(n), nil) }
+        return (.touchText, text)
     }
 }
 

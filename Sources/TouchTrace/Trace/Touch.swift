@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A touch's phase in one event, as `UITouch.Phase`.
 public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case began, moved, stationary, ended, cancelled
@@ -19,16 +27,62 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// A touch's identifier in a trace: an integer or a string, unique among touches that are down.
-public enum TouchID: Hashable, Sendable, CustomStringConvertible {
-    case number(Int64)
-    case text(String)
+///
+/// Plain data, copied without reference counting (touches are copied at every step of a
+/// replay): a string id is kept once in a process-wide table and referred to by its index.
+public struct TouchID: Hashable, Sendable, CustomStringConvertible {
+    /// The number, or the index of the string in the table.
+    private let value: Int64
+    private let isText: Bool
+
+    private init(value: Int64, isText: Bool) {
+        self.value = value
+        self.isText = isText
+    }
+
+    /// An id the trace gives as an integer.
+    public static func number(_ n: Int64) -> TouchID { TouchID(value: n, isText: false) }
+
+    /// An id the trace gives as a string.
+    public static func text(_ s: String) -> TouchID { TouchID(value: TouchIDNames.shared.index(of: s), isText: true) }
+
+    /// The integer, for an id given as one.
+    public var number: Int64? { isText ? nil : value }
+
+    /// The string, for an id given as one.
+    public var text: String? { isText ? TouchIDNames.shared.name(at: value) : nil }
 
     /// As written in messages: `3` or `"left-thumb"`.
     public var description: String {
-        switch self {
-        case .number(let n): return String(n)
-        case .text(let s): return "\"\(s)\""
-        }
+        isText ? "\"\(TouchIDNames.shared.name(at: value))\"" : String(value)
+    }
+}
+
+/// The strings touch ids are given as, each kept once for the life of the process.
+final class TouchIDNames: @unchecked Sendable {
+    static let shared = TouchIDNames()
+
+    private var indices: [String: Int64] = [:]
+    private var names: [String] = []
+    /// Readers on two threads may meet new ids at once.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    private init() { pthread_mutex_init(lock, nil) }
+
+    func index(of name: String) -> Int64 {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let known = indices[name] { return known }
+        let index = Int64(names.count)
+        names.append(name)
+        indices[name] = index
+        return index
+    }
+
+    func name(at index: Int64) -> String {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return names[Int(index)]
     }
 }
 
