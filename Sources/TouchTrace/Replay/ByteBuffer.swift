@@ -44,17 +44,25 @@ struct ByteBuffer {
 
     /// Appends within the reserved room.
     @inline(__always) mutating func append(_ s: StaticString) {
-        let n = s.utf8CodeUnitCount
-        assert(count + n <= capacity, "wrote past the reserved room")
-        (base + count).update(from: s.utf8Start, count: n)
-        count += n
+        append(s.utf8Start, s.utf8CodeUnitCount)
     }
 
     /// Appends within the reserved room.
     @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        assert(count + bytes.count <= capacity, "wrote past the reserved room")
-        (base + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
+        append(bytes.baseAddress!, bytes.count)
+    }
+
+    /// Appends `n` bytes from `source` within the reserved room. Short runs (keys, names) are
+    /// copied inline: a call to memcpy costs more than the copy.
+    @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, _ n: Int) {
+        assert(count + n <= capacity, "wrote past the reserved room")
+        let target = base + count
+        if n <= 16 {
+            for i in 0..<n { target[i] = source[i] }
+        } else {
+            target.update(from: source, count: n)
+        }
+        count += n
     }
 
     /// Appends, making room first.

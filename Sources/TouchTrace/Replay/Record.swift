@@ -42,7 +42,11 @@ public struct Field: Sendable, Equatable {
     public var key: StaticString
     public var value: FieldValue
 
+    /// Keys are short: writers reserve room for `maximumKeyLength` bytes of key per field.
+    public static let maximumKeyLength = 64
+
     public init(_ key: StaticString, _ value: FieldValue) {
+        precondition(key.utf8CodeUnitCount <= Field.maximumKeyLength, "field key \(key) is longer than \(Field.maximumKeyLength) bytes")
         self.key = key
         self.value = value
     }
@@ -73,6 +77,13 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
+
+    /// The fields as a buffer (the six are laid out in a row), for writers.
+    @inline(__always) func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
+        }
+    }
 
     @inline(__always) public subscript(i: Int) -> Field {
         precondition(i >= 0 && i < count, "field index \(i) out of 0..<\(count)")

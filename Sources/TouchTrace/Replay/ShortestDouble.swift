@@ -88,7 +88,7 @@ enum ShortestDouble {
             e10 = q
             let k = inverseBitCount + pow5Bits(q) - 1
             let shift = -e2 + q + k
-            let factor = PowerTables.shared.inverse[q]
+            let factor = PowerTables.inverse[q]
             vr = mulShift(4 * m2, factor, shift)
             vp = mulShift(4 * m2 + 2, factor, shift)
             vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
@@ -107,7 +107,7 @@ enum ShortestDouble {
             let i = -e2 - q
             let k = pow5Bits(i) - powerBitCount
             let shift = q - k
-            let factor = PowerTables.shared.power[i]
+            let factor = PowerTables.power[i]
             vr = mulShift(4 * m2, factor, shift)
             vp = mulShift(4 * m2 + 2, factor, shift)
             vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
@@ -304,25 +304,25 @@ enum ShortestDouble {
 
 /// The 125-bit tables of powers of five, computed once with exact big-integer arithmetic:
 /// `power[i]` is the top 125 bits of 5^i, `inverse[i]` is ⌊2^(L−1+125) / 5^i⌋ + 1 with L the
-/// bit length of 5^i.
-final class PowerTables: Sendable {
-    static let shared = PowerTables()
+/// bit length of 5^i. Kept in memory that lives as long as the process and is never written
+/// after it is filled, so that reading an entry costs no reference counting.
+enum PowerTables {
+    struct Table: @unchecked Sendable {
+        let entries: UnsafeMutablePointer<(UInt64, UInt64)>
+        @inline(__always) subscript(i: Int) -> (UInt64, UInt64) { entries[i] }
+    }
 
-    let power: [(UInt64, UInt64)]
-    let inverse: [(UInt64, UInt64)]
+    static let power = make(count: 326) { $0.top125Bits(length: $0.bitLength) }
+    static let inverse = make(count: 342) { $0.inverse125(length: $0.bitLength) }
 
-    private init() {
-        var power: [(UInt64, UInt64)] = []
-        var inverse: [(UInt64, UInt64)] = []
+    private static func make(count: Int, _ entry: (BigNumber) -> (UInt64, UInt64)) -> Table {
+        let entries = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: count)
         var five = BigNumber(1)
-        for i in 0..<342 {
-            let length = five.bitLength
-            if i < 326 { power.append(five.top125Bits(length: length)) }
-            inverse.append(five.inverse125(length: length))
+        for i in 0..<count {
+            entries[i] = entry(five)
             five.multiply(by: 5)
         }
-        self.power = power
-        self.inverse = inverse
+        return Table(entries: entries)
     }
 }
 

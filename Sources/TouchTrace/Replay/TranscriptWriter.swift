@@ -69,9 +69,6 @@ public struct OutputError: Error, CustomStringConvertible {
 public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     public let format: TranscriptFormat
     private let output: ByteOutput
-    /// Bytes not yet written to `output`. Each record is formatted into a local copy of it and
-    /// stored back once, so that formatting touches no class property per byte.
-    private var buffer: ByteBuffer
     /// Each source's prefix, rendered once: ` screen.pan ` or `,"view":"screen","source":"pan","event":"`.
     private let prefixes: [[UInt8]]
     /// The first failure to write; later writes are dropped and `finish` throws it.
@@ -81,11 +78,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     public init(format: TranscriptFormat, sources: [SourceName], output: ByteOutput) {
         self.format = format
         self.output = output
-        buffer = ByteBuffer(capacity: Self.flushThreshold + 4096)
+        var buffer = ByteBuffer(capacity: Self.flushThreshold + 4096)
         switch format {
         case .text:
             prefixes = sources.map { Array(" \($0.view).\($0.name) ".utf8) }
             buffer.append(Array(TranscriptFormat.textHeader.utf8))
+            buffer.reserve(1)
             buffer.append(0x0A)
         case .jsonl:
             prefixes = sources.map { source in
@@ -97,43 +95,50 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 return bytes
             }
         }
+        state = State(buffer: buffer)
     }
 
     deinit {
-        buffer.deallocate()
+        state.buffer.deallocate()
         timeText.deallocate()
     }
 
     public func write(_ record: Record) {
-        var out = buffer
+        // The writer's mutable state is read once and stored once per record: each access to a
+        // class's stored variable costs a run-time exclusivity check.
+        var state = self.state
         // Every record of an event has the event's time: format it once.
-        if record.t.bitPattern != timeBits {
-            timeBits = record.t.bitPattern
-            timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText)
+        if record.t.bitPattern != state.timeBits {
+            state.timeBits = record.t.bitPattern
+            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText)
         }
-        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: timeLength)
+        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
         prefixes[record.source].withUnsafeBufferPointer { prefix in
-            out.reserve(Self.room(for: record, prefix: prefix.count))
+            state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
             switch format {
-            case .text: Self.writeText(record, time: time, prefix: prefix, to: &out)
-            case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &out)
+            case .text: Self.writeText(record, time: time, prefix: prefix, to: &state.buffer)
+            case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &state.buffer)
             }
         }
-        buffer = out
-        if out.count >= Self.flushThreshold { flush() }
+        self.state = state
+        if state.buffer.count >= Self.flushThreshold { flush() }
     }
 
-    /// The time of the last record (as bits, so that NaN is never a match) and its text.
-    private var timeBits: UInt64 = Double.nan.bitPattern
-    private var timeLength = 0
+    /// The buffer, and the time of the last record (as bits, so that NaN never matches) with
+    /// the length of its text in `timeText`.
+    private struct State {
+        var buffer: ByteBuffer
+        var timeBits: UInt64 = Double.nan.bitPattern
+        var timeLength = 0
+    }
+
+    private var state: State
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
 
     /// Room enough for any rendering of the record.
-    private static func room(for record: Record, prefix: Int) -> Int {
+    @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
         var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
-        for i in 0..<record.fields.count {
-            room += record.fields[i].key.utf8CodeUnitCount + 2 * fixed4MaximumLength + 16
-        }
+        room += record.fields.count * (Field.maximumKeyLength + 2 * fixed4MaximumLength + 16)
         if let text = record.text { room += 6 * text.utf8.count + 2 }
         return room
     }
@@ -145,15 +150,15 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     private func flush() {
-        guard buffer.count > 0 else { return }
+        guard state.buffer.count > 0 else { return }
         if failure == nil {
             do {
-                try output.write(buffer.bytes)
+                try output.write(state.buffer.bytes)
             } catch {
                 failure = error
             }
         }
-        buffer.removeAll()
+        state.buffer.removeAll()
     }
 
     /// One text line, into room reserved for it.
@@ -161,26 +166,27 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.append(time)
         out.append(prefix)
         out.append(record.event)
-        for i in 0..<record.fields.count {
-            let field = record.fields[i]
-            out.append(0x20)
-            out.append(field.key)
-            out.append(UInt8(ascii: "="))
-            switch field.value {
-            case .number(let v):
-                out.advance(writeFixed4(v, to: out.end))
-            case .point(let p):
-                out.advance(writeFixed4(p.x, to: out.end))
-                out.append(UInt8(ascii: ","))
-                out.advance(writeFixed4(p.y, to: out.end))
-            case .integer(let n):
-                out.advance(writeInteger(Int64(n), to: out.end))
-            case .name(let s):
-                out.append(s)
-            case .text, .touchText:
-                writeJSONString(record.text ?? "", to: &out)
-            case .touch(let id):
-                out.advance(writeInteger(id, to: out.end))
+        record.fields.withFields { fields in
+            for field in fields {
+                out.append(0x20)
+                out.append(field.key)
+                out.append(UInt8(ascii: "="))
+                switch field.value {
+                case .number(let v):
+                    out.advance(writeFixed4(v, to: out.end))
+                case .point(let p):
+                    out.advance(writeFixed4(p.x, to: out.end))
+                    out.append(UInt8(ascii: ","))
+                    out.advance(writeFixed4(p.y, to: out.end))
+                case .integer(let n):
+                    out.advance(writeInteger(Int64(n), to: out.end))
+                case .name(let s):
+                    out.append(s)
+                case .text, .touchText:
+                    writeJSONString(record.text ?? "", to: &out)
+                case .touch(let id):
+                    out.advance(writeInteger(id, to: out.end))
+                }
             }
         }
         out.append(0x0A)
@@ -193,30 +199,31 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.append(prefix)
         out.append(record.event)
         out.append(UInt8(ascii: "\""))
-        for i in 0..<record.fields.count {
-            let field = record.fields[i]
-            out.append(",\"")
-            out.append(field.key)
-            out.append("\":")
-            switch field.value {
-            case .number(let v):
-                out.advance(writeShortest(v, to: out.end))
-            case .point(let p):
-                out.append(UInt8(ascii: "["))
-                out.advance(writeShortest(p.x, to: out.end))
-                out.append(UInt8(ascii: ","))
-                out.advance(writeShortest(p.y, to: out.end))
-                out.append(UInt8(ascii: "]"))
-            case .integer(let n):
-                out.advance(writeInteger(Int64(n), to: out.end))
-            case .name(let s):
-                out.append(UInt8(ascii: "\""))
-                out.append(s)
-                out.append(UInt8(ascii: "\""))
-            case .text, .touchText:
-                writeJSONString(record.text ?? "", to: &out)
-            case .touch(let id):
-                out.advance(writeInteger(id, to: out.end))
+        record.fields.withFields { fields in
+            for field in fields {
+                out.append(",\"")
+                out.append(field.key)
+                out.append("\":")
+                switch field.value {
+                case .number(let v):
+                    out.advance(writeShortest(v, to: out.end))
+                case .point(let p):
+                    out.append(UInt8(ascii: "["))
+                    out.advance(writeShortest(p.x, to: out.end))
+                    out.append(UInt8(ascii: ","))
+                    out.advance(writeShortest(p.y, to: out.end))
+                    out.append(UInt8(ascii: "]"))
+                case .integer(let n):
+                    out.advance(writeInteger(Int64(n), to: out.end))
+                case .name(let s):
+                    out.append(UInt8(ascii: "\""))
+                    out.append(s)
+                    out.append(UInt8(ascii: "\""))
+                case .text, .touchText:
+                    writeJSONString(record.text ?? "", to: &out)
+                case .touch(let id):
+                    out.advance(writeInteger(id, to: out.end))
+                }
             }
         }
         out.append("}\n")
