@@ -88,6 +88,11 @@ extension Record {
         if case .point(let p)? = self[key] { return p }
         return nil
     }
+
+    func text(_ key: String) -> String? {
+        if case .text(let s)? = self[key] { return s.string }
+        return nil
+    }
 }
 
 /// Whether two doubles agree to within `tolerance`, relative to their size (absolute near 0).

@@ -117,7 +117,7 @@ public struct CheckmarkRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text)), text: reason)
+        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
         state = .failed
     }
 }
@@ -125,14 +125,31 @@ public struct CheckmarkRecognizer: Recognizer {
 /// A point for messages and failure reasons: `(251.5, 404)`, up to four decimals, the same text
 /// on every platform.
 func pointText(_ p: Point) -> String {
-    "(\(compactNumber(p.x)), \(compactNumber(p.y)))"
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * fixed4MaximumLength + 4) { buffer in
+        let out = buffer.baseAddress!
+        out[0] = UInt8(ascii: "(")
+        var n = 1 + writeCompact(p.x, to: out + 1)
+        out[n] = UInt8(ascii: ","); out[n + 1] = UInt8(ascii: " ")
+        n += 2 + writeCompact(p.y, to: out + n + 2)
+        out[n] = UInt8(ascii: ")")
+        return String(decoding: UnsafeBufferPointer(start: out, count: n + 1), as: UTF8.self)
+    }
 }
 
 /// A number with up to four decimals and no trailing zeros: `404`, `251.5`, `-0.3333`.
 func compactNumber(_ v: Double) -> String {
-    var text = fixed4(v)
-    guard text.contains(".") else { return text }
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixed4MaximumLength) { buffer in
+        let n = writeCompact(v, to: buffer.baseAddress!)
+        return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)
+    }
+}
+
+/// Writes `compactNumber(v)` at `out` (room for `fixed4MaximumLength` bytes); returns the length.
+private func writeCompact(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var n = writeFixed4(v, to: out)
+    // Four decimals follow the point, unless the value is not finite.
+    guard n >= 5, out[n - 5] == UInt8(ascii: ".") else { return n }
+    while out[n - 1] == UInt8(ascii: "0") { n -= 1 }
+    if out[n - 1] == UInt8(ascii: ".") { n -= 1 }
+    return n
 }

@@ -177,7 +177,7 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text)), text: reason)
+        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
         state = .failed
     }
 }

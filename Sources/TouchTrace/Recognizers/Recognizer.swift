@@ -109,21 +109,19 @@ public struct DeliveryContext {
         self.sink = sink
     }
 
-    /// Writes a record for the current source at the event's time; `text` is what its `.text`
-    /// or `.touchText` field holds.
+    /// Writes a record for the current source at the event's time.
     @inline(__always)
-    public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList(), text: String? = nil) {
-        sink.write(Record(t: t, source: source, event: event, fields: fields, text: text))
+    public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
+        sink.write(Record(t: t, source: source, event: event, fields: fields))
     }
 
     /// Writes a `state` record (`from`, `to`, then `data`) and, when the transition calls the
     /// action, notes it with `actionValue` (what the recognizer's target reads of it).
     @inline(__always)
-    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), text: String? = nil,
-                                   actionValue: Double = 0) {
+    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) {
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
         for i in 0..<data.count { fields.append(data[i]) }
-        sink.write(Record(t: t, source: source, event: "state", fields: fields, text: text))
+        sink.write(Record(t: t, source: source, event: "state", fields: fields))
         if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
     }
 

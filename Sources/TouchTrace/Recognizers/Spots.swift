@@ -73,11 +73,10 @@ public struct SpotsRecognizer: Recognizer {
     }
 
     private func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
-        let touch = spot.id.field
         context.emit(event, FieldList(
-            Field("touch", touch.value),
+            Field("touch", spot.id.field),
             Field("center", .point(spot.center)),
-            Field("diameter", .number(Self.diameter(age: context.t - spot.addedAt)))), text: touch.text)
+            Field("diameter", .number(Self.diameter(age: context.t - spot.addedAt)))))
     }
 
     /// The diameter of a spot `age` seconds after it was added, in points.

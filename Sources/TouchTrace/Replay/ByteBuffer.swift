@@ -53,14 +53,25 @@ struct ByteBuffer {
     }
 
     /// Appends `n` bytes from `source` within the reserved room. Short runs (keys, names) are
-    /// copied inline: a call to memcpy costs more than the copy.
+    /// copied inline, as two words that may overlap: a call to memcpy costs more than the copy.
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, _ n: Int) {
         assert(count + n <= capacity, "wrote past the reserved room")
-        let target = base + count
-        if n <= 16 {
-            for i in 0..<n { target[i] = source[i] }
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        if n >= 8 && n <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else if n < 4 {
+            for i in 0..<n { target.storeBytes(of: source[i], toByteOffset: i, as: UInt8.self) }
         } else {
-            target.update(from: source, count: n)
+            target.copyMemory(from: from, byteCount: n)
         }
         count += n
     }

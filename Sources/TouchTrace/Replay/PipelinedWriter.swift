@@ -11,26 +11,39 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
     static let chunksInFlight = 3
 
     private let writer: TranscriptWriter
-    private var chunk: [Record] = []
+    /// The chunk being filled, behind a pointer: records are plain data, so filling it is a copy
+    /// per record, without the exclusivity and uniqueness checks of an array in a class.
+    private let filling = UnsafeMutablePointer<Chunk>.allocate(capacity: 1)
     private let queue = DispatchQueue(label: "touchtrace.transcript")
     private let room = DispatchSemaphore(value: PipelinedWriter.chunksInFlight)
     private let done = DispatchGroup()
 
+    private struct Chunk: @unchecked Sendable {
+        let records = UnsafeMutablePointer<Record>.allocate(capacity: PipelinedWriter.chunkSize)
+        var count = 0
+    }
+
     public init(_ writer: TranscriptWriter) {
         self.writer = writer
-        chunk.reserveCapacity(Self.chunkSize)
+        filling.initialize(to: Chunk())
+    }
+
+    deinit {
+        filling.pointee.records.deallocate()
+        filling.deallocate()
     }
 
     public func write(_ record: Record) {
-        chunk.append(record)
-        if chunk.count == Self.chunkSize { handOver() }
+        let n = filling.pointee.count
+        (filling.pointee.records + n).initialize(to: record)
+        filling.pointee.count = n + 1
+        if n + 1 == Self.chunkSize { handOver() }
     }
 
     /// Passes the current chunk to the formatting thread (waiting while too many are queued).
     private func handOver() {
-        let records = chunk
-        chunk = []
-        chunk.reserveCapacity(Self.chunkSize)
+        let chunk = filling.pointee
+        filling.pointee = Chunk()
         room.wait()
         done.enter()
         let writer = self.writer
@@ -38,7 +51,8 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
         let done = self.done
         // Only this queue's one thread ever touches `writer`, one chunk after another.
         queue.async {
-            for record in records { writer.write(record) }
+            for i in 0..<chunk.count { writer.write(inPlace: &chunk.records[i]) }
+            chunk.records.deallocate()
             room.signal()
             done.leave()
         }
@@ -46,7 +60,7 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
 
     /// Writes everything still queued; throws if any write failed.
     public func finish() throws {
-        if !chunk.isEmpty { handOver() }
+        if filling.pointee.count > 0 { handOver() }
         done.wait()
         try writer.finish()
     }

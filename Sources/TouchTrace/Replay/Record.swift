@@ -1,5 +1,5 @@
 /// A value in a transcript record. Plain data, copied without reference counting: a record is
-/// made for almost every touch of every event. Text lives in the record's `text`.
+/// made for almost every touch of every event.
 public enum FieldValue: Sendable, Equatable {
     /// A measurement: printed shortest-round-trip in JSON Lines, with four decimals in text.
     case number(Double)
@@ -9,12 +9,10 @@ public enum FieldValue: Sendable, Equatable {
     /// A word from a fixed vocabulary (state and phase names, thumbs): a string in JSON, bare
     /// in text.
     case name(StaticString)
-    /// Free text (failure reasons): the record's `text`, a string in JSON, quoted in text.
-    case text
+    /// Free text (failure reasons, touch ids given as strings): a string in JSON, quoted in text.
+    case text(SharedText)
     /// A touch id that the trace gave as a number.
     case touch(Int64)
-    /// A touch id that the trace gave as a string: the record's `text`.
-    case touchText
 
     public static func == (a: FieldValue, b: FieldValue) -> Bool {
         switch (a, b) {
@@ -22,18 +20,10 @@ public enum FieldValue: Sendable, Equatable {
         case (.point(let x), .point(let y)): return x == y
         case (.integer(let x), .integer(let y)): return x == y
         case (.name(let x), .name(let y)): return x.description == y.description
-        case (.text, .text), (.touchText, .touchText): return true
+        case (.text(let x), .text(let y)): return x == y
         case (.touch(let x), .touch(let y)): return x == y
         default: return false
         }
-    }
-}
-
-extension TouchID {
-    /// How a record holds this id: a number in the field, or a string in the record's text.
-    public var field: (value: FieldValue, text: String?) {
-        if let n = number { return (.touch(n), nil) }
-        return (.touchText, text)
     }
 }
 
@@ -78,9 +68,10 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The fields as a buffer (the six are laid out in a row), for writers.
-    @inline(__always) func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
-        withUnsafeBytes(of: storage) { raw in
+    /// The fields as a buffer (the six are laid out in a row), for writers. Mutating only so
+    /// that they are read where they lie rather than copied first.
+    @inline(__always) mutating func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+        withUnsafeMutableBytes(of: &storage) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
         }
     }
@@ -116,6 +107,9 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
 }
 
 /// One line of a transcript: at time `t`, a recognizer or control (`source`) reports `event`.
+///
+/// Plain data (no reference-counted parts): records are copied into chunks and handed to the
+/// formatting thread by the hundred thousand, and a plain copy is a few vector moves.
 public struct Record: Sendable, Equatable {
     /// The time of the trace event that caused the record, in seconds.
     public var t: Double
@@ -124,19 +118,16 @@ public struct Record: Sendable, Equatable {
     /// `state`, `phase`, `valueChanged`, `spotAdded`, ...
     public var event: StaticString
     public var fields: FieldList
-    /// The record's one piece of text, if a field refers to it (`.text`, `.touchText`).
-    public var text: String?
 
-    public init(t: Double, source: Int, event: StaticString, fields: FieldList, text: String? = nil) {
+    public init(t: Double, source: Int, event: StaticString, fields: FieldList) {
         self.t = t
         self.source = source
         self.event = event
         self.fields = fields
-        self.text = text
     }
 
     public static func == (a: Record, b: Record) -> Bool {
-        a.t == b.t && a.source == b.source && a.event.description == b.event.description && a.fields == b.fields && a.text == b.text
+        a.t == b.t && a.source == b.source && a.event.description == b.event.description && a.fields == b.fields
     }
 }
 

@@ -8,7 +8,7 @@
 /// `Double.description` gives the same text but costs a `String` per number, which was most of a
 /// JSON Lines replay's time.
 enum ShortestDouble {
-    /// Writes `v` (finite) at `out`; returns the number of bytes (at most 24).
+    /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
     static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let bits = v.bitPattern
         var n = 0
@@ -28,8 +28,8 @@ enum ShortestDouble {
         // doubles. One multiplication rejects the rest, which go to the general algorithm.
         let magnitude = abs(v)
         let scaled = magnitude * 1e8
-        if magnitude >= 1e-4 && scaled < 1e15 && scaled == scaled.rounded(.towardZero) {
-            var digits = UInt64(scaled)
+        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) {
+            var digits = UInt64(Int64(scaled))
             var e10 = -8
             if digits % 10_000 == 0 {
                 digits /= 10_000
@@ -168,7 +168,7 @@ enum ShortestDouble {
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
-    /// below `plainUpTo`; returns the length.
+    /// below `plainUpTo`; returns the length. Uses up to `room` bytes at `out`.
     @inline(__always)
     private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let count = decimalLength(digits)
@@ -176,29 +176,36 @@ enum ShortestDouble {
         let x = e10 + count - 1
         if x >= -4 && x < plainUpTo {
             if e10 >= 0 {
-                // 1200.0: the digits, zeros, ".0".
+                // 1200.0: the digits, zeros (e10 is below 16), ".0".
                 writeDigits(digits, count: count, at: out)
-                var n = count
-                for _ in 0..<e10 { out[n] = UInt8(ascii: "0"); n += 1 }
-                out[n] = UInt8(ascii: "."); out[n + 1] = UInt8(ascii: "0")
-                return n + 2
+                let raw = UnsafeMutableRawPointer(out + count)
+                raw.storeBytes(of: asciiZeros, as: UInt64.self)
+                raw.storeBytes(of: asciiZeros, toByteOffset: 8, as: UInt64.self)
+                out[count + e10] = UInt8(ascii: "."); out[count + e10 + 1] = UInt8(ascii: "0")
+                return count + e10 + 2
             }
             if x >= 0 {
-                // 12.75: the digits, then the fractional ones moved one place right for the point.
-                writeDigits(digits, count: count, at: out)
+                // 12.75: the digits one place right, then the integer digits (usually a few)
+                // moved back one place, and the point.
+                writeDigits(digits, count: count, at: out + 1)
                 let integerDigits = x + 1
-                var i = count
-                while i > integerDigits {
-                    out[i] = out[i - 1]
-                    i -= 1
+                if integerDigits <= 8 {
+                    let raw = UnsafeMutableRawPointer(out)
+                    let moved = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
+                    let kept = raw.loadUnaligned(as: UInt64.self)
+                    // The first `integerDigits` bytes in memory.
+                    let mask = (integerDigits == 8 ? UInt64.max : (1 << UInt64(8 &* integerDigits)) &- 1).littleEndian
+                    raw.storeBytes(of: (moved & mask) | (kept & ~mask), as: UInt64.self)
+                } else {
+                    for i in 0..<integerDigits { out[i] = out[i + 1] }
                 }
                 out[integerDigits] = UInt8(ascii: ".")
                 return count + 1
             }
-            // 0.0075: zeros after the point, then the digits.
+            // 0.0075: zeros after the point (three at most), then the digits.
             out[0] = UInt8(ascii: "0"); out[1] = UInt8(ascii: ".")
-            var n = 2
-            for _ in 0..<(-x - 1) { out[n] = UInt8(ascii: "0"); n += 1 }
+            UnsafeMutableRawPointer(out + 2).storeBytes(of: UInt32(truncatingIfNeeded: asciiZeros), as: UInt32.self)
+            let n = 2 + (-x - 1)
             writeDigits(digits, count: count, at: out + n)
             return n + count
         }
@@ -221,6 +228,13 @@ enum ShortestDouble {
         return n + 2
     }
 
+    /// Eight "0" characters.
+    private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+
+    /// Bytes of room `write` may use at `out` (the text is at most 24; digits are stored eight
+    /// at a time).
+    static let room = 40
+
     /// How many decimal digits `v` (≥ 1, below 10^17) has.
     @inline(__always) static func decimalLength(_ v: UInt64) -> Int {
         var length = 1
@@ -234,38 +248,45 @@ enum ShortestDouble {
         return length
     }
 
-    /// Writes the `count` decimal digits of `v` (below 10^17) at `out`: eight-digit chunks in
-    /// 32-bit arithmetic, two digits per division.
+    /// Writes the `count` decimal digits of `v` (below 10^17) at `out`, eight at a time; may
+    /// write up to `max(count, 8)` bytes (what follows the digits is to be overwritten).
     @inline(__always) static func writeDigits(_ v: UInt64, count: Int, at out: UnsafeMutablePointer<UInt8>) {
-        let table = digitPairs.utf8Start
-        var i = count
-        var high = v
-        if high >= 100_000_000 {
-            var chunk = UInt32(truncatingIfNeeded: high % 100_000_000)
-            high /= 100_000_000
-            for _ in 0..<4 {
-                let pair = Int(chunk % 100) &* 2
-                chunk /= 100
-                out[i - 1] = table[pair + 1]
-                out[i - 2] = table[pair]
-                i -= 2
-            }
+        let raw = UnsafeMutableRawPointer(out)
+        if count <= 8 {
+            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: v), count: count).littleEndian, as: UInt64.self)
+            return
         }
-        var rest = UInt32(truncatingIfNeeded: high)
-        while i >= 2 {
-            let pair = Int(rest % 100) &* 2
-            rest /= 100
-            out[i - 1] = table[pair + 1]
-            out[i - 2] = table[pair]
-            i -= 2
+        let low = UInt32(truncatingIfNeeded: v % 100_000_000)
+        let high = v / 100_000_000
+        if count <= 16 {
+            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: high), count: count - 8).littleEndian, as: UInt64.self)
+        } else {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ high / 100_000_000)
+            let middle = UInt32(truncatingIfNeeded: high % 100_000_000)
+            raw.storeBytes(of: eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
         }
-        if i == 1 { out[0] = UInt8(truncatingIfNeeded: 0x30 &+ rest) }
+        raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count - 8, as: UInt64.self)
     }
 
-    /// "00", "01", ... "99" in a row: two digits per division when writing numbers. (A literal,
-    /// which needs no initialization at run time, unlike a global array.)
-    @inline(__always) static var digitPairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    /// The last `count` (1 to 8) of the eight digits of `v`, first digit in the lowest byte,
+    /// zeros after: to be stored as eight bytes.
+    @inline(__always) private static func leadingDigits(_ v: UInt32, count: Int) -> UInt64 {
+        eightDigits(v) >> UInt64(8 &* (8 &- count))
+    }
+
+    /// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
+    /// first digit in the lowest byte (stored little-endian, they read in order), computed in
+    /// lanes of one word rather than a division per digit: the two halves of four digits in
+    /// 32-bit lanes, each split into two digit pairs in 16-bit lanes, each split into two
+    /// digits in bytes. Dividing a lane by 100 or 10 is a multiply and shift exact for the
+    /// lane's range (x·10486 >> 20 = x / 100 below 10^4; x·103 >> 10 = x / 10 below 100).
+    @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
+        var x = UInt64(v / 10_000) | (UInt64(v % 10_000) << 32)
+        var q = ((x &* 10486) >> 20) & 0x0000_007F_0000_007F
+        x = ((x &- q &* 100) << 16) | q
+        q = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
+        x = ((x &- q &* 10) << 8) | q
+        return x | 0x3030_3030_3030_3030
     }
 
     // MARK: Arithmetic

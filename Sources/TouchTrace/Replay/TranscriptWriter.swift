@@ -104,6 +104,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     public func write(_ record: Record) {
+        var record = record
+        write(inPlace: &record)
+    }
+
+    /// Writes a record where it lies: its fields are read in place rather than copied (it is
+    /// not changed).
+    func write(inPlace record: inout Record) {
         // The writer's mutable state is read once and stored once per record: each access to a
         // class's stored variable costs a run-time exclusivity check.
         var state = self.state
@@ -116,8 +123,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         prefixes[record.source].withUnsafeBufferPointer { prefix in
             state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
             switch format {
-            case .text: Self.writeText(record, time: time, prefix: prefix, to: &state.buffer)
-            case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &state.buffer)
+            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer)
+            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer)
             }
         }
         self.state = state
@@ -139,7 +146,6 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
         var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
         room += record.fields.count * (Field.maximumKeyLength + 2 * fixed4MaximumLength + 16)
-        if let text = record.text { room += 6 * text.utf8.count + 2 }
         return room
     }
 
@@ -162,7 +168,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One text line, into room reserved for it.
-    private static func writeText(_ record: Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append(time)
         out.append(prefix)
         out.append(record.event)
@@ -182,8 +188,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
                     out.append(s)
-                case .text, .touchText:
-                    writeJSONString(record.text ?? "", to: &out)
+                case .text(let text):
+                    writeJSONString(text.string, to: &out)
                 case .touch(let id):
                     out.advance(writeInteger(id, to: out.end))
                 }
@@ -193,7 +199,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One JSON line, into room reserved for it.
-    private static func writeJSON(_ record: Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append("{\"t\":")
         out.append(time)
         out.append(prefix)
@@ -219,8 +225,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                     out.append(UInt8(ascii: "\""))
                     out.append(s)
                     out.append(UInt8(ascii: "\""))
-                case .text, .touchText:
-                    writeJSONString(record.text ?? "", to: &out)
+                case .text(let text):
+                    writeJSONString(text.string, to: &out)
                 case .touch(let id):
                     out.advance(writeInteger(id, to: out.end))
                 }
@@ -229,11 +235,11 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.append("}\n")
     }
 
-    /// A JSON string literal, into reserved room (six bytes per byte of text at most).
+    /// A JSON string literal, making room for it (texts are not counted in `room(for:)`).
     private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
         var bytes: [UInt8] = []
         appendJSONString(s, to: &bytes)
-        bytes.withUnsafeBufferPointer { out.append($0) }
+        out.append(bytes)
     }
 }
 
@@ -267,8 +273,9 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 }
 
 /// Writes a double in the shortest form that reads back to the same value (`0.1`, `12.0`,
-/// `1e-05`), as Swift's `description` and Python's `repr` print it; returns the length (at most
-/// 24). Non-finite values, which JSON cannot hold, are written as `null`.
+/// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
+/// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
+/// cannot hold, are written as `null`.
 @inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     guard v.isFinite else {
         for (i, b) in "null".utf8.enumerated() { out[i] = b }
@@ -279,7 +286,7 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 
 /// Appends a double in the shortest form that reads back to the same value.
 public func appendShortest(_ v: Double, to out: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
         let n = writeShortest(v, to: buffer.baseAddress!)
         out.append(contentsOf: buffer[0..<n])
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A touch's phase in one event, as `UITouch.Phase`.
 public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case began, moved, stationary, ended, cancelled
@@ -29,60 +21,47 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 /// A touch's identifier in a trace: an integer or a string, unique among touches that are down.
 ///
 /// Plain data, copied without reference counting (touches are copied at every step of a
-/// replay): a string id is kept once in a process-wide table and referred to by its index.
+/// replay): a string id is a `SharedText`.
 public struct TouchID: Hashable, Sendable, CustomStringConvertible {
-    /// The number, or the index of the string in the table.
-    private let value: Int64
-    private let isText: Bool
-
-    private init(value: Int64, isText: Bool) {
-        self.value = value
-        self.isText = isText
+    private enum Value: Hashable, Sendable {
+        case number(Int64)
+        case text(SharedText)
     }
 
+    private let value: Value
+
     /// An id the trace gives as an integer.
-    public static func number(_ n: Int64) -> TouchID { TouchID(value: n, isText: false) }
+    public static func number(_ n: Int64) -> TouchID { TouchID(value: .number(n)) }
 
     /// An id the trace gives as a string.
-    public static func text(_ s: String) -> TouchID { TouchID(value: TouchIDNames.shared.index(of: s), isText: true) }
+    public static func text(_ s: String) -> TouchID { TouchID(value: .text(SharedText(s))) }
 
     /// The integer, for an id given as one.
-    public var number: Int64? { isText ? nil : value }
+    public var number: Int64? {
+        if case .number(let n) = value { return n }
+        return nil
+    }
 
     /// The string, for an id given as one.
-    public var text: String? { isText ? TouchIDNames.shared.name(at: value) : nil }
+    public var text: String? {
+        if case .text(let s) = value { return s.string }
+        return nil
+    }
+
+    /// How a record's field holds this id: a number, or a string.
+    public var field: FieldValue {
+        switch value {
+        case .number(let n): return .touch(n)
+        case .text(let s): return .text(s)
+        }
+    }
 
     /// As written in messages: `3` or `"left-thumb"`.
     public var description: String {
-        isText ? "\"\(TouchIDNames.shared.name(at: value))\"" : String(value)
-    }
-}
-
-/// The strings touch ids are given as, each kept once for the life of the process.
-final class TouchIDNames: @unchecked Sendable {
-    static let shared = TouchIDNames()
-
-    private var indices: [String: Int64] = [:]
-    private var names: [String] = []
-    /// Readers on two threads may meet new ids at once.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    private init() { pthread_mutex_init(lock, nil) }
-
-    func index(of name: String) -> Int64 {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let known = indices[name] { return known }
-        let index = Int64(names.count)
-        names.append(name)
-        indices[name] = index
-        return index
-    }
-
-    func name(at index: Int64) -> String {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return names[Int(index)]
+        switch value {
+        case .number(let n): return String(n)
+        case .text(let s): return "\"\(s.string)\""
+        }
     }
 }
 

@@ -17,7 +17,7 @@ import Testing
     func decision(_ points: [(Double, Double)]) throws -> String {
         let r = try replay(points)
         guard let final = r.last(where: { $0.event.description == "state" }) else { return "undecided" }
-        if final["reason"] == .text, let reason = final.text { return "failed: " + reason }
+        if let reason = final.text("reason") { return "failed: " + reason }
         return final.to ?? "?"
     }
 

@@ -40,7 +40,7 @@ import Testing
             (Double(i) * 0.01, [(1, i == 0 ? "began" : (i == all.count - 1 ? "ended" : "moved"), p.0, p.1)])
         }), scene: scene)
         let failed = r.first { $0.to == "failed" }
-        guard failed?["reason"] == .text, let text = failed?.text else {
+        guard let text = failed?.text("reason") else {
             Issue.record("no failed record with a reason")
             return
         }
@@ -63,6 +63,17 @@ import Testing
                                        (0.03, [(1, "ended", -5, 5)]), (0.04, [(3, "began", 0, 0)]), (0.05, [(2, "ended", 50, 50), (3, "ended", 0, 0)]),
                                        (0.06, [(4, "began", 0, 0)]), (0.07, [(4, "ended", 0, 0)])]), scene: scene)
         #expect(r.map { "\($0.t):\($0.to!)" } == ["0.0:initialPoint", "0.01:failed", "0.06:initialPoint", "0.07:failed"])
+    }
+
+    @Test(arguments: [(404.0, "404"), (251.5, "251.5"), (-0.333333, "-0.3333"), (0.00001, "0"), (-0.00001, "0"),
+                      (-12.0, "-12"), (0.1, "0.1"), (1e20, "100000000000000000000"), (Double.nan, "nan"), (-Double.infinity, "-inf")])
+    func reasonsWriteNumbersWithUpToFourDecimals(value: Double, text: String) {
+        #expect(compactNumber(value) == text)
+    }
+
+    @Test func reasonsWritePointsInParentheses() {
+        #expect(pointText(Point(x: 251.5, y: 404)) == "(251.5, 404)")
+        #expect(pointText(Point(x: -0.00004, y: 1.23456)) == "(0, 1.2346)")
     }
 }
 

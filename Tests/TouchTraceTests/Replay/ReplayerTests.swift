@@ -94,4 +94,22 @@ import Testing
         appendJSONString("a\"b\\c\nd\u{1}é", to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b\\c\nd\u0001é""#)
     }
+
+    /// Records are copied into chunks for the formatting thread by the hundred thousand: they
+    /// must stay plain data (a reference-counted part makes every copy a call into the runtime).
+    @Test func recordsArePlainData() {
+        #expect(_isPOD(Record.self))
+        #expect(_isPOD(TouchID.self))
+        #expect(_isPOD(EventTouch.self))
+    }
+
+    @Test func textFieldsKeepTheirStrings() {
+        let reason = FieldValue.text(SharedText("moved left from (1, 2) to (0, 3)"))
+        guard case .text(let s) = reason else { Issue.record("not text"); return }
+        #expect(s.string == "moved left from (1, 2) to (0, 3)")
+        #expect(SharedText("left-thumb") == SharedText("left-thumb"))
+        #expect(SharedText("left-thumb") != SharedText("right-thumb"))
+        #expect(TouchID.text("a").field == .text(SharedText("a")))
+        #expect(TouchID.number(7).field == .touch(7))
+    }
 }
