@@ -15,6 +15,8 @@ public struct Replayer: TouchEventConsumer {
         let recognizerSources: [Int]
         let attachedCount: Int
         var control: (any Control)?
+        /// Whether `control` is set (asking the optional would copy the control).
+        let hasControl: Bool
         let controlSource: Int
         var touchesDown = 0
     }
@@ -52,7 +54,7 @@ public struct Replayer: TouchEventConsumer {
             views.append(LiveView(
                 frame: view.frame, size: view.size, recognizers: view.recognizers.map(\.recognizer),
                 recognizerSources: recognizerSources, attachedCount: view.attachedCount,
-                control: view.control?.control, controlSource: controlSource))
+                control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource))
         }
         self.sources = sources
         self.views = views
@@ -149,7 +151,7 @@ public struct Replayer: TouchEventConsumer {
     /// view in order, then to its control.
     private mutating func deliver(_ set: TouchSet, phase: Int, to v: Int, _ context: inout DeliveryContext) {
         for r in views[v].recognizers.indices {
-            if views[v].recognizers[r].state.isFinal { continue }
+            if Self.isFinal(&views[v].recognizers[r]) { continue }
             context.source = views[v].recognizerSources[r]
             context.action = nil
             switch phase {
@@ -158,13 +160,13 @@ public struct Replayer: TouchEventConsumer {
             case 2: views[v].recognizers[r].touchesEnded(set, &context)
             default: views[v].recognizers[r].touchesCancelled(set, &context)
             }
-            if let action = context.action, r < views[v].attachedCount, views[v].control != nil {
+            if let action = context.action, r < views[v].attachedCount, views[v].hasControl {
                 // The recognizer's target is the control that brought it: its action runs now.
                 context.source = views[v].controlSource
                 views[v].control!.recognizerAction(action, &context)
             }
         }
-        guard views[v].control != nil else { return }
+        guard views[v].hasControl else { return }
         context.source = views[v].controlSource
         switch phase {
         case 0: views[v].control!.touchesBegan(set, &context)
@@ -175,7 +177,7 @@ public struct Replayer: TouchEventConsumer {
         if !context.messages.isEmpty {
             let messages = context.messages
             context.messages.removeAll()
-            for (target, message) in messages where views[target].control != nil {
+            for (target, message) in messages where views[target].hasControl {
                 var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
                                                     eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink)
                 views[target].control!.receive(message, &targetContext)
@@ -185,6 +187,11 @@ public struct Replayer: TouchEventConsumer {
 }
 
 extension Replayer {
+    /// Reads the state where the recognizer lies (read from the array, it would be copied).
+    @inline(__always) private static func isFinal(_ recognizer: inout any Recognizer) -> Bool {
+        recognizer.state.isFinal
+    }
+
     /// Replays a whole trace through a scene into a sink (one pass over the events).
     public static func replay(_ trace: Trace, scene: Scene, into sink: RecordSink) {
         var replayer = Replayer(scene: scene, sink: sink)
