@@ -126,7 +126,8 @@ extension TraceReader {
     /// Admits a touch of a later part: an id first seen in any phase but `began` is taken as
     /// down at the part's start, which the first part's reader checks when it gets there.
     mutating func admitInLaterPart(_ touch: EventTouch, eventIndex: Int) throws(ParseFailure) -> Result<(slot: Int, serial: Int), TouchTracker.Problem> {
-        if laterPart!.firstSeen[touch.id] == nil {
+        // A touch that is down has been seen; only the others are looked up.
+        if !tracker.isDown(touch.id) && laterPart!.firstSeen[touch.id] == nil {
             if laterPart!.firstSeen.count >= LaterPartTracking.limit { throw ParseFailure.stop }
             laterPart!.firstSeen[touch.id] = touch.phase == .began
             if touch.phase != .began {

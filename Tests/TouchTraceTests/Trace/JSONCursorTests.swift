@@ -23,6 +23,42 @@ import Testing
         #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
     }
 
+    /// Digits are read eight at a time: every run length, at every distance from the end of the
+    /// buffer, with every delimiter, must read as Swift reads the text.
+    @Test func digitRunsOfEveryLengthReadExactly() throws {
+        var generator = ShortestDoubleTests.Random(state: 7)
+        for integerDigits in 1...21 {
+            for fractionDigits in 0...21 {
+                var text = String(Int(generator.next() % 9) + 1)
+                for _ in 1..<integerDigits { text += String(generator.next() % 10) }
+                if fractionDigits > 0 {
+                    text += "."
+                    for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
+                }
+                for (prefix, suffix) in [("", ""), ("[", "]"), ("[", " ,1]"), ("[-", "]"), ("[", "\n]"), ("[", "e-3]")] {
+                    let json = prefix + text + suffix
+                    let node = try parseNode(json)
+                    var number = node
+                    if case .array(let elements) = node.value, let first = elements.first { number = first }
+                    guard case .number(let value, let integer) = number.value else {
+                        Issue.record("\(json) is not read as a number")
+                        continue
+                    }
+                    let written = (prefix.hasSuffix("-") ? "-" : "") + text + (suffix.hasPrefix("e") ? "e-3" : "")
+                    #expect(value.bitPattern == Double(written)!.bitPattern, "\(json) read as \(value)")
+                    if fractionDigits == 0 && !suffix.hasPrefix("e") && integerDigits <= 18 {
+                        #expect(integer == Int64(written), "\(json)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["[12\u{80}]", "[1234567\u{B0}]", "[0.12345678\u{FF}]", "[1:]", "[123456789/]"])
+    func aDigitRunEndsOnlyAtADelimiter(_ text: String) {
+        #expect(throws: (any Error).self) { try parseNode(text) }
+    }
+
     @Test func integersKeepTheirExactValue() throws {
         #expect(try parseNumber("42").integer == 42)
         #expect(try parseNumber("-7").integer == -7)
