@@ -220,6 +220,44 @@ import Testing
         #expect(lines.allSatisfy { $0.hasPrefix(path + ":") })
     }
 
+    /// Every problem a touch object can have, each with its message and place.
+    @Test func namesEveryProblemOfATouch() throws {
+        let directory = temporaryDirectory()
+        let path = directory + "/t.trace.json"
+        try writeText(#"""
+        {"version": 1, "events": [
+          {"t": 0, "touches": [5, {"id": 1, "phase": "began", "x": 0, "y": 0, "x": 1}]},
+          {"t": 1, "touches": [{"id": 2, "phase": "began", "x": "a", "y": 0}, {"id": 3, "phase": "began", "x": 1e300, "y": 0}]},
+          {"t": 2, "touches": [{"id": 1.5, "phase": "moved", "x": 0, "y": 0}, {"id": null, "phase": "moved", "x": 0, "y": 0}]},
+          {"t": 3, "touches": [{"id": 1, "phase": 7, "x": 0, "y": 0}, {"id": 4, "phase": "tapped", "x": 0, "y": 0}]},
+          {"t": 4, "touches": [{"id": 5, "phase": "began", "x": 0, "y": 0, "force": true}, {"id": 6, "phase": "began", "x": 0, "y": 0, "majorRadius": -2}]},
+          {"t": 5, "touches": [{"id": 7, "phase": "began", "x": 0, "y": 0, "pressure": 1}, {"id": 8, "y": 0}, {"x": 0}]},
+          {"t": 6, "touches": [{"id": 1, "id": 1, "phase": "moved", "phase": "moved", "x": 0, "y": 0, "y": 0}]}
+        ]}
+        """#, to: path)
+        let run = touchtrace("validate", "--strict", path)
+        #expect(run.code == 2)
+        #expect(run.err == """
+        \(path):2:24: event 0, touches[0]: a touch must be an object with "id", "phase", "x" and "y", found a number
+        \(path):2:71: event 0, touches[1]: duplicate key "x"
+        \(path):3:57: event 1, touches[0]: "x" must be a number (points), found a string
+        \(path):3:104: event 1, touches[1]: "x" is out of range (1e+300); coordinates must be within ±10000000 points
+        \(path):4:31: event 2, touches[0]: touch "id" must be an integer or a string, found 1.5
+        \(path):4:78: event 2, touches[1]: touch "id" must be an integer or a string, found null
+        \(path):5:43: event 3, touches[0]: "phase" must be a string (began, moved, stationary, ended, cancelled), found a number
+        \(path):5:82: event 3, touches[1]: unknown phase "tapped" (valid phases: began, moved, stationary, ended, cancelled)
+        \(path):6:77: event 4, touches[0]: "force" must be a number, found a boolean
+        \(path):6:143: event 4, touches[1]: "majorRadius" must be between 0 and 10000000, found -2
+        \(path):7:68: unknown key "pressure" in event 5, touches[0] (ignored unless --strict)
+        \(path):7:84: event 5, touches[1]: missing required keys "phase", "x"
+        \(path):7:103: event 5, touches[2]: missing required keys "id", "phase", "y"
+        \(path):8:34: event 6, touches[0]: duplicate key "id"
+        \(path):8:61: event 6, touches[0]: duplicate key "phase"
+        \(path):8:95: event 6, touches[0]: duplicate key "y"
+
+        """)
+    }
+
     @Test func strictReportsUnknownKeys() throws {
         let directory = temporaryDirectory()
         let path = directory + "/t.trace.json"

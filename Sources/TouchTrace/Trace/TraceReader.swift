@@ -329,14 +329,14 @@ struct TraceReader {
     /// Reads one touch object; nil if it was unusable (reported).
     ///
     /// The hot loop of every read: keys are told apart by their first byte and length, numbers go
-    /// straight into doubles, and messages (with their labels) are only built for problems.
+    /// straight into doubles, and every problem is handed to `touchProblem`, out of line, so that
+    /// this function carries none of the messages.
     @inline(__always)
     private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> EventTouch? {
         let offset = cursor.pos
-        func label() -> String { "event \(eventIndex), touches[\(position)]" }
+        let place = TouchPlace(eventIndex: eventIndex, position: position)
         guard cursor.current == UInt8(ascii: "{") else {
-            let node = try cursor.node(depth: 4)
-            try report(at: node.offset, "\(label()): a touch must be an object with \"id\", \"phase\", \"x\" and \"y\", found \(node.kindDescription)")
+            try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
         cursor.pos += 1
@@ -367,45 +367,51 @@ struct TraceReader {
             let valueOffset = cursor.pos
             switch which {
             case .x, .y:
-                let isX = cursor.base[key.start] == UInt8(ascii: "x")
+                let isX = which == .x
                 if (isX ? x : y) != nil {
-                    try report(at: keyOffset, "\(label()): duplicate key \"\(isX ? "x" : "y")\"")
+                    try touchProblem(.duplicate(isX ? "x" : "y"), at: keyOffset, place, &cursor)
                     usable = false
                 }
-                guard let v = try coordinate(&cursor, name: isX ? "x" : "y", label: label) else {
+                let c = cursor.current
+                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                    try touchProblem(.coordinateNotANumber(isX ? "x" : "y"), at: valueOffset, place, &cursor)
+                    usable = false
+                    continue
+                }
+                let v = try cursor.number().value
+                guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
+                    try touchProblem(.coordinateOutOfRange(isX ? "x" : "y", v), at: valueOffset, place, &cursor)
                     usable = false
                     continue
                 }
                 if isX { x = v } else { y = v }
             case .id:
                 if id != nil {
-                    try report(at: keyOffset, "\(label()): duplicate key \"id\"")
+                    try touchProblem(.duplicate("id"), at: keyOffset, place, &cursor)
                     usable = false
                 }
                 let c = cursor.current
-                if c == UInt8(ascii: "\"") {
-                    id = .text(cursor.decode(try cursor.stringToken()))
-                } else if c == UInt8(ascii: "-") || c &- 0x30 < 10 {
+                if c == UInt8(ascii: "-") || c &- 0x30 < 10 {
                     let n = try cursor.number()
                     if let integer = n.integer {
                         id = .number(integer)
                     } else {
-                        try report(at: valueOffset, "\(label()): touch \"id\" must be an integer or a string, found \(numberText(n.value))")
+                        try touchProblem(.idNotAnInteger(n.value), at: valueOffset, place, &cursor)
                         usable = false
                     }
+                } else if c == UInt8(ascii: "\"") {
+                    id = .text(cursor.decode(try cursor.stringToken()))
                 } else {
-                    let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label()): touch \"id\" must be an integer or a string, found \(node.kindDescription)")
+                    try touchProblem(.idNotAnIntegerOrString, at: valueOffset, place, &cursor)
                     usable = false
                 }
             case .phase:
                 if phase != nil {
-                    try report(at: keyOffset, "\(label()): duplicate key \"phase\"")
+                    try touchProblem(.duplicate("phase"), at: keyOffset, place, &cursor)
                     usable = false
                 }
                 guard cursor.current == UInt8(ascii: "\"") else {
-                    let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label()): \"phase\" must be a string (\(TouchPhase.validNames)), found \(node.kindDescription)")
+                    try touchProblem(.phaseNotAString, at: valueOffset, place, &cursor)
                     usable = false
                     continue
                 }
@@ -417,39 +423,32 @@ struct TraceReader {
                 if let p = parsePhase(cursor, token) {
                     phase = p
                 } else {
-                    try report(at: valueOffset, "\(label()): unknown phase \"\(cursor.decode(token))\" (valid phases: \(TouchPhase.validNames))")
+                    try touchProblem(.unknownPhase(cursor.decode(token)), at: valueOffset, place, &cursor)
                     usable = false
                 }
             case .force, .majorRadius:
-                let name = cursor.decode(key)
+                let isForce = which == .force
                 let c = cursor.current
                 guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
-                    let node = try cursor.node(depth: 4)
-                    try report(at: valueOffset, "\(label()): \"\(name)\" must be a number, found \(node.kindDescription)")
+                    try touchProblem(.measureNotANumber(isForce ? "force" : "majorRadius"), at: valueOffset, place, &cursor)
                     usable = false
                     continue
                 }
                 let v = try cursor.number().value
                 guard v.isFinite, v >= 0, v <= TraceLimits.coordinate else {
-                    try report(at: valueOffset, "\(label()): \"\(name)\" must be between 0 and \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
+                    try touchProblem(.measureOutOfRange(isForce ? "force" : "majorRadius", v), at: valueOffset, place, &cursor)
                     usable = false
                     continue
                 }
-                if name == "force" { force = v } else { majorRadius = v }
+                if isForce { force = v } else { majorRadius = v }
             case .other:
-                try unknownKey(cursor.decode(key), at: keyOffset, in: label())
+                try touchProblem(.unknownKey(cursor.decode(key)), at: keyOffset, place, &cursor)
                 try cursor.skipValue(depth: 4)
             }
         }
         guard usable, let id, let phase, let x, let y else {
             if usable {
-                var missing: [String] = []
-                if id == nil { missing.append("\"id\"") }
-                if phase == nil { missing.append("\"phase\"") }
-                if x == nil { missing.append("\"x\"") }
-                if y == nil { missing.append("\"y\"") }
-                let keys = missing.count == 1 ? "key \(missing[0])" : "keys " + missing.joined(separator: ", ")
-                try report(at: offset, "\(label()): missing required \(keys)")
+                try touchProblem(.missingKeys(id: id == nil, phase: phase == nil, x: x == nil, y: y == nil), at: offset, place, &cursor)
             }
             return nil
         }
@@ -458,21 +457,72 @@ struct TraceReader {
                           slot: -1, serial: -1, offset: offset)
     }
 
-    @inline(__always)
-    private mutating func coordinate(_ cursor: inout JSONCursor, name: String, label: () -> String) throws(ParseFailure) -> Double? {
-        let valueOffset = cursor.pos
-        let c = cursor.current
-        guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
-            let node = try cursor.node(depth: 4)
-            try report(at: valueOffset, "\(label()): \"\(name)\" must be a number (points), found \(node.kindDescription)")
-            return nil
+    /// Where a touch is in the trace, for messages: `event 12, touches[0]`.
+    struct TouchPlace {
+        let eventIndex: Int
+        let position: Int
+        var label: String { "event \(eventIndex), touches[\(position)]" }
+    }
+
+    /// What can be wrong with a touch object.
+    enum TouchProblem {
+        case notAnObject
+        case duplicate(StaticString)
+        case coordinateNotANumber(StaticString)
+        case coordinateOutOfRange(StaticString, Double)
+        case idNotAnInteger(Double)
+        case idNotAnIntegerOrString
+        case phaseNotAString
+        case unknownPhase(String)
+        case measureNotANumber(StaticString)
+        case measureOutOfRange(StaticString, Double)
+        case unknownKey(String)
+        case missingKeys(id: Bool, phase: Bool, x: Bool, y: Bool)
+    }
+
+    /// Reports a problem of a touch, out of line so that the messages stay out of the hot loop.
+    /// For a value of the wrong kind, the value at the cursor is skipped first (to name its kind).
+    @inline(never)
+    private mutating func touchProblem(_ problem: TouchProblem, at offset: Int, _ place: TouchPlace,
+                                       _ cursor: inout JSONCursor) throws(ParseFailure) {
+        let label = place.label
+        switch problem {
+        case .notAnObject:
+            let kind = try cursor.node(depth: 4).kindDescription
+            try report(at: offset, "\(label): a touch must be an object with \"id\", \"phase\", \"x\" and \"y\", found \(kind)")
+        case .duplicate(let key):
+            try report(at: offset, "\(label): duplicate key \"\(key)\"")
+        case .coordinateNotANumber(let name):
+            let kind = try cursor.node(depth: 4).kindDescription
+            try report(at: offset, "\(label): \"\(name)\" must be a number (points), found \(kind)")
+        case .coordinateOutOfRange(let name, let v):
+            try report(at: offset, "\(label): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
+        case .idNotAnInteger(let v):
+            try report(at: offset, "\(label): touch \"id\" must be an integer or a string, found \(numberText(v))")
+        case .idNotAnIntegerOrString:
+            let kind = try cursor.node(depth: 4).kindDescription
+            try report(at: offset, "\(label): touch \"id\" must be an integer or a string, found \(kind)")
+        case .phaseNotAString:
+            let kind = try cursor.node(depth: 4).kindDescription
+            try report(at: offset, "\(label): \"phase\" must be a string (\(TouchPhase.validNames)), found \(kind)")
+        case .unknownPhase(let name):
+            try report(at: offset, "\(label): unknown phase \"\(name)\" (valid phases: \(TouchPhase.validNames))")
+        case .measureNotANumber(let name):
+            let kind = try cursor.node(depth: 4).kindDescription
+            try report(at: offset, "\(label): \"\(name)\" must be a number, found \(kind)")
+        case .measureOutOfRange(let name, let v):
+            try report(at: offset, "\(label): \"\(name)\" must be between 0 and \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
+        case .unknownKey(let key):
+            try unknownKey(key, at: offset, in: label)
+        case .missingKeys(let id, let phase, let x, let y):
+            var missing: [String] = []
+            if id { missing.append("\"id\"") }
+            if phase { missing.append("\"phase\"") }
+            if x { missing.append("\"x\"") }
+            if y { missing.append("\"y\"") }
+            let keys = missing.count == 1 ? "key \(missing[0])" : "keys " + missing.joined(separator: ", ")
+            try report(at: offset, "\(label): missing required \(keys)")
         }
-        let v = try cursor.number().value
-        guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
-            try report(at: valueOffset, "\(label()): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
-            return nil
-        }
-        return v
     }
 
     @inline(__always)
