@@ -331,6 +331,57 @@ struct JSONCursor {
     /// path converts exactly with one multiplication or division; the rest go through `strtod`,
     /// which rounds correctly. Digits are read eight at a time.
     @inline(__always) mutating func number() throws(ParseFailure) -> JSONNumber {
+        if let short = shortNumber() { return short }
+        return try anyNumber()
+    }
+
+    /// The usual number of a trace, `-123.45` with at most seven digits before and after the
+    /// point and a delimiter after it, read with one eight-byte step per run of digits; nil
+    /// (nothing consumed) for any other, which `anyNumber` reads and checks.
+    @inline(__always) private mutating func shortNumber() -> JSONNumber? {
+        var p = pos
+        guard p + 20 <= end else { return nil }
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let (integerPart, integerDigits) = Self.digitRun(at: base + p)
+        // No digit, eight or more, or a leading zero: for `anyNumber`.
+        guard integerDigits > 0, integerDigits < 8, base[p] != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        p += integerDigits
+        var mantissa = integerPart
+        var fractionDigits = 0
+        if base[p] == UInt8(ascii: ".") {
+            let (fraction, digits) = Self.digitRun(at: base + p + 1)
+            guard digits > 0, digits < 8 else { return nil }
+            mantissa = mantissa &* integerPowerOfTen(digits) &+ fraction
+            fractionDigits = digits
+            p += 1 + digits
+        }
+        let next = base[p]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        pos = p
+        // At most 14 digits: the division is exact to the last bit (Clinger's fast path).
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        let integer: Int64? = fractionDigits == 0 ? (negative ? -Int64(mantissa) : Int64(mantissa)) : nil
+        return JSONNumber(value: negative ? -value : value, integer: integer)
+    }
+
+    /// The digits at `p` (eight bytes readable): the value of the first up to eight, and how many
+    /// there are. In each byte of the word, less '0', a digit is 0–9; adding 0x76 to the low
+    /// seven bits sets the top bit of every byte that is 10 or more, without carries between
+    /// bytes, so the first non-digit is the lowest flagged byte.
+    @inline(__always) static func digitRun(at p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let values = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+        let flagged = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+        let run = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+        guard run > 0 else { return (0, 0) }
+        // The run's digits in the top bytes, zeros below: the same number in eight digits.
+        return (eightDigitValue(values << UInt64(64 - 8 * run)), run)
+    }
+
+    /// Any JSON number, checked against the grammar, with its problems described.
+    private mutating func anyNumber() throws(ParseFailure) -> JSONNumber {
         let start = pos
         var negative = false
         if pos < end && base[pos] == UInt8(ascii: "-") {
@@ -414,19 +465,13 @@ struct JSONCursor {
     }
 
     /// Reads a run of decimal digits at the cursor (at least one is there), appending them to
-    /// `mantissa` (wrapping once there are more than 19, which the caller checks in `count`).
-    ///
-    /// Eight bytes at a time where eight remain: in each byte of the word, less '0', a digit is
-    /// 0–9; adding 0x76 to the low seven bits sets the top bit of every byte that is 10 or more,
-    /// without carries between bytes, so the first non-digit is the lowest flagged byte.
+    /// `mantissa` (wrapping once there are more than 19, which the caller checks in `count`):
+    /// eight at a time where eight bytes remain.
     @inline(__always) private mutating func readDigits(into mantissa: inout UInt64, count: inout Int) {
         while pos + 8 <= end {
-            let values = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
-            let flagged = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
-            let run = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+            let (value, run) = Self.digitRun(at: base + pos)
             guard run > 0 else { return }
-            // The run's digits in the top bytes, zeros below: the same number in eight digits.
-            mantissa = mantissa &* integerPowerOfTen(run) &+ Self.eightDigitValue(values << UInt64(64 - 8 * run))
+            mantissa = mantissa &* integerPowerOfTen(run) &+ value
             count += run
             pos += run
             if run < 8 { return }

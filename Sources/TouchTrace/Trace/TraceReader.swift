@@ -339,6 +339,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
+        if let touch = try readUsualTouch(&cursor) { return touch }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -454,6 +455,41 @@ struct TraceReader {
         }
         // The slot and serial come when the touch is admitted.
         return EventTouch(id: id, phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
+                          slot: -1, serial: -1, offset: offset)
+    }
+
+    /// A touch in the usual layout, `{"id": 3, "phase": "moved", "x": 1.5, "y": 2}` (any
+    /// spacing), read in a straight line with the same steps as the loop of `readTouch`. Anything
+    /// else (another order, a string id, more keys, a value with a problem) gives nil with the
+    /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
+    /// JSON throws here just as the loop would at the same byte.
+    @inline(__always)
+    private func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> EventTouch? {
+        let offset = cursor.pos
+        var c = cursor
+        c.pos += 1
+        c.skipWhitespace()
+        guard TouchKey.id.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
+              let id = try c.number().integer,
+              try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil, c.current == UInt8(ascii: "\"")
+        else { return nil }
+        let phase: TouchPhase
+        if c.predictedString(0x22_6465_766F_6D22, length: 7) {
+            phase = .moved
+        } else {
+            guard let p = parsePhase(c, try c.stringToken()) else { return nil }
+            phase = p
+        }
+        guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
+        else { return nil }
+        let x = try c.number().value
+        guard x.isFinite, abs(x) <= TraceLimits.coordinate,
+              try c.nextMember(first: false), TouchKey.y.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
+        else { return nil }
+        let y = try c.number().value
+        guard y.isFinite, abs(y) <= TraceLimits.coordinate, try !c.nextMember(first: false) else { return nil }
+        cursor = c
+        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
                           slot: -1, serial: -1, offset: offset)
     }
 

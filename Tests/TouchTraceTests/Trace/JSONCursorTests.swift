@@ -35,7 +35,9 @@ import Testing
                     text += "."
                     for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
                 }
-                for (prefix, suffix) in [("", ""), ("[", "]"), ("[", " ,1]"), ("[-", "]"), ("[", "\n]"), ("[", "e-3]")] {
+                // Padded, the number is far enough from the end for the eight-byte steps.
+                for (prefix, suffix) in [("", ""), ("[", "]"), ("[", " ,1]"), ("[-", "]"), ("[", "\n]"), ("[", "e-3]")]
+                    .flatMap({ [($0.0, $0.1), ($0.0, $0.1 + String(repeating: " ", count: 24))] }) {
                     let json = prefix + text + suffix
                     let node = try parseNode(json)
                     var number = node
@@ -54,9 +56,11 @@ import Testing
         }
     }
 
-    @Test(arguments: ["[12\u{80}]", "[1234567\u{B0}]", "[0.12345678\u{FF}]", "[1:]", "[123456789/]"])
+    @Test(arguments: ["[12\u{80}]", "[1234567\u{B0}]", "[0.12345678\u{FF}]", "[1:]", "[123456789/]", "[01]", "[-]", "[1.]", "[1.e5]",
+                      "[-01.5]", "[1.5.2]", "[.5]", "[12a]"])
     func aDigitRunEndsOnlyAtADelimiter(_ text: String) {
         #expect(throws: (any Error).self) { try parseNode(text) }
+        #expect(throws: (any Error).self) { try parseNode(text + String(repeating: " ", count: 24)) }
     }
 
     @Test func integersKeepTheirExactValue() throws {

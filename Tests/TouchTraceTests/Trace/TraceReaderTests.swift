@@ -37,6 +37,39 @@ import Testing
         #expect(events[1].touches[0].1 == .moved && events[1].touches[0].2 == 11.5)
     }
 
+    /// The usual touch layout is read in a straight line and every other one by the general
+    /// loop: both must give the same touches, whatever the spacing, order and extra keys.
+    @Test(arguments: [
+        #"{"id": 7, "phase": "began", "x": 12.25, "y": -3}"#,
+        #"{"id":7,"phase":"began","x":12.25,"y":-3}"#,
+        #"{ "id" : 7 , "phase" : "began" , "x" : 12.25 , "y" : -3 }"#,
+        "{\n \"id\": 7,\n \"phase\": \"began\",\n \"x\": 12.25,\n \"y\": -3\n}",
+        #"{"phase": "began", "id": 7, "y": -3, "x": 12.25}"#,
+        #"{"id": 7, "phase": "began", "x": 1225e-2, "y": -3.0}"#,
+        #"{"id": 7, "phase": "began", "x": 12.250000000000000000001, "y": -0.3e1}"#,
+        #"{"id": 7, "phase": "began", "x": 12.25, "y": -3, "force": 0.5}"#,
+        #"{"id": 7, "x": 12.25, "phase": "began", "y": -3}"#,
+        #"{"id": 7, "phase": "began", "x": 12.25, "y": -3, "x2": 1}"#,
+    ])
+    func everyTouchLayoutReadsTheSame(touch: String) throws {
+        // Padded, so that the numbers are far from the end of the file.
+        let json = #"{"version": 1, "events": [{"t": 0.5, "touches": ["# + touch + #"]}]}"# + String(repeating: " ", count: 40)
+        let events = try streamed(json)
+        #expect(events.count == 2, "the began touch, then its cancellation at the end")
+        guard let first = events.first?.touches.first else { return }
+        #expect(first.0 == .number(7) && first.1 == .began && first.2 == 12.25 && first.3 == -3)
+    }
+
+    @Test(arguments: [
+        (#"{"id": "7", "phase": "began", "x": 1, "y": 2}"#, TouchID.text("7")),
+        (#"{"id": -12, "phase": "began", "x": 1, "y": 2}"#, TouchID.number(-12)),
+        (#"{"id": 123456789012, "phase": "began", "x": 1, "y": 2}"#, TouchID.number(123_456_789_012)),
+    ])
+    func idsOfEveryKindRead(touch: String, id: TouchID) throws {
+        let json = #"{"version": 1, "events": [{"t": 0.5, "touches": ["# + touch + #"]}]}"# + String(repeating: " ", count: 40)
+        #expect(try streamed(json).first?.touches.first?.0 == id)
+    }
+
     @Test func defaultScreenHoldsEveryPoint() throws {
         let trace = try parseTrace(traceJSON([(0, [(1, "began", 10, 20)]), (0.1, [(1, "moved", 300, -5)]), (0.2, [(1, "ended", 50, 700)])]))
         #expect(trace.screen == (300, 700))
