@@ -40,7 +40,7 @@ enum DiffCommand {
         let expected: String
         do {
             let file = try SourceFile.read(path: expectedPath)
-            expected = String(decoding: file.bytes, as: UTF8.self)
+            expected = file.withBytes { String(decoding: $0, as: UTF8.self) }
         } catch {
             console.printError(error.description)
             return .usage

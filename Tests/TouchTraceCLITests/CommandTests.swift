@@ -277,3 +277,40 @@ extension String {
         return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
 }
+
+@Suite struct LargeFileTests {
+    /// A trace of several megabytes is mapped rather than read, and its events are read by two
+    /// threads: the transcript must be the one its bytes give when parsed from memory.
+    @Test func aLargeTraceReplaysAsItsBytesDo() throws {
+        var text = #"{"version": 1, "events": ["#
+        var t = 0.0
+        var touch = 0
+        while text.utf8.count < TraceReader.parallelMinimumBytes + 200_000 {
+            touch += 1
+            for step in 0..<40 {
+                let phase = step == 0 ? "began" : (step == 39 ? "ended" : "moved")
+                let x = 100 + Double(step * step % 97) * 1.25
+                let y = 700 - Double(step) * 7.5 + Double(touch % 13)
+                text += (t == 0 ? "\n" : ",\n") + #"{"t": \#(t), "touches": [{"id": \#(touch), "phase": "\#(phase)", "x": \#(x), "y": \#(y)}]}"#
+                t += 0.008
+            }
+            t += 0.25
+        }
+        text += "\n]}\n"
+        let directory = temporaryDirectory()
+        let path = directory + "/large.trace.json"
+        try writeText(text, to: path)
+        let run = touchtrace("replay", path, "--format", "jsonl")
+        #expect(run.code == 0)
+        #expect(run.err.isEmpty)
+
+        let trace = try Trace.parse(SourceFile(path: path, bytes: Array(text.utf8)))
+        let output = MemoryOutput()
+        let scene = try Scene.resolve(for: trace)
+        let writer = TranscriptWriter(format: .jsonl, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output)
+        Replayer.replay(trace, scene: scene, into: writer)
+        try writer.finish()
+        #expect(run.out == output.text)
+        #expect(run.out.split(separator: "\n").count > 100_000)
+    }
+}

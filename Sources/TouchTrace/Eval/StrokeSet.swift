@@ -26,7 +26,7 @@ public enum StrokeSetReader {
         var problems = SceneProblems(source: source, strict: false)
         var strokes: [LabelledStroke] = []
         do throws(ParseFailure) {
-            try source.bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+            try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer)
                 var index = 0
                 while true {

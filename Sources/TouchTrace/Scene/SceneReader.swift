@@ -224,8 +224,10 @@ struct SceneProblems {
     }
 
     mutating func add(_ offset: Int, _ message: String) {
-        if lines == nil { lines = LineIndex(source.bytes) }
-        let (line, column) = lines!.location(of: offset, in: source.bytes)
+        let (line, column) = source.withBytes { bytes in
+            if lines == nil { lines = LineIndex(bytes) }
+            return lines!.location(of: offset, in: bytes)
+        }
         errors.append(TraceError(path: source.path, line: line, column: column, message: message))
     }
 

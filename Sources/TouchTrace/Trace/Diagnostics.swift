@@ -20,14 +20,15 @@ struct Diagnostics {
     mutating func error(at offset: Int, _ message: String) -> TraceError {
         let (line, column): (Int, Int)
         if let lines {
-            (line, column) = lines.location(of: offset, in: source.bytes)
+            (line, column) = source.withBytes { lines.location(of: offset, in: $0) }
         } else if located < 4 {
             // A message or two: counting lines up to the offset costs less than indexing the file.
             located += 1
             (line, column) = source.location(of: offset)
         } else {
-            lines = LineIndex(source.bytes)
-            (line, column) = lines!.location(of: offset, in: source.bytes)
+            let index = source.withBytes { LineIndex($0) }
+            lines = index
+            (line, column) = source.withBytes { index.location(of: offset, in: $0) }
         }
         return TraceError(path: source.path, line: line, column: column, message: message)
     }
@@ -62,13 +63,11 @@ struct Diagnostics {
 struct LineIndex {
     private var starts: [Int] = [0]
 
-    init(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { b in
-            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
-        }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for i in 0..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
     }
 
-    func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let offset = min(max(offset, 0), bytes.count)
         var lo = 0
         var hi = starts.count - 1

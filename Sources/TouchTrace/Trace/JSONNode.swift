@@ -70,7 +70,7 @@ public struct JSONNode: Sendable {
     static func parseDocument(_ source: SourceFile) throws(TraceError) -> JSONNode {
         try checkNotEmptyOrBinary(source)
         do throws(ParseFailure) {
-            return try source.bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+            return try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer)
                 let root = try cursor.node(depth: 0)
                 cursor.skipWhitespace()
@@ -87,7 +87,10 @@ public struct JSONNode: Sendable {
 
 /// Rejects files that cannot be JSON at all before parsing, with a message that says why.
 func checkNotEmptyOrBinary(_ source: SourceFile) throws(TraceError) {
-    let bytes = source.bytes
+    try source.withBytes { bytes throws(TraceError) in try checkNotEmptyOrBinary(bytes, source) }
+}
+
+private func checkNotEmptyOrBinary(_ bytes: UnsafeBufferPointer<UInt8>, _ source: SourceFile) throws(TraceError) {
     var first = 0
     while first < bytes.count, bytes[first] == 0x20 || bytes[first] == 0x0A || bytes[first] == 0x0D || bytes[first] == 0x09 {
         first += 1
@@ -102,10 +105,8 @@ func checkNotEmptyOrBinary(_ source: SourceFile) throws(TraceError) {
     if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
         throw source.error(at: 0, "the file is UTF-16; save it as UTF-8")
     }
-    let nul: Int? = bytes.withUnsafeBufferPointer { b in
-        let length = min(b.count, first + 4096) - first
-        return memchr(b.baseAddress! + first, 0, length).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
-    }
+    let length = min(bytes.count, first + 4096) - first
+    let nul = memchr(bytes.baseAddress! + first, 0, length).map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) }
     if let nul {
         throw source.error(at: nul, "binary file (NUL byte): expected a JSON object")
     }

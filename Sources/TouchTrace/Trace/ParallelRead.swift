@@ -89,9 +89,8 @@ extension TraceReader {
         reader.laterPart = LaterPartTracking()
         reader.isFirstPass = false
         guard var consumer = C.emptyForLaterPart() else { return }
-        let bytes = source.bytes
         do {
-            try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+            try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer, from: split)
                 var index = 0
                 // The part starts with an element, not with the array's '['.

@@ -10,16 +10,40 @@ import Darwin
 /// `line:column` positions in messages.
 public struct SourceFile: Sendable {
     public let path: String
-    public let bytes: [UInt8]
+    private let storage: SourceBytes
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
-        self.bytes = bytes
+        self.storage = SourceBytes(copying: bytes)
     }
 
+    private init(path: String, storage: SourceBytes) {
+        self.path = path
+        self.storage = storage
+    }
+
+    /// The number of bytes.
+    public var count: Int { storage.buffer.count }
+
+    /// Calls `body` with the bytes, which stay valid until it returns.
+    public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        defer { withExtendedLifetime(storage) {} }
+        return try body(storage.buffer)
+    }
+
+    /// A copy of the bytes (for small files: expected transcripts).
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Files from this size on are mapped rather than read: copying a large file into fresh
+    /// memory costs a page fault per page, several times the cost of reading it from a mapping.
+    static let mappingThreshold = 1 << 20
+
     /// Reads a whole file with POSIX calls (no Foundation on the hot path: it costs about twice
-    /// as much per small file). Directories, unreadable paths, empty and binary files are errors
-    /// at `path:1:1`.
+    /// as much per small file), mapping a large regular file. Directories, unreadable paths,
+    /// empty and binary files are errors at `path:1:1`.
+    ///
+    /// A mapped file is read where it lies in the page cache; a file truncated by another
+    /// program while it is being read would fault, as with any tool that maps its input.
     public static func read(path: String) throws(TraceError) -> SourceFile {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
@@ -33,42 +57,41 @@ public struct SourceFile: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw TraceError(path: path, line: 1, column: 1, message: "is a directory, not a trace file")
         }
-        var bytes: [UInt8] = []
-        let expected = Int(info.st_size)
-        if (info.st_mode & S_IFMT) == S_IFREG && expected > 0 {
-            bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-                var filled = 0
-                while filled < expected {
-                    let n = Glue.read(fd, buffer.baseAddress! + filled, expected - filled)
-                    if n <= 0 { break }
-                    filled += n
-                }
-                initialized = filled
+        let size = Int(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFREG && size >= mappingThreshold,
+           let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {
+            return SourceFile(path: path, storage: SourceBytes(mapped: UnsafeRawPointer(mapped), count: size))
+        }
+        // Small files, pipes, and files that could not be mapped: read until the end (a regular
+        // file may have grown since fstat).
+        var capacity = max(size + 1, 16_384)
+        var memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        var filled = 0
+        while true {
+            if filled == capacity {
+                capacity *= 2
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                bigger.update(from: memory, count: filled)
+                memory.deallocate()
+                memory = bigger
             }
-        }
-        // Pipes, and files that grew since fstat: read on until the end (for a regular file of
-        // the size fstat gave, one read of nothing).
-        let failure: Int32? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16_384) { chunk in
-            while true {
-                let n = Glue.read(fd, chunk.baseAddress!, chunk.count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { return nil }
-                bytes.append(contentsOf: chunk[0..<n])
+            let n = Glue.read(fd, memory + filled, capacity - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                memory.deallocate()
+                throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(failure))")
             }
+            if n == 0 { break }
+            filled += n
         }
-        if let failure {
-            throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(failure))")
-        }
-        return SourceFile(path: path, bytes: bytes)
+        return SourceFile(path: path, storage: SourceBytes(allocated: memory, count: filled))
     }
 
     /// The 1-based line and column of a byte offset; columns count characters (UTF-8 scalars),
     /// as editors do.
     public func location(of offset: Int) -> (line: Int, column: Int) {
-        bytes.withUnsafeBufferPointer { b in
+        withBytes { b in
             guard let base = b.baseAddress else { return (1, 1) }
             let end = min(max(offset, 0), b.count)
             // Lines: from newline to newline with memchr (the C library's, which is vectorized);
@@ -89,6 +112,40 @@ public struct SourceFile: Sendable {
     public func error(at offset: Int, _ message: String) -> TraceError {
         let (line, column) = location(of: offset)
         return TraceError(path: path, line: line, column: column, message: message)
+    }
+}
+
+/// Memory holding a file's bytes, never written once made: mapped from the file, or allocated.
+private final class SourceBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+    private let isMapped: Bool
+
+    init(copying bytes: [UInt8]) {
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        bytes.withUnsafeBufferPointer { source in
+            if let start = source.baseAddress { memory.initialize(from: start, count: source.count) }
+        }
+        buffer = UnsafeBufferPointer(start: memory, count: bytes.count)
+        isMapped = false
+    }
+
+    /// Takes over memory from `allocate`.
+    init(allocated memory: UnsafeMutablePointer<UInt8>, count: Int) {
+        buffer = UnsafeBufferPointer(start: memory, count: count)
+        isMapped = false
+    }
+
+    init(mapped: UnsafeRawPointer, count: Int) {
+        buffer = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
+        isMapped = true
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress!), buffer.count)
+        } else {
+            UnsafeMutablePointer(mutating: buffer.baseAddress!).deallocate()
+        }
     }
 }
 

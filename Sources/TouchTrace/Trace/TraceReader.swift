@@ -42,9 +42,8 @@ struct TraceReader {
         var header = TraceHeader()
         var body: Trace.Body?
         var bodyKeyOffset = 0
-        let bytes = source.bytes
         do throws(ParseFailure) {
-            try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+            try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer)
                 try self.readTop(&cursor, header: &header, body: &body, bodyKeyOffset: &bodyKeyOffset, consumer: &consumer)
             }
@@ -655,8 +654,7 @@ struct TraceReader {
         isFirstPass = false
         switch body {
         case .events(let range):
-            let bytes = source.bytes
-            try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+            try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer, from: range.lowerBound, to: range.upperBound)
                 try self.readEvents(&cursor, consumer: &consumer)
             }
