@@ -8,21 +8,27 @@ struct TouchTracker {
         case listedTwice
     }
 
+    /// What is known of the touch in one slot (the last one there, once it has ended).
+    private struct Slot {
+        var id: TouchID
+        var serial: Int
+        /// The last event that listed the touch (a touch may be listed once per event).
+        var mark: Int
+        var beganEvent: Int
+        var beganOffset: Int
+        var location: Point
+    }
+
     /// Touches that are down: id to slot.
     private var down = DownTouches()
-    private var slotSerial: [Int] = []
-    private var slotMark: [Int] = []
-    private var slotBeganEvent: [Int] = []
-    private var slotBeganOffset: [Int] = []
-    private var slotID: [TouchID] = []
-    private var slotLocation: [Point] = []
+    private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     private var endingIDs: [TouchID] = []
     private var endingSlots: [Int] = []
     private var nextSerial = 0
 
     /// The most touches down at once so far (the slot count).
-    var slotCount: Int { slotSerial.count }
+    var slotCount: Int { slots.count }
     /// How many touches began so far.
     var touchCount: Int { nextSerial }
 
@@ -32,41 +38,34 @@ struct TouchTracker {
     {
         if phase == .began {
             if let slot = down.slot(of: id) {
-                return .failure(slotMark[slot] == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slotBeganEvent[slot]))
+                return .failure(slots[slot].mark == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slots[slot].beganEvent))
             }
+            let touch = Slot(id: id, serial: nextSerial, mark: eventIndex, beganEvent: eventIndex, beganOffset: offset, location: location)
             let slot: Int
             if let free = freeSlots.popLast() {
                 slot = free
-                slotID[slot] = id
+                slots[slot] = touch
             } else {
-                slot = slotSerial.count
-                slotSerial.append(0)
-                slotMark.append(-1)
-                slotBeganEvent.append(0)
-                slotBeganOffset.append(0)
-                slotID.append(id)
-                slotLocation.append(location)
+                slot = slots.count
+                slots.append(touch)
             }
             down.insert(id, slot: slot)
-            slotSerial[slot] = nextSerial
             nextSerial += 1
-            slotMark[slot] = eventIndex
-            slotBeganEvent[slot] = eventIndex
-            slotBeganOffset[slot] = offset
-            slotLocation[slot] = location
-            return .success((slot, slotSerial[slot]))
+            return .success((slot, touch.serial))
         }
         guard let slot = down.slot(of: id) else { return .failure(.notDown) }
-        if slotMark[slot] == eventIndex { return .failure(.listedTwice) }
-        slotMark[slot] = eventIndex
-        if phase != .stationary { slotLocation[slot] = location }
-        if phase.isEnding {
-            // Freed when the event is over, so that the id and the slot stay taken for the rest
-            // of this event (a touch may not end and begin again in one event).
-            endingIDs.append(id)
-            endingSlots.append(slot)
+        return slots.withUnsafeMutableBufferPointer { slots in
+            if slots[slot].mark == eventIndex { return .failure(.listedTwice) }
+            slots[slot].mark = eventIndex
+            if phase != .stationary { slots[slot].location = location }
+            if phase.isEnding {
+                // Freed when the event is over, so that the id and the slot stay taken for the
+                // rest of this event (a touch may not end and begin again in one event).
+                endingIDs.append(id)
+                endingSlots.append(slot)
+            }
+            return .success((slot, slots[slot].serial))
         }
-        return .success((slot, slotSerial[slot]))
     }
 
     /// Frees the touches that ended in the event just admitted.
@@ -83,8 +82,8 @@ struct TouchTracker {
 
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
-        down.slots.sorted { slotSerial[$0] < slotSerial[$1] }.map {
-            (slotID[$0], $0, slotSerial[$0], slotBeganOffset[$0], slotLocation[$0])
+        down.slots.sorted { slots[$0].serial < slots[$1].serial }.map {
+            (slots[$0].id, $0, slots[$0].serial, slots[$0].beganOffset, slots[$0].location)
         }
     }
 }
