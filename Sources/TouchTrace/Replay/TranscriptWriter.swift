@@ -256,6 +256,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 /// characters.
 public func appendJSONString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings need no escape: copied whole.
+    var plain = s
+    let copied: Bool = plain.withUTF8 { bytes in
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+        out.append(contentsOf: bytes)
+        return true
+    }
+    if copied {
+        out.append(UInt8(ascii: "\""))
+        return
+    }
     for b in s.utf8 {
         switch b {
         case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
