@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TouchTrace
 
 enum BenchCommand {
@@ -161,31 +160,18 @@ enum BenchCommand {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Plain Codable structs, decoded by Foundation's JSONDecoder, then put into the same model.
-    struct CodableTrace: Decodable {
-        struct Event: Decodable {
-            var t: Double
-            var touches: [Touch]
-        }
-        struct Touch: Decodable {
-            var id: Int
-            var phase: String
-            var x: Double
-            var y: Double
-        }
-        var version: Int
-        var events: [Event]
-    }
-
+    /// Seconds Foundation's JSONDecoder takes to decode the trace into Codable structs and put
+    /// its events into the model, measured by `touchtrace-decoder-baseline` (built beside this
+    /// program: touchtrace itself does not load Foundation).
     static func measureJSONDecoder(_ path: String) throws -> Double {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let start = now()
-        let decoded = try JSONDecoder().decode(CodableTrace.self, from: data)
-        var store = EventStore()
-        for event in decoded.events {
-            store.append(t: event.t, touches: event.touches.map { (.number(Int64($0.id)), TouchPhase(name: $0.phase), $0.x, $0.y) })
+        let executable = executablePath()
+        let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        let helper = folder + "/touchtrace-decoder-baseline"
+        guard access(helper, X_OK) == 0 else {
+            throw BenchFailure("\(helper) is missing: build every product with `swift build -c release`")
         }
-        return now() - start
+        guard let seconds = capturedNumber(helper, [path]) else { throw BenchFailure("\(helper) failed on \(path)") }
+        return seconds
     }
 
     struct ProcessResult {
@@ -232,18 +218,24 @@ enum BenchCommand {
     }
 
     private static func python(_ program: String, _ argument: String) -> Double? {
-        let output = temporaryPath("python-out")
+        capturedNumber("python3", ["-c", program, argument])
+    }
+
+    /// Runs a program (found on the PATH unless given with a slash) and reads the number it
+    /// prints first; nil if it cannot run or fails.
+    private static func capturedNumber(_ program: String, _ arguments: [String]) -> Double? {
+        let output = temporaryPath("captured")
         defer { unlink(output) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words: [String] = ["python3", "-c", program, argument]
+        let words: [String] = [program] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()
-        guard posix_spawnp(&pid, "python3", &actions, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawnp(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status == 0, let text = try? SourceFile.read(path: output) else { return nil }
@@ -319,10 +311,4 @@ final class RecordCounter: RecordSink {
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension TouchPhase {
-    init(name: String) {
-        self = TouchPhase.allCases.first { $0.description == name } ?? .moved
-    }
 }
