@@ -245,15 +245,19 @@ struct TraceReader {
             first = false
             let keyOffset = cursor.pos
             let key: JSONStringToken
+            var which: EventKey
             if predicted == 0, let k = cursor.predictedKey(0x227422, length: 3) {
                 key = k
+                which = .t
             } else if predicted == 1, let k = cursor.predictedKey(0x7365_6863_756F_7422, length: 8, then: 0x22) {
                 key = k
+                which = .touches
             } else {
                 key = try cursor.memberKey()
+                which = cursor.equals(key, "t") ? .t : (cursor.equals(key, "touches") ? .touches : .other)
             }
             predicted += 1
-            if cursor.equals(key, "t") {
+            if which == .t {
                 if t != nil {
                     try report(at: keyOffset, "event \(index): duplicate key \"t\"")
                     usable = false
@@ -271,7 +275,7 @@ struct TraceReader {
                     usable = false
                 }
                 t = v
-            } else if cursor.equals(key, "touches") {
+            } else if which == .touches {
                 if sawTouches {
                     try report(at: keyOffset, "event \(index): duplicate key \"touches\"")
                     usable = false
@@ -704,6 +708,11 @@ func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
+}
+
+/// The keys of an event object.
+private enum EventKey {
+    case t, touches, other
 }
 
 /// The keys of a touch object, told apart by length and first byte before a full comparison.
