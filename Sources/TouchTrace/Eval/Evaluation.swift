@@ -97,7 +97,7 @@ private final class RecognitionSink: RecordSink {
     var decided = false
 
     func write(_ record: Record) {
-        guard record.event.description == "state", case .name(let to)? = record.fields.first(where: { $0.key.description == "to" })?.value else { return }
+        guard record.event.description == "state", case .name(let to)? = record.fields.first(where: { $0.key == "to" })?.value else { return }
         switch to.description {
         case "recognized":
             recognized = true

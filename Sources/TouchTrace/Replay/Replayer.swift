@@ -32,10 +32,14 @@ public struct Replayer: TouchEventConsumer {
     private var slotLocation: [Point] = []
     private var slotBeganAt: [Double] = []
     // Scratch reused by every event.
-    private var touchedViews: [Int] = []
+    // (Only their first `touchedCount` and `deliveryCount` entries count: emptying an array
+    // that is to be filled again costs more than a count.)
+    private var touchedViews: [Int]
+    private var touchedCount = 0
     /// The last event that touched each view (so that finding the touched views is linear).
     private var viewMark: [Int]
     private var delivery: [ViewTouch] = []
+    private var deliveryCount = 0
 
     public init(scene: Scene, sink: RecordSink) {
         var sources: [SourceName] = []
@@ -59,11 +63,12 @@ public struct Replayer: TouchEventConsumer {
         self.sources = sources
         self.views = views
         self.viewMark = [Int](repeating: -1, count: views.count)
+        self.touchedViews = [Int](repeating: 0, count: views.count)
         self.sink = sink
     }
 
     public mutating func consume(_ event: borrowing TouchEvent) {
-        touchedViews.removeAll(keepingCapacity: true)
+        touchedCount = 0
         for touch in event.touches {
             let slot = touch.slot
             if slot >= slotView.count {
@@ -83,12 +88,13 @@ public struct Replayer: TouchEventConsumer {
             let view = slotView[slot]
             if view >= 0 && touch.phase != .stationary && viewMark[view] != event.index {
                 viewMark[view] = event.index
-                touchedViews.append(view)
+                touchedViews[touchedCount] = view
+                touchedCount += 1
             }
         }
-        if touchedViews.count > 1 { touchedViews.sort() }
-        for view in touchedViews {
-            deliver(event, to: view)
+        if touchedCount > 1 { touchedViews[0..<touchedCount].sort() }
+        for i in 0..<touchedCount {
+            deliver(event, to: touchedViews[i])
         }
     }
 
@@ -109,29 +115,31 @@ public struct Replayer: TouchEventConsumer {
 
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
         let origin = views[v].frame.origin
-        delivery.removeAll(keepingCapacity: true)
+        deliveryCount = 0
         var bounds: (Int, Int, Int, Int) = (0, 0, 0, 0)
         var ending = 0
         for (k, phase) in [TouchPhase.began, .moved, .ended, .cancelled].enumerated() {
             for touch in event.touches where touch.phase == phase && slotView[touch.slot] == v {
                 let previous = slotLocation[touch.slot]
-                delivery.append(ViewTouch(
+                let viewTouch = ViewTouch(
                     id: touch.id, serial: touch.serial, slot: touch.slot, phase: phase,
                     location: touch.location - origin, previousLocation: previous - origin,
-                    beganAt: slotBeganAt[touch.slot]))
+                    beganAt: slotBeganAt[touch.slot])
+                if deliveryCount < delivery.count { delivery[deliveryCount] = viewTouch } else { delivery.append(viewTouch) }
+                deliveryCount += 1
                 if phase.isEnding { ending += 1 }
             }
             switch k {
-            case 0: bounds.0 = delivery.count
-            case 1: bounds.1 = delivery.count
-            case 2: bounds.2 = delivery.count
-            default: bounds.3 = delivery.count
+            case 0: bounds.0 = deliveryCount
+            case 1: bounds.1 = deliveryCount
+            case 2: bounds.2 = deliveryCount
+            default: bounds.3 = deliveryCount
             }
         }
         for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
             slotLocation[touch.slot] = touch.location
         }
-        let all = TouchSet(storage: delivery, range: 0..<delivery.count)
+        let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
                                       eventTouches: all, source: 0, sink: sink)
         let groups = [0..<bounds.0, bounds.0..<bounds.1, bounds.1..<bounds.2, bounds.2..<bounds.3]

@@ -175,7 +175,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         record.fields.withFields { fields in
             for field in fields {
                 out.append(0x20)
-                out.append(field.key)
+                out.append(field.keyBytes)
                 out.append(UInt8(ascii: "="))
                 switch field.value {
                 case .number(let v):
@@ -208,7 +208,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         record.fields.withFields { fields in
             for field in fields {
                 out.append(",\"")
-                out.append(field.key)
+                out.append(field.keyBytes)
                 out.append("\":")
                 switch field.value {
                 case .number(let v):
