@@ -7,28 +7,6 @@ import Darwin
 #endif
 import TouchTrace
 
-/// SplitMix64: a small deterministic generator, so that every run benchmarks the same inputs.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [lo, hi).
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}
-
 /// Writes the benchmark's inputs: recordings of one and two fingers drawing on a phone screen.
 enum BenchInputs {
     /// Writes a trace of about `bytes` bytes (events form, no scene: it replays through the

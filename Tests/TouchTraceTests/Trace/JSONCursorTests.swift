@@ -26,7 +26,7 @@ import Testing
     /// Digits are read eight at a time: every run length, at every distance from the end of the
     /// buffer, with every delimiter, must read as Swift reads the text.
     @Test func digitRunsOfEveryLengthReadExactly() throws {
-        var generator = ShortestDoubleTests.Random(state: 7)
+        var generator = SplitMix64(state: 7)
         for integerDigits in 1...21 {
             for fractionDigits in 0...21 {
                 var text = String(Int(generator.next() % 9) + 1)
