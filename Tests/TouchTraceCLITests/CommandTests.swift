@@ -24,6 +24,25 @@ import Testing
         #expect(first.hasPrefix(#"{"t":0.016,"view":"knob","source":"rotation","event":"state","from":"possible","to":"began","angle":-2.9670459626472017}"#))
     }
 
+    /// Touches 1e-80 s apart are valid and give a velocity of 2e81 points per second: both
+    /// transcripts write it, the text one with every digit of its exact value.
+    @Test func enormousVelocitiesAreWritten() throws {
+        let path = temporaryDirectory() + "/fast.trace.json"
+        try writeText("""
+        {"version": 1, "events": [
+          {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]},
+          {"t": 1e-80, "touches": [{"id": 1, "phase": "moved", "x": 30, "y": 10}]},
+          {"t": 2e-80, "touches": [{"id": 1, "phase": "moved", "x": 50, "y": 13}]},
+          {"t": 3e-80, "touches": [{"id": 1, "phase": "ended", "x": 50, "y": 13}]}]}
+        """, to: path)
+        let text = touchtrace("replay", path)
+        #expect(text.code == 0)
+        #expect(text.out.contains("velocity=1999999999999999000065426442874071900526785028754909152459233243853238262371975168.0000,"))
+        let jsonl = touchtrace("replay", path, "--format", "jsonl")
+        #expect(jsonl.code == 0)
+        #expect(jsonl.out.contains(#""velocity":[1.999999999999999e+81,4.500000000000001e+80]"#))
+    }
+
     @Test func writesTheOutputFile() throws {
         let path = temporaryDirectory() + "/out.txt"
         let run = touchtrace("replay", knob, "--output", path)

@@ -142,10 +142,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     private var state: State
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
 
-    /// Room enough for any rendering of the record.
+    /// Room enough for any field but a text: its key, and two numbers (a point) with punctuation.
+    @inline(__always) private static var fieldRoom: Int { Field.maximumKeyLength + 2 * fixed4MaximumLength + 16 }
+
+    /// Room enough for any rendering of the record, but for its texts (see `writeJSONString`).
     @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
         var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
-        room += record.fields.count * (Field.maximumKeyLength + 2 * fixed4MaximumLength + 16)
+        room += record.fields.count * fieldRoom
         return room
     }
 
@@ -235,11 +238,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.append("}\n")
     }
 
-    /// A JSON string literal, making room for it (texts are not counted in `room(for:)`).
+    /// A JSON string literal. Texts are not counted in `room(for:)`: room is made here for the
+    /// text and, after it, for the rest of any record, whatever the text's length.
     private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
         var bytes: [UInt8] = []
         appendJSONString(s, to: &bytes)
-        out.append(bytes)
+        out.reserve(bytes.count + FieldList.capacity * Self.fieldRoom + 16)
+        bytes.withUnsafeBufferPointer { out.append($0) }
     }
 }
 

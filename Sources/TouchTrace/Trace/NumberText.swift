@@ -54,25 +54,47 @@ func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         n = 1
         v = -v
     }
-    let start = n
-    while v >= 1 {
-        let q = (v / 10).rounded(.down)
-        out[n] = UInt8(0x30 + max(0, min(9, Int(v - q * 10))))
-        n += 1
-        v = q
-    }
-    if n == start {
-        out[n] = UInt8(ascii: "0")
-        n += 1
-    }
-    var (i, j) = (start, n - 1)
-    while i < j {
-        (out[i], out[j]) = (out[j], out[i])
-        i += 1
-        j -= 1
-    }
+    n += v < 9_007_199_254_740_992 ? writeDecimal(UInt64(v), to: out + n) : writeExactInteger(v, to: out + n)
     for (k, b) in ".0000".utf8.enumerated() { out[n + k] = b }
     return n + 5
+}
+
+/// Writes a whole double of at least 2^53 exactly in decimal (up to 309 digits); returns the
+/// length. Its value is mantissa × 2^exponent: the mantissa in base-10^9 limbs, doubled
+/// `exponent` times, 29 doublings at a time (a limb times 2^29 fits in 64 bits).
+private func writeExactInteger(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var exponent = Int(v.exponent) - 52
+    var limbs: [UInt64] = []
+    var m = v.significandBitPattern | (1 << 52)
+    while m > 0 {
+        limbs.append(m % 1_000_000_000)
+        m /= 1_000_000_000
+    }
+    while exponent > 0 {
+        let shift = UInt64(min(exponent, 29))
+        exponent -= Int(shift)
+        var carry: UInt64 = 0
+        for i in limbs.indices {
+            let x = limbs[i] << shift + carry
+            limbs[i] = x % 1_000_000_000
+            carry = x / 1_000_000_000
+        }
+        while carry > 0 {
+            limbs.append(carry % 1_000_000_000)
+            carry /= 1_000_000_000
+        }
+    }
+    // The top limb as it is, every other one with its nine digits.
+    var n = writeDecimal(limbs[limbs.count - 1], to: out)
+    for i in stride(from: limbs.count - 2, through: 0, by: -1) {
+        var limb = limbs[i]
+        for k in stride(from: 8, through: 0, by: -1) {
+            out[n + k] = UInt8(truncatingIfNeeded: 0x30 + limb % 10)
+            limb /= 10
+        }
+        n += 9
+    }
+    return n
 }
 
 /// Writes a non-negative integer in decimal at `out`; returns the length (at most 20).

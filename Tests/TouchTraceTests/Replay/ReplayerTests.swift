@@ -81,6 +81,16 @@ import Testing
         #expect(fixed4(value) == text)
     }
 
+    /// Whole numbers beyond 2^53 are written with every digit of their exact value (velocities
+    /// of touches a nanosecond apart can be that large), as C's `%.4f` writes them.
+    @Test(arguments: [(9_007_199_254_740_992.0, "9007199254740992.0000"), (1e16, "10000000000000000.0000"),
+                      (-3.5e22, "-35000000000000002097152.0000"),
+                      (1e300, "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160.0000"),
+                      (-1.7976931348623157e308, "-179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.0000")])
+    func hugeNumbersAreWrittenExactly(_ value: Double, _ text: String) {
+        #expect(fixed4(value) == text)
+    }
+
     @Test(arguments: [0.1, 12.0, -0.0, 1e-05, 123456.789, 1e16, 5e-324, -3.0e15, 0.30000000000000004])
     func shortestRoundTrips(_ value: Double) {
         var bytes: [UInt8] = []
@@ -101,6 +111,50 @@ import Testing
         #expect(_isPOD(Record.self))
         #expect(_isPOD(TouchID.self))
         #expect(_isPOD(EventTouch.self))
+    }
+
+    /// A touch id may be any string, however long: its records must be written whole, with the
+    /// fields after it (room for a text is made as it is written).
+    @Test(arguments: [.text, .jsonl] as [TranscriptFormat])
+    func veryLongStringIdsAreWrittenWhole(format: TranscriptFormat) throws {
+        let id = String(repeating: #"finger\""#, count: 30_000)
+        let json = """
+        {"version": 1, "events": [
+          {"t": 0, "touches": [{"id": "\(id)", "phase": "began", "x": 10, "y": 10}]},
+          {"t": 0.01, "touches": [{"id": "\(id)", "phase": "moved", "x": 12, "y": 10}]},
+          {"t": 0.02, "touches": [{"id": "\(id)", "phase": "ended", "x": 12, "y": 10}]}]}
+        """
+        let lines = try transcript(json, format: format)
+        let spots = lines.filter { $0.contains("spot") }
+        #expect(spots.count == 3)
+        let idThenCenter = "\"" + id + "\"" + (format == .jsonl ? ",\"center\":" : " center=")
+        let diameter = format == .jsonl ? ",\"diameter\":" : " diameter="
+        for line in spots {
+            // (Booleans, so that a failure does not print a line of a quarter of a megabyte.)
+            let idWholeThenCenter = line.contains(idThenCenter)
+            let hasDiameter = line.contains(diameter)
+            #expect(idWholeThenCenter)
+            #expect(hasDiameter)
+        }
+    }
+
+    /// A text that fills the writer's buffer to its last bytes as it grows must still leave room
+    /// for the fields after it (a debug build checks every write against the room made).
+    @Test(arguments: [TranscriptFormat.text, .jsonl])
+    func textsThatFillTheBufferLeaveRoomForTheRest(format: TranscriptFormat) throws {
+        for length in stride(from: 139_264 - 900, to: 139_264, by: 7) {
+            let output = MemoryOutput()
+            let writer = TranscriptWriter(format: format, sources: [SourceName(view: "v", name: "s")], output: output)
+            let text = String(repeating: "x", count: length)
+            writer.write(Record(t: 0, source: 0, event: "e", fields: FieldList(
+                Field("a", .text(SharedText(text))), Field("b", .point(Point(x: -1.0 / 3, y: 1e300))),
+                Field("c", .point(Point(x: -2.0 / 3, y: -1e-300))))))
+            try writer.finish()
+            let last = output.text.split(separator: "\n").last.map(String.init) ?? ""
+            let ending = format == .jsonl ? #""c":[-0.6666666666666666,-1e-300]}"# : "c=-0.6667,0.0000"
+            let whole = last.hasSuffix(ending) && last.utf8.count > length
+            #expect(whole, "text of \(length) bytes")
+        }
     }
 
     @Test func textFieldsKeepTheirStrings() {
