@@ -10,7 +10,7 @@ shift || true
 
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/findings" "$out/seeds"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TouchTraceFuzz \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TouchTraceFuzz -package-name touchtrace \
     $(find Sources/TouchTrace -name '*.swift' | sort) Fuzz/ReaderFuzzer.swift \
     -o "$out/reader-fuzzer"
 
