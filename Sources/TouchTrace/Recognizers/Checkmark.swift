@@ -117,7 +117,7 @@ public struct CheckmarkRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
+        context.emitFailure(from: state, reason: reason)
         state = .failed
     }
 }

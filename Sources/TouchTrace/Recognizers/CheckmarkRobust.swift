@@ -177,16 +177,13 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitState(from: state, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
+        context.emitFailure(from: state, reason: reason)
         state = .failed
     }
 }
 
 /// A distance with one decimal: `12.0`, `33.5`.
-func oneDecimal(_ v: Double) -> String {
-    // Four decimals of the value rounded to one, less the last three zeros.
-    String(fixed4((v * 10).rounded() / 10).dropLast(3))
-}
+func oneDecimal(_ v: Double) -> String { fixedDecimals(v, 1) }
 
 extension RecognizerType {
     public static let checkmarkRobust = RecognizerType(

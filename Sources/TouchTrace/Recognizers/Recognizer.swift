@@ -125,6 +125,12 @@ public struct DeliveryContext {
         if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
     }
 
+    /// Writes the `state` record of a recognizer that fails, with the reason (a discrete
+    /// recognizer's failures say why).
+    public mutating func emitFailure(from: RecognizerState, reason: String) {
+        emitState(from: from, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    }
+
     /// Sends a message to the control of another view (by view index).
     public mutating func send(_ message: ControlMessage, toView target: Int) {
         messages.append((target, message))

@@ -8,6 +8,14 @@ public func fixed4(_ value: Double) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
+/// `value` rounded to `places` decimals (0 to 4): `12.3`, `0.027`.
+package func fixedDecimals(_ value: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let text = fixed4((value * scale).rounded() / scale)
+    return String(text.dropLast(places == 0 ? 5 : 4 - places))
+}
+
 /// Appends `value` with exactly four decimals (round half away from zero on the scaled value).
 public func appendFixed4(_ value: Double, to out: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixed4MaximumLength) { buffer in

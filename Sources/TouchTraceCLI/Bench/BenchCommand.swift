@@ -281,18 +281,10 @@ enum BenchCommand {
 
     static func mb(_ bytes: Int) -> String { "\(oneDecimal(Double(bytes) / 1_000_000)) MB" }
     static func rate(_ megabytesPerSecond: Double) -> String { "\(oneDecimal(megabytesPerSecond)) MB/s" }
-    static func seconds(_ s: Double) -> String { "\(fixed(s, 3)) s" }
+    static func seconds(_ s: Double) -> String { "\(fixedDecimals(s, 3)) s" }
     static func ratio(_ r: Double) -> String { "\(oneDecimal(r))×" }
     static func verdict(_ ok: Bool) -> String { ok ? "met" : "MISSED" }
-    static func oneDecimal(_ v: Double) -> String { fixed(v, 1) }
-
-    /// `v` rounded to `places` decimals (0 to 4).
-    static func fixed(_ v: Double, _ places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let text = fixed4((v * scale).rounded() / scale)
-        return String(text.dropLast(places == 0 ? 5 : 4 - places))
-    }
+    static func oneDecimal(_ v: Double) -> String { fixedDecimals(v, 1) }
 
     static func table(_ rows: [[String]]) -> String {
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
