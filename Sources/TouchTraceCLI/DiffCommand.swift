@@ -45,12 +45,14 @@ enum DiffCommand {
             console.printError(error.description)
             return .usage
         }
-        guard expected.hasPrefix(TranscriptFormat.textHeader) else {
-            console.printError("\(expectedPath):1:1: not a text transcript (its first line must be '\(TranscriptFormat.textHeader)'); make one with: touchtrace replay \(tracePath) --output \(expectedPath)")
+        let header = TranscriptFormat.textHeader(version: loaded.trace.header.version)
+        guard expected.hasPrefix(header) else {
+            console.printError("\(expectedPath):1:1: not a text transcript of this trace (its first line must be '\(header)'); make one with: touchtrace replay \(tracePath) --output \(expectedPath)")
             return .usage
         }
         let output = MemoryOutput()
-        let writer = TranscriptWriter(format: .text, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output)
+        let writer = TranscriptWriter(format: .text, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output,
+                                      version: loaded.trace.header.version)
         Replayer.replay(loaded.trace, scene: loaded.scene, into: writer)
         try? writer.finish()
         let comparison = TranscriptComparison(tolerance: tolerance)

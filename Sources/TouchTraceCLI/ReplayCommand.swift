@@ -57,7 +57,8 @@ enum ReplayCommand {
         } else {
             output = console.out
         }
-        let writer = TranscriptWriter(format: format, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output)
+        let writer = TranscriptWriter(format: format, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output,
+                                      version: loaded.trace.header.version)
         // Replaying on this thread, formatting and writing on another.
         let pipeline = PipelinedWriter(writer)
         Replayer.replay(loaded.trace, scene: loaded.scene, into: pipeline)

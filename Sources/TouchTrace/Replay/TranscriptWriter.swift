@@ -14,8 +14,12 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     /// One JSON object per record, numbers in shortest round-trip form: for other programs.
     case jsonl
 
-    /// The first line of a text transcript: the format and its version.
+    /// The first line of a text transcript of a version 1 trace: the format and its version.
     public static let textHeader = "# touchtrace transcript v1"
+
+    /// The first line of a text transcript of a trace of `version` (1 or 2): the transcript of a
+    /// version 2 trace says `v2`.
+    public static func textHeader(version: Int) -> String { "# touchtrace transcript v\(version)" }
 }
 
 /// Where transcript bytes go.
@@ -75,14 +79,15 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     private var failure: Error?
     private static let flushThreshold = 1 << 16
 
-    public init(format: TranscriptFormat, sources: [SourceName], output: ByteOutput) {
+    /// A writer for the transcript of a trace of `version` (which names the text header).
+    public init(format: TranscriptFormat, sources: [SourceName], output: ByteOutput, version: Int = 1) {
         self.format = format
         self.output = output
         var buffer = ByteBuffer(capacity: Self.flushThreshold + 4096)
         switch format {
         case .text:
             prefixes = sources.map { Array(" \($0.view).\($0.name) ".utf8) }
-            buffer.append(Array(TranscriptFormat.textHeader.utf8))
+            buffer.append(Array(TranscriptFormat.textHeader(version: version).utf8))
             buffer.reserve(1)
             buffer.append(0x0A)
         case .jsonl:

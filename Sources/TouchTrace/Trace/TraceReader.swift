@@ -91,12 +91,12 @@ struct TraceReader {
             case "version":
                 sawVersion = true
                 let node = try cursor.node(depth: 1)
-                if case .number(_, let integer?) = node.value, integer == 1 {
-                    header.version = 1
+                if case .number(_, let integer?) = node.value, integer == 1 || integer == 2 {
+                    header.version = Int(integer)
                 } else if case .number(let v, _) = node.value {
-                    try report(at: valueOffset, "unsupported \"version\" \(numberText(v)): this touchtrace reads version 1 traces")
+                    try report(at: valueOffset, "unsupported \"version\" \(numberText(v)): this touchtrace reads version 1 and 2 traces")
                 } else {
-                    try report(at: valueOffset, "\"version\" must be the number 1, found \(node.kindDescription)")
+                    try report(at: valueOffset, "\"version\" must be the number 1 or 2, found \(node.kindDescription)")
                 }
             case "name", "description":
                 let node = try cursor.node(depth: 1)

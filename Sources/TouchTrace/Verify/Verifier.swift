@@ -78,7 +78,7 @@ public struct Verifier: Sendable {
             let writer = transcriptWriter(for: provisional, output: output)
             var replayer = Replayer(scene: provisional, sink: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
-            if trace.header.scene == nil {
+            if trace.header.scene == nil && trace.header.version == 1 {
                 try? writer.finish()
                 return output.bytes
             }
@@ -95,15 +95,15 @@ public struct Verifier: Sendable {
 
     private static func render(_ trace: Trace, scene: Scene) -> [UInt8] {
         let output = MemoryOutput()
-        let writer = transcriptWriter(for: scene, output: output)
+        let writer = transcriptWriter(for: scene, output: output, version: trace.header.version)
         Replayer.replay(trace, scene: scene, into: writer)
         // Memory cannot fail to take bytes.
         try? writer.finish()
         return output.bytes
     }
 
-    private static func transcriptWriter(for scene: Scene, output: MemoryOutput) -> TranscriptWriter {
-        TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output)
+    private static func transcriptWriter(for scene: Scene, output: MemoryOutput, version: Int = 1) -> TranscriptWriter {
+        TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output, version: version)
     }
 
     /// Verifies one fixture, writing its expected file if the record mode says so.

@@ -139,7 +139,7 @@ import Testing
         ("{\"version\": 1, \"events\": [] \u{0}", "1:29: binary file"),
         ("[1, 2]", "1:1: a trace must be a JSON object"),
         ("{\"events\": []}", "1:1: missing required key \"version\""),
-        ("{\"version\": 2, \"events\": []}", "1:13: unsupported \"version\" 2"),
+        ("{\"version\": 3, \"events\": []}", "1:13: unsupported \"version\" 3"),
         ("{\"version\": \"1\", \"events\": []}", "1:13: \"version\" must be the number 1"),
         ("{\"version\": 1}", "1:1: missing \"events\""),
         ("{\"version\": 1, \"events\": [], \"strokes\": []}", "1:30: a trace has \"events\" or \"strokes\", not both"),
