@@ -56,7 +56,7 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     }
 
     public let parameters: Parameters
-    public private(set) var state: RecognizerState = .possible
+    public var state: RecognizerState = .possible
     public private(set) var phase: Phase = .idle
     private var trackedSerial: Int?
     /// The start, the rightmost x so far, the highest y of the lead-in (the top), the lowest y
@@ -110,16 +110,14 @@ public struct CheckmarkRobustRecognizer: Recognizer {
             } else if rise < parameters.riseRatio * fall {
                 fail("lifted at \(pointText(p)): the up stroke rose \(oneDecimal(rise)) points, less than \(compactNumber(parameters.riseRatio)) times the \(oneDecimal(fall))-point down stroke: a v, not a checkmark", &context)
             } else {
-                context.emitState(from: state, to: .recognized)
-                state = .recognized
+                state = context.requestState(.recognized)
             }
         }
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
         guard let serial = trackedSerial, touches.touch(serial: serial) != nil else { return }
-        context.emitState(from: state, to: .cancelled)
-        state = .cancelled
+        state = context.requestState(.cancelled)
     }
 
     public mutating func reset() {
@@ -177,8 +175,7 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitFailure(from: state, reason: reason)
-        state = .failed
+        state = context.requestFailure(reason: reason)
     }
 }
 

@@ -26,7 +26,8 @@ struct PanCore: Sendable {
     /// Whether to keep velocity samples (the rotation recognizer has no use for them).
     let tracksVelocity: Bool
 
-    private(set) var state: RecognizerState = .possible
+    /// Its state; the arena has the last word (see `Recognizer.state`).
+    var state: RecognizerState = .possible
     /// Movement of the centroid of the tracked touches since touch-down, in points.
     private(set) var translation: Point = .zero
     private(set) var velocityTracker = VelocityTracker()
@@ -205,7 +206,10 @@ public struct PanRecognizer: Recognizer {
                        minimumDistance: minimumDistance, tracksVelocity: true)
     }
 
-    public var state: RecognizerState { core.state }
+    public var state: RecognizerState {
+        get { core.state }
+        set { core.state = newValue }
+    }
     public var translation: Point { core.translation }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
@@ -235,8 +239,8 @@ public struct PanRecognizer: Recognizer {
 
     public mutating func reset() { core.reset() }
 
-    private func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, FieldList(
+    private mutating func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
+        core.state = context.requestState(transition.to, FieldList(
             Field("translation", .point(core.translation)),
             Field("velocity", .point(velocity)),
             Field("touches", .integer(core.tracked.count))))
@@ -257,7 +261,10 @@ public struct RotationRecognizer: Recognizer {
         core = PanCore(minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, minimumDistance: minimumDistance, tracksVelocity: false)
     }
 
-    public var state: RecognizerState { core.state }
+    public var state: RecognizerState {
+        get { core.state }
+        set { core.state = newValue }
+    }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         if let touch = core.touchesBegan(touches, context) {
@@ -284,8 +291,8 @@ public struct RotationRecognizer: Recognizer {
         touchAngle = 0
     }
 
-    private func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
+    private mutating func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
+        core.state = context.requestState(transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
     }
 
     /// The angle of a point around the center of a view of the given size, in (−π, π].

@@ -79,6 +79,7 @@ public struct Verifier: Sendable {
             var replayer = Replayer(scene: provisional, sink: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
             if trace.header.scene == nil && trace.header.version == 1 {
+                replayer.finish()
                 try? writer.finish()
                 return output.bytes
             }
@@ -87,7 +88,7 @@ public struct Verifier: Sendable {
         let trace = try Trace.parse(source)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the --scene file or the default scene.
-        if trace.header.scene == nil, let cached = try scenes.scene(at: beside) {
+        if trace.header.scene == nil, let cached = try scenes.scene(at: beside, version: trace.header.version) {
             return render(trace, scene: cached)
         }
         return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
@@ -225,22 +226,25 @@ private final class ProgressCounter: @unchecked Sendable {
 /// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
 /// problems. For one thread: each verify worker has its own.
 public final class SceneCache {
-    private var scenes: [String: Result<Scene, TraceErrors>?] = [:]
+    /// By trace version, then path: a scene is read by the rules of the trace that uses it.
+    private var scenes: [[String: Result<Scene, TraceErrors>?]] = [[:], [:]]
 
     public init() {}
 
-    /// The scene in the file at `path`, nil if there is no such file, or its problems.
-    public func scene(at path: String) throws(TraceErrors) -> Scene? {
-        if let known = scenes[path] {
+    /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
+    /// file, or its problems.
+    public func scene(at path: String, version: Int = 1) throws(TraceErrors) -> Scene? {
+        let k = version >= 2 ? 1 : 0
+        if let known = scenes[k][path] {
             return try known?.get()
         }
         guard Scene.fileExists(path) else {
-            scenes[path] = .some(nil)
+            scenes[k][path] = .some(nil)
             return nil
         }
         let result: Result<Scene, TraceErrors>
-        do { result = .success(try SceneReader.read(path: path)) } catch { result = .failure(error) }
-        scenes[path] = result
+        do { result = .success(try SceneReader.read(path: path, version: version)) } catch { result = .failure(error) }
+        scenes[k][path] = result
         return try result.get()
     }
 }
