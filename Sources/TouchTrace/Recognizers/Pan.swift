@@ -47,7 +47,7 @@ struct PanCore: Sendable {
     private var beganEvent = -1
     private var beganCount = 0
 
-    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10, tracksVelocity: Bool) {
+    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance, tracksVelocity: Bool) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.minimumDistance = minimumDistance
@@ -201,7 +201,7 @@ struct PanCore: Sendable {
 public struct PanRecognizer: Recognizer {
     var core: PanCore
 
-    public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10) {
+    public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance) {
         core = PanCore(minimumNumberOfTouches: minimumNumberOfTouches, maximumNumberOfTouches: maximumNumberOfTouches,
                        minimumDistance: minimumDistance, tracksVelocity: true)
     }
@@ -257,7 +257,7 @@ public struct RotationRecognizer: Recognizer {
     /// updated at touch-down and on every move.
     public private(set) var touchAngle: Double = 0
 
-    public init(minimumDistance: Double = 10) {
+    public init(minimumDistance: Double = GestureDefaults.panMinimumDistance) {
         core = PanCore(minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, minimumDistance: minimumDistance, tracksVelocity: false)
     }
 

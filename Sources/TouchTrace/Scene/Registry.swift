@@ -39,6 +39,11 @@ public enum Registry {
         .checkmark,
         .checkmarkRobust,
         .spots,
+        .tap,
+        .longPress,
+        .swipe,
+        .pinch,
+        .twoFingerRotation,
     ]
 
     public static let controls: [ControlType] = [
@@ -63,12 +68,12 @@ extension RecognizerType {
         let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
         p.check(maximum >= minimum, at: "maximumNumberOfTouches",
                 "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
-        let distance = p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate)
+        let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate)
         return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, minimumDistance: distance)
     }
 
     public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
-        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
     }
 
     public static let checkmark = RecognizerType(name: "checkmark", summary: "Apple's CheckmarkGestureRecognizer, exactly as the seed") { _ in
@@ -96,7 +101,7 @@ extension ControlType {
         return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
                     startAngle: startAngle, endAngle: endAngle,
                     isContinuous: p.bool("isContinuous", default: true),
-                    minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+                    minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
     }
 
     public static let rangeSlider = ControlType(name: "rangeSlider", summary: "a two-thumb range slider (JKSlider)") { p, build in
