@@ -52,7 +52,8 @@ final class Arena {
     /// Whether the recognizer has won since its last reset.
     var won: [Bool]
     var waiting: [Waiting?]
-    /// The touches each recognizer has received since its last reset: serial and slot.
+    /// The touches each competing recognizer has received since its last reset, or since no
+    /// touch that reaches it was down: serial and slot.
     var touches: [[(serial: Int, slot: Int)]]
     let competes: [Bool]
     let cancelsTouches: [Bool]

@@ -61,7 +61,9 @@ public struct LongPressRecognizer: Recognizer {
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
         guard let touch = touches.first(where: { down.contains($0) }) else { return }
         for lifted in touches { down.move(lifted) }
-        if state == .possible {
+        if state == .possible && down.count < numberOfTouchesRequired {
+            fail(because: "touch \(touch.id) lifted before the press's \(numberOfTouchesRequired) touches were down", &context)
+        } else if state == .possible {
             fail(because: "touch \(touch.id) lifted \(secondsText(context.t - touch.beganAt)) after it touched down, before the \(secondsText(minimumPressDuration)) press", &context)
         } else {
             change(to: .ended, data, &context)

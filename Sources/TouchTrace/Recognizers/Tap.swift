@@ -57,7 +57,7 @@ public struct TapRecognizer: Recognizer {
             // A new tap: the wait for it is over, and its own clock starts.
             tapComplete = false
             context.setDeadline(context.t + maximumTapDuration)
-        } else if tapComplete, let touch = touches.first {
+        } else if tapComplete && down.count < numberOfTouchesRequired, let touch = touches.first {
             fail(because: "touch \(touch.id) touched down while the tap's touches were lifting", &context)
             return
         }

@@ -65,8 +65,8 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
         }
     }
 
-    private func data(velocity: Double) -> FieldList {
-        FieldList(Field(Measure.valueKey, .number(value)), Field("velocity", .number(velocity)), Field("location", .point(location)))
+    private func data(velocity: Double, location: Point? = nil) -> FieldList {
+        FieldList(Field(Measure.valueKey, .number(value)), Field("velocity", .number(velocity)), Field("location", .point(location ?? self.location)))
     }
 
     mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
@@ -92,8 +92,10 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
 
     mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
         var liftedTracked = false
+        for touch in touches { down.move(touch) }
+        // Where the tracked touches were as they lifted: the ended record's location.
+        let liftLocation = location
         for touch in touches where down.contains(touch) {
-            down.move(touch)
             if let i = tracked.firstIndex(of: touch.serial) {
                 liftedTracked = true
                 tracked.remove(at: i)
@@ -107,7 +109,7 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
                 state = context.requestFailure(reason: "every touch lifted before the gesture began")
             case .began, .changed:
                 // A gesture that ends after its fingers rested more than 40 ms has stopped.
-                state = context.requestState(.ended, data(velocity: velocityTracker.velocity(endingAt: context.t).x))
+                state = context.requestState(.ended, data(velocity: velocityTracker.velocity(endingAt: context.t).x, location: liftLocation))
             default:
                 break
             }

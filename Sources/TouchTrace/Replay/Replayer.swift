@@ -350,7 +350,7 @@ public struct Replayer: TouchEventConsumer {
                     given = withoutCancelledTouches(set)
                     if given.isEmpty { continue }
                 }
-                if phase == 0 {
+                if phase == 0 && arena.competes[g] {
                     for touch in given { arena.touches[g].append((touch.serial, touch.slot)) }
                 }
             }
@@ -538,10 +538,16 @@ public struct Replayer: TouchEventConsumer {
     }
 
     /// Version 2 (SPEC 13.1): a final recognizer is reset once no touch that reaches it is down.
+    /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
+    /// recognizers compete over the touches of the gesture under way.
     private mutating func resetFinalRecognizers() {
-        for g in 0..<arena.count where arena.state[g].isFinal && views[recognizerView[g]].touchesDown == 0 {
-            recognizers[g].reset()
-            arena.reset(g)
+        for g in 0..<arena.count where views[recognizerView[g]].touchesDown == 0 {
+            if arena.state[g].isFinal {
+                recognizers[g].reset()
+                arena.reset(g)
+            } else if !arena.touches[g].isEmpty && arena.waiting[g] == nil {
+                arena.touches[g].removeAll(keepingCapacity: true)
+            }
         }
     }
 }
