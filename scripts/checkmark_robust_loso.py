@@ -149,6 +149,8 @@ def choose(strokes, args, report=None):
         margins["riseRatio"] = (math.exp(mc), sc, math.exp(mv), sv, len(vs), (mc - t) / sc)
         if p == previous:
             break
+    else:
+        raise RuntimeError(f"the choice does not settle: {fmt(previous)} then {fmt(p)}")
     if report is not None:
         report.update(margins)
     return p
