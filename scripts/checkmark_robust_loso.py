@@ -13,7 +13,7 @@ the real recognizer (`touchtrace eval --where subject=S --set ...`); then they a
 every subject: those are the defaults. It prints, per rule, how the measured quantity is
 distributed for the checkmarks and for the strokes the rule has to turn away.
 
-The rule, fixed before any fold was measured:
+The rule (docs/checkmark-robust.md says how it came about):
 - Each early rule (backtrack, lead-in) separates the checkmarks from the strokes of other labels
   that no other early rule turns away before touch-up and that it can turn away without losing a
   training checkmark (their value is above the largest any training checkmark needs). Its
@@ -39,6 +39,7 @@ checks that its own replay accepts exactly the strokes the real recognizer accep
 import argparse
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -130,15 +131,15 @@ def choose(strokes, args, report=None):
         p["jitter"] = min(p["jitter"], p["minFall"] - 1)
         p["leadInRise"] = min(p["leadInRise"], p["minRise"])
         checks = [measure(s["points"], p) for s in strokes if s["gesture"] == args.positive]
-        vs = []
+        at_touch_up = []  # the other labels' strokes the proportion decides
         for s in strokes:
             if s["gesture"] == args.positive:
                 continue
             m = measure(s["points"], p)
             if m["first"] is None and m["phase"] == "upStroke" and m["rise"] >= p["minRise"]:
-                vs.append(m)
+                at_touch_up.append(m)
         lc = [math.log(m["ratio"]) for m in checks]
-        lv = [math.log(m["ratio"]) for m in vs]
+        lv = [math.log(m["ratio"]) for m in at_touch_up]
         mc, sc = statistics.mean(lc), statistics.stdev(lc)
         mv, sv = statistics.mean(lv), statistics.stdev(lv)
         if args.ratio_rule == "own-spread":
@@ -146,7 +147,7 @@ def choose(strokes, args, report=None):
         else:  # "common-spread": both classes taken to spread alike, the midpoint of the means
             t = (mc + mv) / 2
         p["riseRatio"] = round(math.exp(t), 2)
-        margins["riseRatio"] = (math.exp(mc), sc, math.exp(mv), sv, len(vs), (mc - t) / sc)
+        margins["riseRatio"] = (math.exp(mc), sc, math.exp(mv), sv, len(at_touch_up), (mc - t) / sc)
         if p == previous:
             break
     else:
@@ -210,7 +211,7 @@ def fmt(p):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("strokes", help="the stroke set (JSON Lines with a subject field)")
     parser.add_argument("--touchtrace", default=".build/debug/touchtrace", help="the touchtrace binary")
     parser.add_argument("--positive", default="check", help="the checkmark label (default: check)")
@@ -219,6 +220,8 @@ def main():
                         help="own-spread (the rule): each class with its own standard deviation; "
                              "common-spread: the midpoint of the two means, for comparison")
     args = parser.parse_args()
+    if not os.access(args.touchtrace, os.X_OK):
+        parser.error(f"no touchtrace binary at {args.touchtrace}: run `swift build` or pass --touchtrace PATH")
     with open(args.strokes, encoding="utf-8") as f:
         strokes = [json.loads(line) for line in f if line.strip()]
     subjects = sorted({s["subject"] for s in strokes})
