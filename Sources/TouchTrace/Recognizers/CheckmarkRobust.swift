@@ -23,11 +23,13 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     /// The tolerances and proportions of a checkmark.
     public struct Parameters: Sendable, Equatable {
         /// A move this far against the stroke's direction (left; up on the down stroke; down on
-        /// the up stroke) is finger jitter or a hook at the turn, not intent. Points.
-        public var jitter: Double = 10
+        /// the up stroke) is finger jitter or a hook at the turn, not intent. Points; kept below
+        /// `minFall`.
+        public var jitter: Double = 11
         /// How far above its start a stroke may rise before it falls (people often start with
-        /// a small arc up and right). More is a stroke of its own, a caret or an arrow. Points.
-        public var leadInRise: Double = 26
+        /// a small arc up and right). More is a stroke of its own, a caret or an arrow. Points; at
+        /// most `minRise`.
+        public var leadInRise: Double = 34
         /// How far below its highest point the stroke must fall to make a down stroke: more
         /// than jitter, so that the short stroke really exists. Points.
         public var minFall: Double = 12
@@ -35,8 +37,9 @@ public struct CheckmarkRobustRecognizer: Recognizer {
         /// flick. Points.
         public var minRise: Double = 34
         /// The up stroke must rise at least this many times as far as the down stroke fell: a
-        /// checkmark's long arm climbs about 2.8 times its short one, a "v" about 1.15 times.
-        public var riseRatio: Double = 1.75
+        /// checkmark's long arm climbs about 2.8 times its short one, a "v" about 1.2 times; 1.66
+        /// is as many standard deviations (of the logarithm) from each.
+        public var riseRatio: Double = 1.66
 
         public init() {}
     }
