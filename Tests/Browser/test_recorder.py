@@ -662,6 +662,20 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     check_scene_drawing(page, nested, area)
     print("scene with subviews: every view drawn at its frame, with its name")
 
+    # A file that is not a scene is reported on the page, and the drawn scene stays.
+    broken = scratch / "broken-scene.json"
+    broken.write_text('{"views": [{"name": "x", "frame": [0, 0, 10]}]}')
+    load_scene(page, broken)
+    page.wait_until("document.getElementById('status').textContent.includes('broken-scene.json')",
+                    "the broken scene to be reported")
+    status = page.evaluate("document.getElementById('status').textContent")
+    if "views[0].frame" not in status:
+        fail(f"the page reported a broken scene as {status!r}, without saying what is wrong")
+    status = page.evaluate("document.querySelector('#status .problem').textContent")
+    if page.evaluate("document.querySelectorAll('#scene .view').length") != 4:
+        fail("loading a broken scene file replaced the scene that was drawn")
+    print(f"broken scene file: reported ({status}); the scene stays")
+
     # The scene the touches are recorded over, and embedded in the trace: one spots view that
     # covers the recording area, so the replay reports every touch where it is.
     scene = {"views": [{"name": "pad", "frame": [0, 0, area["width"], area["height"]],
