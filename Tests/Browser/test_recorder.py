@@ -234,13 +234,14 @@ class Page:
             "timestamp": timestamp,
         })
 
-    def mouse(self, kind, x, y, timestamp, pressed):
+    def mouse(self, kind, x, y, timestamp, pressed, pointer="mouse"):
+        """One Input.dispatchMouseEvent of the left button (pointer: "mouse" or "pen")."""
         self.send("Input.dispatchMouseEvent", {
             "type": kind, "x": x, "y": y, "timestamp": timestamp,
             "button": "left" if kind != "mouseMoved" or pressed else "none",
             "buttons": 1 if pressed else 0,
             "clickCount": 1 if kind != "mouseMoved" else 0,
-            "pointerType": "mouse",
+            "pointerType": pointer,
         })
 
 
@@ -299,17 +300,18 @@ class Script:
         self.page.touch("touchCancel", [], self.start + offset)
         self._expect(offset, cancelled)
 
-    def mouse_stroke(self, offset, points, step):
-        """Presses the left button at the first point, drags through the others, releases."""
+    def mouse_stroke(self, offset, points, step, pointer="mouse"):
+        """Presses the left button (or puts the pen down) at the first point, drags through
+        the others, releases."""
         x, y = points[0]
-        self.page.mouse("mousePressed", x, y, self.start + offset, True)
-        self._expect(offset, [("mouse", "began", x, y)])
+        self.page.mouse("mousePressed", x, y, self.start + offset, True, pointer)
+        self._expect(offset, [(pointer, "began", x, y)])
         for index, (x, y) in enumerate(points[1:], start=1):
-            self.page.mouse("mouseMoved", x, y, self.start + offset + index * step, True)
-            self._expect(offset + index * step, [("mouse", "moved", x, y)])
+            self.page.mouse("mouseMoved", x, y, self.start + offset + index * step, True, pointer)
+            self._expect(offset + index * step, [(pointer, "moved", x, y)])
         end = offset + len(points) * step
-        self.page.mouse("mouseReleased", x, y, self.start + end, False)
-        self._expect(end, [("mouse", "ended", x, y)])
+        self.page.mouse("mouseReleased", x, y, self.start + end, False, pointer)
+        self._expect(end, [(pointer, "ended", x, y)])
 
     def _points(self):
         # The protocol's touch ids are numbers: each finger name gets one.
@@ -428,8 +430,9 @@ def area_box(page):
         " return {left: b.left, top: b.top, width: b.width, height: b.height}; })()")
 
 
-def click_button(page, label, timestamp):
-    """Clicks the button whose text is label with the mouse, as a person would."""
+def click_button(page, label, timestamp, tap=False):
+    """Clicks the button whose text is label with the mouse, or taps it with a finger, as a
+    person would."""
     box = page.evaluate(
         "(() => { const b = [...document.querySelectorAll('button')]"
         f".find((e) => e.textContent.trim() === {json.dumps(label)});"
@@ -440,8 +443,12 @@ def click_button(page, label, timestamp):
         fail(f'no button labelled "{label}"')
     if box["disabled"]:
         fail(f'the "{label}" button is disabled')
-    page.mouse("mousePressed", box["x"], box["y"], timestamp, True)
-    page.mouse("mouseReleased", box["x"], box["y"], timestamp + 0.05, False)
+    if tap:
+        page.touch("touchStart", [(9, box["x"], box["y"])], timestamp)
+        page.touch("touchEnd", [(9, box["x"], box["y"])], timestamp + 0.05)
+    else:
+        page.mouse("mousePressed", box["x"], box["y"], timestamp, True)
+        page.mouse("mouseReleased", box["x"], box["y"], timestamp + 0.05, False)
     return box
 
 
@@ -453,10 +460,10 @@ def load_scene(page, path):
     page.send("DOM.setFileInputFiles", {"files": [str(path)], "nodeId": node})
 
 
-def save_trace(browser, page, downloads, timestamp):
-    """Clicks "Save trace" and returns the path and text of the file it downloads."""
+def save_trace(browser, page, downloads, timestamp, tap=False):
+    """Clicks (or taps) "Save trace" and returns the path and text of the file it downloads."""
     before = len(browser.events)
-    click_button(page, "Save trace", timestamp)
+    click_button(page, "Save trace", timestamp, tap)
     began = browser.wait_for(lambda e: e["method"] == "Browser.downloadWillBegin",
                              "the download to begin", since=before)
     guid = began["params"]["guid"]
@@ -569,14 +576,21 @@ def draw_strokes(script, area):
             ("c", left + 300 - 10 * step, top + 200 + 5 * step),
             ("d", left + 100 + 10 * step, top + 500 - 5 * step)])
     script.touch_cancel(0.350)
-    # A finger is reused after its touch ended: it is a new touch with the next id.
+    # A finger is reused after its touch ended: it is a new touch with the next id. It moves
+    # by a pixel and by fractions of one: nothing is lost to a touch slop.
     script.touch_start(0.400, [("a", left + 40, top + 40)])
-    script.touch_end(0.420, ["a"])
+    script.touch_move(0.408, [("a", left + 41, top + 40)])
+    script.touch_move(0.416, [("a", left + 41.5, top + 40.25)])
+    script.touch_move(0.424, [("a", left + 41.5, top + 41)])
+    script.touch_end(0.440, ["a"])
     # The mouse drags from the area down into the bar (pointer capture keeps it recorded).
     bottom = top + area["height"]
     script.mouse_stroke(0.500, [(left + 120, bottom - 60), (left + 125, bottom - 30),
                                 (left + 130, bottom - 5), (left + 135, bottom + 20),
                                 (left + 140, bottom + 40)], 0.010)
+    # A pen stroke (the protocol's mouse events with pointerType pen).
+    script.mouse_stroke(0.600, [(left + 250, top + 150), (left + 262, top + 158),
+                                (left + 270, top + 175)], 0.008, pointer="pen")
 
 
 def main():
@@ -702,7 +716,8 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     moves = page.evaluate("window.__moves")
     print(f"pointermove: {moves['events']} events carried {moves['samples']} coalesced samples")
 
-    path, trace = save_trace(browser, page, downloads, time.time())
+    # On the phone "Save trace" is tapped: a touch on the bar is not part of the recording.
+    path, trace = save_trace(browser, page, downloads, time.time(), tap=device["touch"])
     print(f"saved: {path.name} ({len(trace['events'])} events)")
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
@@ -735,7 +750,7 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     print(f"replay: {len(records)} spots records, one for each dispatched touch sample")
 
     # Clear starts again: ids from 1 and times from 0 in the next trace.
-    click_button(page, "Clear", time.time())
+    click_button(page, "Clear", time.time(), tap=device["touch"])
     page.wait_until("document.getElementById('save').disabled === true", "Clear to empty the recording")
     script = Script(page, time.time())
     script.touch_start(0.0, [("e", area["left"] + 50, area["top"] + 60)])
