@@ -525,10 +525,13 @@ def check_page_is_phone_ready(page):
 
 
 def check_scene_drawing(page, path, area):
-    """Loads a scene with subviews and checks every view is drawn at its frame on the screen
-    (a subview's frame is in its superview's coordinates) with its name."""
+    """Loads a scene file (or a trace that holds one) and checks every view is drawn at its
+    frame on the screen (a subview's frame is in its superview's coordinates) with its name."""
     scene = json.loads(Path(path).read_text())
+    scene = scene.get("scene", scene) if "views" not in scene else scene
     load_scene(page, path)
+    page.wait_until("document.getElementById('status').textContent.includes("
+                    f"{json.dumps('scene ' + Path(path).name)})", f"{Path(path).name} to load")
     wanted = {}
 
     def walk(views, origin_x, origin_y):
@@ -630,12 +633,14 @@ def main():
 
 
 # The screens the page is tried on: a phone (mobile viewport, touch screen, 3 device pixels per
-# CSS pixel) and a desktop window without touch emulation (touch input still arrives).
+# CSS pixel), where scenes are loaded and the buttons are tapped, and a desktop window without
+# touch emulation (touch input still arrives), where nothing is loaded: its trace has no scene
+# and is replayed with --scene.
 DEVICES = [
     {"name": "phone", "width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT, "deviceScaleFactor": 3,
-     "mobile": True, "touch": True},
+     "mobile": True, "touch": True, "load_scene": True},
     {"name": "desktop", "width": 1024, "height": 700, "deviceScaleFactor": 1,
-     "mobile": False, "touch": False},
+     "mobile": False, "touch": False, "load_scene": False},
 ]
 
 
@@ -671,38 +676,14 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     area = area_box(page)
     print(f"recording area: {area['width']} x {area['height']} at ({area['left']}, {area['top']})")
 
-    # A scene with subviews is drawn where its frames are.
-    nested = scratch / "nested-scene.json"
-    nested.write_text(json.dumps({"views": [
-        {"name": "board", "frame": [10, 20, 300, 400], "recognizers": [{"type": "pan"}], "subviews": [
-            {"name": "tile", "frame": [30, 40, 100, 120], "subviews": [
-                {"name": "corner", "frame": [5, 6, 20, 30], "control": {"type": "counter"}}]}]},
-        {"name": "strip", "frame": [0, 500, 390, 80], "recognizers": [{"type": "spots"}]},
-    ]}))
-    check_scene_drawing(page, nested, area)
-    print("scene with subviews: every view drawn at its frame, with its name")
-
-    # A file that is not a scene is reported on the page, and the drawn scene stays.
-    broken = scratch / "broken-scene.json"
-    broken.write_text('{"views": [{"name": "x", "frame": [0, 0, 10]}]}')
-    load_scene(page, broken)
-    page.wait_until("document.getElementById('status').textContent.includes('broken-scene.json')",
-                    "the broken scene to be reported")
-    status = page.evaluate("document.getElementById('status').textContent")
-    if "views[0].frame" not in status:
-        fail(f"the page reported a broken scene as {status!r}, without saying what is wrong")
-    status = page.evaluate("document.querySelector('#status .problem').textContent")
-    if page.evaluate("document.querySelectorAll('#scene .view').length") != 4:
-        fail("loading a broken scene file replaced the scene that was drawn")
-    print(f"broken scene file: reported ({status}); the scene stays")
-
-    # The scene the touches are recorded over, and embedded in the trace: one spots view that
-    # covers the recording area, so the replay reports every touch where it is.
+    # The scene the touches are replayed through: one spots view that covers the recording
+    # area, so the replay reports every touch where it is.
     scene = {"views": [{"name": "pad", "frame": [0, 0, area["width"], area["height"]],
                         "recognizers": [{"type": "spots"}]}]}
     scene_path = scratch / "scene.json"
     scene_path.write_text(json.dumps(scene, indent=2))
-    check_scene_drawing(page, scene_path, area)
+    if device["load_scene"]:
+        check_scene_files(page, scratch, area, scene_path)
 
     # Counts what the browser hands the page, to know that moves were coalesced.
     page.evaluate("""(() => {
@@ -740,8 +721,10 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
             abs(screen.get("height", -1) - area["height"]) > POSITION_TOLERANCE):
         fail(f"the trace's screen is {trace.get('screen')}, the recording area is "
              f"{area['width']} x {area['height']}")
-    if trace.get("scene") != scene:
+    if device["load_scene"] and trace.get("scene") != scene:
         fail(f"the trace's scene is {json.dumps(trace.get('scene'))}, the loaded one {json.dumps(scene)}")
+    if not device["load_scene"] and "scene" in trace:
+        fail(f"no scene was loaded, yet the trace has one: {json.dumps(trace['scene'])}")
     worst = compare_events(trace["events"], expected)
     print(f"trace: {sum(len(e['touches']) for e in expected)} touch samples in {len(expected)} "
           f"events, {max(t['id'] for e in expected for t in e['touches'])} touches, as dispatched "
@@ -750,7 +733,9 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     validated = run(touchtrace, "validate", str(path), "--strict")
     if validated.returncode != 0:
         fail(f"touchtrace validate --strict exited {validated.returncode}:\n{validated.stderr}")
-    replayed = run(touchtrace, "replay", str(path), "--format", "jsonl")
+    # Without a scene of its own, the trace is replayed through the same one, given to replay.
+    given = [] if device["load_scene"] else ["--scene", str(scene_path)]
+    replayed = run(touchtrace, "replay", str(path), "--format", "jsonl", *given)
     if replayed.returncode != 0:
         fail(f"touchtrace replay exited {replayed.returncode}:\n{replayed.stderr}")
     if replayed.stderr:
@@ -772,9 +757,44 @@ def record_and_check(browser, device, page_path, touchtrace, scratch, downloads,
     compare_events(trace["events"], expected_trace(script.expected, area))
     print(f"after Clear: {path.name} holds only the new stroke, from touch 1 at t=0")
 
+    if device["load_scene"]:
+        # A saved trace loads as a scene too: its own.
+        check_scene_drawing(page, path, area)
+        print(f"{path.name} loaded as a scene: its scene is drawn")
+
     check_console(browser, page_url)
     print("console: no errors, no exceptions, nothing loaded from outside the page")
     browser.send("Target.closeTarget", {"targetId": page.target})
+
+
+def check_scene_files(page, scratch, area, scene_path):
+    """Scenes loaded from files: one with subviews is drawn where its frames are, a broken
+    file is reported, and then the recording scene is loaded (and embedded in the trace)."""
+    nested = scratch / "nested-scene.json"
+    nested.write_text(json.dumps({"views": [
+        {"name": "board", "frame": [10, 20, 300, 400], "recognizers": [{"type": "pan"}], "subviews": [
+            {"name": "tile", "frame": [30, 40, 100, 120], "subviews": [
+                {"name": "corner", "frame": [5, 6, 20, 30], "control": {"type": "counter"}}]}]},
+        {"name": "strip", "frame": [0, 500, 390, 80], "recognizers": [{"type": "spots"}]},
+    ]}))
+    check_scene_drawing(page, nested, area)
+    print("scene with subviews: every view drawn at its frame, with its name")
+
+    # A file that is not a scene is reported on the page, and the drawn scene stays.
+    broken = scratch / "broken-scene.json"
+    broken.write_text('{"views": [{"name": "x", "frame": [0, 0, 10]}]}')
+    load_scene(page, broken)
+    page.wait_until("document.getElementById('status').textContent.includes('broken-scene.json')",
+                    "the broken scene to be reported")
+    status = page.evaluate("document.getElementById('status').textContent")
+    if "views[0].frame" not in status:
+        fail(f"the page reported a broken scene as {status!r}, without saying what is wrong")
+    status = page.evaluate("document.querySelector('#status .problem').textContent")
+    if page.evaluate("document.querySelectorAll('#scene .view').length") != 4:
+        fail("loading a broken scene file replaced the scene that was drawn")
+    print(f"broken scene file: reported ({status}); the scene stays")
+
+    check_scene_drawing(page, scene_path, area)
 
 
 if __name__ == "__main__":
