@@ -76,7 +76,8 @@ class Chromium:
             "--headless",
             "--remote-debugging-pipe",
             f"--user-data-dir={profile}",
-            "--no-sandbox",
+            "--no-sandbox",                 # as root in a CI container
+            "--disable-dev-shm-usage",      # a container's small /dev/shm
             "--no-first-run",
             "--no-default-browser-check",
             "--disable-gpu",
