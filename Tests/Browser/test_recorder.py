@@ -593,6 +593,14 @@ def draw_strokes(script, area):
     script.touch_move(0.416, [("a", left + 41.5, top + 40.25)])
     script.touch_move(0.424, [("a", left + 41.5, top + 41)])
     script.touch_end(0.440, ["a"])
+    # Two samples of one finger stamped with the same time (sent together, so coalesced): two
+    # events at that time, as a touch appears at most once in an event.
+    script.touch_start(0.460, [("f", left + 220, top + 60)])
+    def same_time():
+        script.touch_move(0.470, [("f", left + 226, top + 64)])
+        script.touch_move(0.470, [("f", left + 232, top + 68)])
+    script.page.burst(same_time)
+    script.touch_end(0.480, ["f"])
     # The mouse drags from the area down into the bar (pointer capture keeps it recorded).
     bottom = top + area["height"]
     script.mouse_stroke(0.500, [(left + 120, bottom - 60), (left + 125, bottom - 30),
