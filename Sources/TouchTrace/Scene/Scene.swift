@@ -147,17 +147,18 @@ public struct Scene: Sendable {
 
     /// The scene for a trace: the trace's `scene` key, else `scene.json` beside the trace, else
     /// `sceneFile` (`--scene`), else the default scene; read by the rules of the trace's version.
-    public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+    public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions(),
+                               registry: Registry = .standard) throws(TraceErrors) -> Scene {
         let version = trace.header.version
         if let node = trace.header.scene {
-            return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", version: version, options: options)
+            return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", version: version, options: options, registry: registry)
         }
         let beside = besidePath(of: trace.path)
         if fileExists(beside) {
-            return try SceneReader.read(path: beside, version: version, options: options)
+            return try SceneReader.read(path: beside, version: version, options: options, registry: registry)
         }
         if let sceneFile {
-            return try SceneReader.read(path: sceneFile, version: version, options: options)
+            return try SceneReader.read(path: sceneFile, version: version, options: options, registry: registry)
         }
         let screen = trace.screen
         return defaultScene(width: screen.width, height: screen.height, version: version)

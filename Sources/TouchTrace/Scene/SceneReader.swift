@@ -2,7 +2,8 @@
 /// reports every problem at the offending key.
 public enum SceneReader {
     /// Reads a scene file, by the rules of a trace of `version`.
-    public static func read(path: String, version: Int = 1, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+    public static func read(path: String, version: Int = 1, options: TraceReadOptions = TraceReadOptions(),
+                            registry: Registry = .standard) throws(TraceErrors) -> Scene {
         let source: SourceFile
         let root: JSONNode
         do {
@@ -11,14 +12,14 @@ public enum SceneReader {
         } catch {
             throw TraceErrors(error)
         }
-        return try read(root, source: source, origin: path, version: version, options: options)
+        return try read(root, source: source, origin: path, version: version, options: options, registry: registry)
     }
 
     /// Reads a scene from a parsed node of `source`, by the rules of a trace of `version`.
     public static func read(_ root: JSONNode, source: SourceFile, origin: String, version: Int = 1,
-                            options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+                            options: TraceReadOptions = TraceReadOptions(), registry: Registry = .standard) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
-        let scene = build(root, origin: origin, version: version, problems: &problems)
+        let scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
         if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
         return scene
     }
@@ -45,7 +46,7 @@ public enum SceneReader {
         var requireToFail: [(name: String, offset: Int)] = []
     }
 
-    private static func build(_ root: JSONNode, origin: String, version: Int, problems: inout SceneProblems) -> Scene {
+    private static func build(_ root: JSONNode, origin: String, version: Int, registry: Registry, problems: inout SceneProblems) -> Scene {
         guard let members = root.members else {
             problems.add(root.offset, "a scene must be an object like {\"views\": [...]}, found \(root.kindDescription)")
             return Scene(views: [], origin: origin, version: version)
@@ -89,7 +90,7 @@ public enum SceneReader {
             var control: (name: String, control: any Control)?
             var attachedCount = 0
             if let m = draft.node["control"] {
-                control = readControl(m.value, view: draft, build: build, problems: &problems)
+                control = readControl(m.value, view: draft, build: build, registry: registry, problems: &problems)
                 if let control {
                     names[control.name] = m.value.offset
                     for attached in control.control.attachedRecognizers() { names[attached.name] = m.value.offset }
@@ -101,7 +102,8 @@ public enum SceneReader {
                 if let list = m.value.elements {
                     for (k, node) in list.enumerated() {
                         var refs = References(view: v, index: attachedCount + recognizers.count)
-                        guard let made = readRecognizer(node, index: k, view: draft, version: version, references: &refs, problems: &problems) else { continue }
+                        guard let made = readRecognizer(node, index: k, view: draft, version: version, registry: registry,
+                                                        references: &refs, problems: &problems) else { continue }
                         if names[made.name] != nil {
                             problems.add(node["name"]?.value.offset ?? node.offset,
                                          "view \"\(draft.name)\": two recognizers or controls are named \"\(made.name)\"; give one a different \"name\"")
@@ -285,16 +287,16 @@ public enum SceneReader {
         name == type ? "view \"\(view)\", \(type)" : "view \"\(view)\", \(type) \"\(name)\""
     }
 
-    private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, version: Int, references: inout References,
-                                       problems: inout SceneProblems) -> SceneRecognizer? {
+    private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, version: Int, registry: Registry,
+                                       references: inout References, problems: inout SceneProblems) -> SceneRecognizer? {
         let label = "view \"\(view.name)\", recognizers[\(index)]"
         guard let type = typeName(node, label: label, problems: &problems) else { return nil }
-        guard let kind = Registry.recognizer(named: type) else {
+        guard let kind = registry.recognizer(named: type) else {
             let offset = node["type"]!.value.offset
-            if Registry.control(named: type) != nil {
+            if registry.control(named: type) != nil {
                 problems.add(offset, "\(label): \"\(type)\" is a control, not a recognizer; put it under the view's \"control\"")
             } else {
-                problems.add(offset, "\(label): unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+                problems.add(offset, "\(label): unknown recognizer type \"\(type)\" (known types: \(registry.recognizers.map(\.name).joined(separator: ", ")))")
             }
             return nil
         }
@@ -346,15 +348,16 @@ public enum SceneReader {
         return made
     }
 
-    private static func readControl(_ node: JSONNode, view: ViewDraft, build: SceneBuild, problems: inout SceneProblems) -> (name: String, control: any Control)? {
+    private static func readControl(_ node: JSONNode, view: ViewDraft, build: SceneBuild, registry: Registry,
+                                    problems: inout SceneProblems) -> (name: String, control: any Control)? {
         let label = "view \"\(view.name)\", control"
         guard let type = typeName(node, label: label, problems: &problems) else { return nil }
-        guard let kind = Registry.control(named: type) else {
+        guard let kind = registry.control(named: type) else {
             let offset = node["type"]!.value.offset
-            if Registry.recognizer(named: type) != nil {
+            if registry.recognizer(named: type) != nil {
                 problems.add(offset, "\(label): \"\(type)\" is a recognizer, not a control; put it in the view's \"recognizers\"")
             } else {
-                problems.add(offset, "\(label): unknown control type \"\(type)\" (known types: \(Registry.controls.map(\.name).joined(separator: ", ")))")
+                problems.add(offset, "\(label): unknown control type \"\(type)\" (known types: \(registry.controls.map(\.name).joined(separator: ", ")))")
             }
             return nil
         }
@@ -403,11 +406,12 @@ extension SceneReader {
     /// Makes a recognizer of the registry from parameters given as text (`riseRatio` = `1.8`),
     /// each value read as JSON, with the checks and messages of a scene. Parameters the type
     /// does not know are problems here (a typo would otherwise go unnoticed).
-    public static func makeRecognizer(type: String, parameters: [(name: String, value: String)]) throws(TraceErrors) -> any Recognizer {
+    public static func makeRecognizer(type: String, parameters: [(name: String, value: String)],
+                                      registry: Registry = .standard) throws(TraceErrors) -> any Recognizer {
         let source = SourceFile(path: "parameters", bytes: [])
         var problems = SceneProblems(source: source, strict: true)
-        guard let kind = Registry.recognizer(named: type) else {
-            problems.add(0, "unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+        guard let kind = registry.recognizer(named: type) else {
+            problems.add(0, "unknown recognizer type \"\(type)\" (known types: \(registry.recognizers.map(\.name).joined(separator: ", ")))")
             throw TraceErrors(problems.errors)
         }
         var members: [JSONNode.Member] = []

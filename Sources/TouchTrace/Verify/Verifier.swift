@@ -56,9 +56,12 @@ public struct FixtureResult: Sendable {
 public struct Verifier: Sendable {
     public var mode: RecordMode
     public var comparison: TranscriptComparison
+    /// The recognizer and control types the fixtures' scenes may name.
+    public var registry: Registry
 
-    public init(mode: RecordMode = .missing, tolerance: Double = TranscriptComparison.defaultTolerance) {
+    public init(mode: RecordMode = .missing, tolerance: Double = TranscriptComparison.defaultTolerance, registry: Registry = .standard) {
         self.mode = mode
+        self.registry = registry
         self.comparison = TranscriptComparison(tolerance: tolerance)
     }
 
@@ -83,7 +86,7 @@ public struct Verifier: Sendable {
                 try? writer.finish()
                 return output.bytes
             }
-            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
         }
         let trace = try Trace.parse(source)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
@@ -91,7 +94,7 @@ public struct Verifier: Sendable {
         if trace.header.scene == nil, let cached = try scenes.scene(at: beside, version: trace.header.version) {
             return render(trace, scene: cached)
         }
-        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
     }
 
     private static func render(_ trace: Trace, scene: Scene) -> [UInt8] {
@@ -108,7 +111,8 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies one fixture, writing its expected file if the record mode says so.
-    public func verify(_ fixture: Fixture, scenes: SceneCache = SceneCache()) -> FixtureResult {
+    public func verify(_ fixture: Fixture, scenes: SceneCache? = nil) -> FixtureResult {
+        let scenes = scenes ?? SceneCache(registry: registry)
         let actual: [UInt8]
         do {
             actual = try Self.render(tracePath: fixture.tracePath, scenes: scenes)
@@ -165,7 +169,7 @@ public struct Verifier: Sendable {
         let counter = ProgressCounter(report: progress)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Each worker reads each folder's scene once.
-            let scenes = SceneCache()
+            let scenes = SceneCache(registry: registry)
             // Interleaved so that each worker gets a share of every folder.
             var i = worker
             while i < fixtures.count {
@@ -229,7 +233,10 @@ public final class SceneCache {
     /// By trace version, then path: a scene is read by the rules of the trace that uses it.
     private var scenes: [[String: Result<Scene, TraceErrors>?]] = [[:], [:]]
 
-    public init() {}
+    /// The types its scenes may name.
+    public let registry: Registry
+
+    public init(registry: Registry = .standard) { self.registry = registry }
 
     /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
     /// file, or its problems.
@@ -243,7 +250,7 @@ public final class SceneCache {
             return nil
         }
         let result: Result<Scene, TraceErrors>
-        do { result = .success(try SceneReader.read(path: path, version: version)) } catch { result = .failure(error) }
+        do { result = .success(try SceneReader.read(path: path, version: version, registry: registry)) } catch { result = .failure(error) }
         scenes[k][path] = result
         return try result.get()
     }
