@@ -9,7 +9,11 @@
 ///
 /// Version 1 scenes keep their rule (every pair simultaneous, nothing waits): `isActive` is
 /// false and the arena only keeps the states and deadlines.
-final class Arena {
+///
+/// It lives in memory of its own (`ArenaStorage`), reached through a pointer by the replayer
+/// and by the context of every call: a class's properties would be checked for exclusive
+/// access at run time, at every touch of every event.
+struct Arena {
     /// What the arena says to a recognizer that would win.
     enum Verdict {
         /// It wins.
@@ -150,7 +154,7 @@ final class Arena {
     }
 
     /// Notes a change that stands, and what it sets off.
-    func changed(_ g: Int, to new: RecognizerState) {
+    mutating func changed(_ g: Int, to new: RecognizerState) {
         state[g] = new
         guard isActive else {
             if new.isFinal { deadlines.remove(g) }
@@ -166,7 +170,7 @@ final class Arena {
     }
 
     /// Holds `g` until the recognizers it requires have failed; it keeps no deadline meanwhile.
-    func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
+    mutating func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
         waiting[g] = Waiting(state: state, data: data, actionValue: actionValue)
         deadlines.remove(g)
     }
@@ -176,15 +180,15 @@ final class Arena {
         requires[g].allSatisfy { state[$0] == .failed || (state[$0] == .cancelled && !won[$0]) }
     }
 
-    func setDeadline(_ g: Int, at time: Double) {
+    mutating func setDeadline(_ g: Int, at time: Double) {
         guard !isWaiting(g), !state[g].isFinal else { return }
         deadlines.set(g, at: time)
     }
 
-    func cancelDeadline(_ g: Int) { deadlines.remove(g) }
+    mutating func cancelDeadline(_ g: Int) { deadlines.remove(g) }
 
     /// The next effect to carry out, if any.
-    func nextEffect() -> Effect? {
+    mutating func nextEffect() -> Effect? {
         guard effectsStart < effects.count else {
             if effectsStart > 0 { effects.removeAll(keepingCapacity: true); effectsStart = 0 }
             return nil
@@ -197,11 +201,26 @@ final class Arena {
     func reasonRequired(_ g: Int) -> SharedText { requiredToFail[g] }
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.
-    func reset(_ g: Int) {
+    mutating func reset(_ g: Int) {
         state[g] = .possible
         won[g] = false
         waiting[g] = nil
         touches[g].removeAll(keepingCapacity: true)
         deadlines.remove(g)
+    }
+}
+
+/// The memory an `Arena` lives in for the life of a replay.
+final class ArenaStorage {
+    let arena: UnsafeMutablePointer<Arena>
+
+    init(_ arena: Arena) {
+        self.arena = UnsafeMutablePointer<Arena>.allocate(capacity: 1)
+        self.arena.initialize(to: arena)
+    }
+
+    deinit {
+        arena.deinitialize(count: 1)
+        arena.deallocate()
     }
 }

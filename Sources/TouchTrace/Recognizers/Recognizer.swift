@@ -107,14 +107,14 @@ public struct DeliveryContext {
     var recognizer: Int = -1
     let sink: RecordSink
     /// The engine's arena: states, relations between recognizers, deadlines.
-    let arena: Arena
+    let arena: UnsafeMutablePointer<Arena>
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
     /// Messages to controls of other views, delivered after the current call.
     var messages: [(target: Int, message: ControlMessage)] = []
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
-         sink: RecordSink, arena: Arena) {
+         sink: RecordSink, arena: UnsafeMutablePointer<Arena>) {
         self.t = t
         self.eventIndex = eventIndex
         self.viewSize = viewSize
@@ -133,7 +133,7 @@ public struct DeliveryContext {
     }
 
     /// The current recognizer's state as the arena holds it.
-    public var state: RecognizerState { recognizer >= 0 ? arena.state[recognizer] : .possible }
+    public var state: RecognizerState { recognizer >= 0 ? arena.pointee.state[recognizer] : .possible }
 
     /// Asks for the current recognizer to move to `to`; returns the state it is in afterwards.
     ///
@@ -149,14 +149,14 @@ public struct DeliveryContext {
     public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
         precondition(recognizer >= 0, "only a recognizer asks for a state change")
         let g = recognizer
-        let from = arena.state[g]
-        guard Arena.allows(from: from, to: to), !arena.isWaiting(g) else { return from }
-        if to.isWin {
-            switch arena.verdict(g) {
+        let from = arena.pointee.state[g]
+        guard Arena.allows(from: from, to: to), !arena.pointee.isWaiting(g) else { return from }
+        if to.isWin && arena.pointee.isActive {
+            switch arena.pointee.verdict(g) {
             case .stands:
                 break
             case .waits:
-                arena.wait(g, for: to, data: data, actionValue: actionValue)
+                arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
                 return from
             case .fails(let reason):
                 commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
@@ -175,11 +175,12 @@ public struct DeliveryContext {
         requestState(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
     }
 
+    @inline(__always)
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
         for i in 0..<data.count { fields.append(data[i]) }
         sink.write(Record(t: t, source: source, event: "state", fields: fields))
-        arena.changed(g, to: to)
+        arena.pointee.changed(g, to: to)
     }
 
     /// Asks for the current recognizer to be called (`deadlinePassed`) when the trace's time
@@ -189,13 +190,13 @@ public struct DeliveryContext {
     public mutating func setDeadline(_ time: Double) {
         precondition(recognizer >= 0, "only a recognizer asks for a deadline")
         guard time.isFinite else { return }
-        arena.setDeadline(recognizer, at: Swift.max(time, t))
+        arena.pointee.setDeadline(recognizer, at: Swift.max(time, t))
     }
 
     /// Drops the current recognizer's deadline, if it has one.
     public mutating func cancelDeadline() {
         precondition(recognizer >= 0, "only a recognizer asks for a deadline")
-        arena.cancelDeadline(recognizer)
+        arena.pointee.cancelDeadline(recognizer)
     }
 
     /// Sends a message to the control of another view (by view index).

@@ -44,7 +44,9 @@ public struct Replayer: TouchEventConsumer {
     private let recognizerView: [Int]
     private let recognizerSource: [Int]
     private let recognizerAttached: [Bool]
-    let arena: Arena
+    /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
+    let arena: UnsafeMutablePointer<Arena>
+    private let arenaStorage: ArenaStorage
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
     public let version: Int
@@ -139,15 +141,16 @@ public struct Replayer: TouchEventConsumer {
         self.recognizerSource = recognizerSource
         self.recognizerAttached = recognizerAttached
         self.version = scene.version
-        self.arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires, simultaneousPairs: pairs,
-                           isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive)
+        self.arenaStorage = ArenaStorage(Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
+                                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive))
+        self.arena = arenaStorage.arena
         self.viewMark = [Int](repeating: -1, count: views.count)
         self.touchedViews = [Int](repeating: 0, count: views.count)
         self.sink = sink
     }
 
     public mutating func consume(_ event: borrowing TouchEvent) {
-        if !arena.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
+        if !arena.pointee.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
         now = event.t
         nextEventIndex = event.index + 1
         touchedCount = 0
@@ -195,7 +198,7 @@ public struct Replayer: TouchEventConsumer {
         guard !finished else { return }
         finished = true
         var fired = 0
-        while !arena.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
+        while !arena.pointee.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
             fired += fireDeadlines(by: nil, limit: 1)
         }
     }
@@ -284,7 +287,7 @@ public struct Replayer: TouchEventConsumer {
                 if views[v].touchesDown == 0 {
                     for g in views[v].recognizers {
                         recognizers[g].reset()
-                        arena.reset(g)
+                        arena.pointee.reset(g)
                     }
                 }
             }
@@ -309,7 +312,7 @@ public struct Replayer: TouchEventConsumer {
             ancestor = views[ancestor].superview
         }
         guard views[v].hasControl else { return }
-        let forControl = arena.isActive ? withoutCancelledTouches(set) : set
+        let forControl = arena.pointee.isActive ? withoutCancelledTouches(set) : set
         guard !forControl.isEmpty else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
@@ -339,30 +342,29 @@ public struct Replayer: TouchEventConsumer {
 
     private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
         for g in views[v].recognizers {
-            if arena.state[g].isFinal { continue }
-            if arena.isWaiting(g) {
+            if arena.pointee.state[g].isFinal { continue }
+            if arena.pointee.isWaiting(g) {
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
-            var given = set
-            if arena.isActive {
-                if !arena.competes[g] {
-                    given = withoutCancelledTouches(set)
-                    if given.isEmpty { continue }
-                }
-                if phase == 0 && arena.competes[g] {
-                    for touch in given { arena.touches[g].append((touch.serial, touch.slot)) }
-                }
+            guard arena.pointee.isActive else {
+                callRecognizer(g, view: v, phase: phase, set, &context)
+                continue
+            }
+            let given = arena.pointee.competes[g] ? set : withoutCancelledTouches(set)
+            if given.isEmpty { continue }
+            if phase == 0 && arena.pointee.competes[g] {
+                for touch in given { arena.pointee.touches[g].append((touch.serial, touch.slot)) }
             }
             callRecognizer(g, view: v, phase: phase, given, &context)
-            if arena.isActive { settle() }
+            settle()
         }
     }
 
     /// A waiting recognizer keeps the lifts of its touches, to be told of them once it has won.
     private func noteMissed(_ g: Int, _ set: TouchSet) {
-        for touch in set where arena.touches[g].contains(where: { $0.serial == touch.serial }) {
-            arena.waiting[g]!.missed.append(touch)
+        for touch in set where arena.pointee.touches[g].contains(where: { $0.serial == touch.serial }) {
+            arena.pointee.waiting[g]!.missed.append(touch)
         }
     }
 
@@ -379,7 +381,7 @@ public struct Replayer: TouchEventConsumer {
         case 3: recognizers[g].touchesCancelled(set, &context)
         default: recognizers[g].deadlinePassed(&context)
         }
-        Self.keepState(&recognizers[g], arena.state[g])
+        Self.keepState(&recognizers[g], arena.pointee.state[g])
         if let action = context.action, recognizerAttached[g], views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
@@ -410,9 +412,9 @@ public struct Replayer: TouchEventConsumer {
     @discardableResult
     private mutating func fireDeadlines(by micros: Int64?, limit: Int = .max) -> Int {
         var fired = 0
-        while fired < limit, let entry = arena.deadlines.popDue(by: micros) {
+        while fired < limit, let entry = arena.pointee.deadlines.popDue(by: micros) {
             let g = entry.recognizer
-            guard !arena.state[g].isFinal, !arena.isWaiting(g) else { continue }
+            guard !arena.pointee.state[g].isFinal, !arena.pointee.isWaiting(g) else { continue }
             fired += 1
             now = entry.time
             let v = recognizerView[g]
@@ -420,8 +422,8 @@ public struct Replayer: TouchEventConsumer {
                                           eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena)
             callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
             // A deadline asked for at the very moment being served would never let time move on.
-            if let again = arena.deadlines.deadline(of: g), again.micros <= entry.micros { arena.deadlines.remove(g) }
-            if arena.isActive { settle() }
+            if let again = arena.pointee.deadlines.deadline(of: g), again.micros <= entry.micros { arena.pointee.deadlines.remove(g) }
+            if arena.pointee.isActive { settle() }
             if version >= 2 { resetFinalRecognizers() }
         }
         return fired
@@ -431,24 +433,24 @@ public struct Replayer: TouchEventConsumer {
 
     /// Carries out what the arena's decisions set off, in order, until nothing is left.
     private mutating func settle() {
-        while let effect = arena.nextEffect() {
+        while let effect = arena.pointee.nextEffect() {
             switch effect {
             case .won(let r):
                 // Rule 2: those it competes with that are still possible fail, prevented by it —
                 // but one that requires it to fail fails by rule 3, after them.
-                if arena.isExclusive && arena.competes[r] {
-                    for s in 0..<arena.count where arena.state[s] == .possible && !arena.requires[s].contains(r) && arena.compete(r, s) {
-                        forceFailure(s, arena.reasonPrevented(by: r))
+                if arena.pointee.isExclusive && arena.pointee.competes[r] {
+                    for s in 0..<arena.pointee.count where arena.pointee.state[s] == .possible && !arena.pointee.requires[s].contains(r) && arena.pointee.compete(r, s) {
+                        forceFailure(s, arena.pointee.reasonPrevented(by: r))
                     }
                 }
-                for s in arena.requiredBy[r] where arena.state[s] == .possible {
-                    forceFailure(s, arena.reasonRequired(r))
+                for s in arena.pointee.requiredBy[r] where arena.pointee.state[s] == .possible {
+                    forceFailure(s, arena.pointee.reasonRequired(r))
                 }
                 // Rule 4.
-                if arena.cancelsTouches[r] { cancelTouchesForControls(of: r) }
+                if arena.pointee.cancelsTouches[r] { cancelTouchesForControls(of: r) }
             case .failed(let f):
                 // Rule 3: those that waited for it (and for nothing else) win now.
-                for w in arena.requiredBy[f] where arena.waiting[w] != nil && arena.requirementsFailed(w) {
+                for w in arena.pointee.requiredBy[f] where arena.pointee.waiting[w] != nil && arena.pointee.requirementsFailed(w) {
                     release(w)
                 }
             }
@@ -457,28 +459,28 @@ public struct Replayer: TouchEventConsumer {
 
     /// Fails a recognizer by a rule of the arena, with the reason.
     private mutating func forceFailure(_ g: Int, _ reason: SharedText) {
-        let from = arena.state[g]
+        let from = arena.pointee.state[g]
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(RecognizerState.failed.name)))
         fields.append(Field("reason", .text(reason)))
         sink.write(Record(t: now, source: recognizerSource[g], event: "state", fields: fields))
-        arena.waiting[g] = nil
-        arena.changed(g, to: .failed)
+        arena.pointee.waiting[g] = nil
+        arena.pointee.changed(g, to: .failed)
         Self.keepState(&recognizers[g], .failed)
     }
 
     /// A waiting recognizer whose required recognizers have all failed wins now, with the data
     /// it kept — unless one it competes with has won meanwhile (rule 1).
     private mutating func release(_ w: Int) {
-        guard let kept = arena.waiting[w] else { return }
-        arena.waiting[w] = nil
-        if let winner = arena.preventer(of: w) {
-            forceFailure(w, arena.reasonPrevented(by: winner))
+        guard let kept = arena.pointee.waiting[w] else { return }
+        arena.pointee.waiting[w] = nil
+        if let winner = arena.pointee.preventer(of: w) {
+            forceFailure(w, arena.pointee.reasonPrevented(by: winner))
             return
         }
         var fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)))
         for i in 0..<kept.data.count { fields.append(kept.data[i]) }
         sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
-        arena.changed(w, to: kept.state)
+        arena.pointee.changed(w, to: kept.state)
         Self.keepState(&recognizers[w], kept.state)
         let v = recognizerView[w]
         var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[v].size,
@@ -491,8 +493,8 @@ public struct Replayer: TouchEventConsumer {
         // whose touches all lifted ends at once).
         let ended = kept.missed.filter { $0.phase == .ended }
         let cancelled = kept.missed.filter { $0.phase == .cancelled }
-        if !ended.isEmpty && !arena.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
-        if !cancelled.isEmpty && !arena.state[w].isFinal { callRecognizer(w, view: v, phase: 3, TouchSet(cancelled), &context) }
+        if !ended.isEmpty && !arena.pointee.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
+        if !cancelled.isEmpty && !arena.pointee.state[w].isFinal { callRecognizer(w, view: v, phase: 3, TouchSet(cancelled), &context) }
     }
 
     /// Rule 4: the touches the winner has received and that are still down are cancelled for
@@ -500,7 +502,7 @@ public struct Replayer: TouchEventConsumer {
     /// none of them again.
     private mutating func cancelTouchesForControls(of r: Int) {
         var hits: [(view: Int, slot: Int)] = []
-        for (serial, slot) in arena.touches[r] where slotDown[slot] && slotSerial[slot] == serial && !slotControlCancelled[slot] {
+        for (serial, slot) in arena.pointee.touches[r] where slotDown[slot] && slotSerial[slot] == serial && !slotControlCancelled[slot] {
             slotControlCancelled[slot] = true
             if slotView[slot] >= 0 { hits.append((slotView[slot], slot)) }
         }
@@ -524,7 +526,7 @@ public struct Replayer: TouchEventConsumer {
                 })
                 var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[u].size,
                                               eventTouches: inView, source: 0, sink: sink, arena: arena)
-                for g in views[u].recognizers where !arena.competes[g] && !arena.state[g].isFinal {
+                for g in views[u].recognizers where !arena.pointee.competes[g] && !arena.pointee.state[g].isFinal {
                     callRecognizer(g, view: u, phase: 3, inView, &context)
                 }
                 u = views[u].superview
@@ -541,12 +543,12 @@ public struct Replayer: TouchEventConsumer {
     /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
     /// recognizers compete over the touches of the gesture under way.
     private mutating func resetFinalRecognizers() {
-        for g in 0..<arena.count where views[recognizerView[g]].touchesDown == 0 {
-            if arena.state[g].isFinal {
+        for g in 0..<arena.pointee.count where views[recognizerView[g]].touchesDown == 0 {
+            if arena.pointee.state[g].isFinal {
                 recognizers[g].reset()
-                arena.reset(g)
-            } else if !arena.touches[g].isEmpty && arena.waiting[g] == nil {
-                arena.touches[g].removeAll(keepingCapacity: true)
+                arena.pointee.reset(g)
+            } else if !arena.pointee.touches[g].isEmpty && arena.pointee.waiting[g] == nil {
+                arena.pointee.touches[g].removeAll(keepingCapacity: true)
             }
         }
     }
