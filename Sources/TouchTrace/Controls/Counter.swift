@@ -14,7 +14,9 @@ public struct Counter: Control {
     public static let startAngle = 3 * Double.pi / 4
     public static let endAngle = Double.pi / 4
 
+    /// A counter at `counter` drawn for `numberOfGlasses` glasses (at least 1).
     public init(counter: Int = 5, numberOfGlasses: Int = 8) {
+        precondition(numberOfGlasses >= 1, "Counter: numberOfGlasses must be at least 1, got \(numberOfGlasses)")
         self.counter = counter
         self.numberOfGlasses = numberOfGlasses
         self.displayed = counter

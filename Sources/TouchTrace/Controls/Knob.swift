@@ -20,6 +20,12 @@ public struct Knob: Control {
     public init(minimumValue: Double = 0, maximumValue: Double = 1, value: Double = 0,
                 startAngle: Double = -Double.pi * 11 / 8, endAngle: Double = Double.pi * 3 / 8,
                 isContinuous: Bool = true, minimumDistance: Double = GestureDefaults.panMinimumDistance) {
+        precondition(minimumValue.isFinite && maximumValue.isFinite && minimumValue < maximumValue,
+                     "Knob: minimumValue (\(minimumValue)) must be less than maximumValue (\(maximumValue)), both finite")
+        precondition(startAngle.isFinite && endAngle.isFinite && startAngle < endAngle && endAngle - startAngle <= 2 * Double.pi,
+                     "Knob: need startAngle < endAngle within a full turn (2π), got \(startAngle) and \(endAngle)")
+        precondition(value.isFinite && minimumDistance.isFinite && minimumDistance >= 0,
+                     "Knob: value must be finite and minimumDistance at least 0 points, got \(value) and \(minimumDistance)")
         self.minimumValue = minimumValue
         self.maximumValue = maximumValue
         self.startAngle = startAngle

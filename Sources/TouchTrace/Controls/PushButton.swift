@@ -16,7 +16,11 @@ public struct PushButton: Control {
     public let touchUpMargin: Double
     private var tracking = ControlTracking()
 
+    /// A button that adds (or subtracts) on touch-up inside its frame grown by `touchUpMargin`
+    /// points, sending to the counter of view `targetView` (an index in the scene's views).
     public init(isAddButton: Bool = true, targetView: Int? = nil, touchUpMargin: Double = PushButton.defaultTouchUpMargin) {
+        precondition(touchUpMargin.isFinite && touchUpMargin >= 0, "PushButton: touchUpMargin must be at least 0 points, got \(touchUpMargin)")
+        precondition(targetView.map { $0 >= 0 } ?? true, "PushButton: targetView must be a view index (at least 0), got \(targetView!)")
         self.isAddButton = isAddButton
         self.targetView = targetView
         self.touchUpMargin = touchUpMargin

@@ -17,7 +17,17 @@ public struct RangeSlider: Control {
     private var draggingLower = false
     private var previousX = 0.0
 
+    /// A slider over `minValue`...`maxValue` with its thumbs at `lower` and `upper`, in a view
+    /// of `width` × `height` points. Traps on values a scene would reject: `minValue` ≥
+    /// `maxValue`, a thumb outside the range, `lower` > `upper`, or a view not wider than tall.
     public init(minValue: Double = 0, maxValue: Double = 10, lower: Double? = nil, upper: Double? = nil, width: Double, height: Double) {
+        let lower = lower ?? minValue, upper = upper ?? maxValue
+        precondition(minValue.isFinite && maxValue.isFinite && minValue < maxValue,
+                     "RangeSlider: minValue (\(minValue)) must be less than maxValue (\(maxValue)), both finite")
+        precondition(lower >= minValue && lower <= upper && upper <= maxValue,
+                     "RangeSlider: need minValue ≤ lower ≤ upper ≤ maxValue, got \(minValue) ≤ \(lower) ≤ \(upper) ≤ \(maxValue)")
+        precondition(width.isFinite && height.isFinite && height >= 0 && width > height,
+                     "RangeSlider: the view must be wider than it is tall (its thumbs are squares as tall as the view), got \(width) × \(height)")
         self.minValue = minValue
         self.maxValue = maxValue
         self.lower = lower ?? minValue

@@ -71,6 +71,9 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     private var upTopY = 0.0
 
     public init(parameters: Parameters = Parameters()) {
+        let p = parameters
+        precondition([p.jitter, p.leadInRise, p.minFall, p.minRise, p.riseRatio].allSatisfy { $0.isFinite && $0 >= 0 },
+                     "CheckmarkRobustRecognizer: every parameter must be a finite number of at least 0, got \(p)")
         self.parameters = parameters
     }
 

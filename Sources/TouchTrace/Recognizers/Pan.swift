@@ -202,6 +202,9 @@ public struct PanRecognizer: Recognizer {
     var core: PanCore
 
     public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance) {
+        precondition(minimumNumberOfTouches >= 1 && maximumNumberOfTouches >= minimumNumberOfTouches,
+                     "PanRecognizer: need 1 ≤ minimumNumberOfTouches ≤ maximumNumberOfTouches, got \(minimumNumberOfTouches) and \(maximumNumberOfTouches)")
+        precondition(minimumDistance.isFinite && minimumDistance >= 0, "PanRecognizer: minimumDistance must be at least 0 points, got \(minimumDistance)")
         core = PanCore(minimumNumberOfTouches: minimumNumberOfTouches, maximumNumberOfTouches: maximumNumberOfTouches,
                        minimumDistance: minimumDistance, tracksVelocity: true)
     }
@@ -258,6 +261,7 @@ public struct RotationRecognizer: Recognizer {
     public private(set) var touchAngle: Double = 0
 
     public init(minimumDistance: Double = GestureDefaults.panMinimumDistance) {
+        precondition(minimumDistance.isFinite && minimumDistance >= 0, "RotationRecognizer: minimumDistance must be at least 0 points, got \(minimumDistance)")
         core = PanCore(minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, minimumDistance: minimumDistance, tracksVelocity: false)
     }
 

@@ -55,6 +55,20 @@ public struct ViewTouch: Sendable {
     public var previousLocation: Point
     /// When the touch began, in seconds.
     public var beganAt: Double
+
+    /// A touch as a recognizer sees it (for building touch sets in tests of a recognizer).
+    /// `serial` must be unique to this touch's life; `slot` a small index unique among the
+    /// touches down.
+    public init(id: TouchID, serial: Int, slot: Int, phase: TouchPhase, location: Point, previousLocation: Point? = nil, beganAt: Double = 0) {
+        precondition(serial >= 0 && slot >= 0, "ViewTouch: serial and slot must be at least 0, got \(serial) and \(slot)")
+        self.id = id
+        self.serial = serial
+        self.slot = slot
+        self.phase = phase
+        self.location = location
+        self.previousLocation = previousLocation ?? location
+        self.beganAt = beganAt
+    }
 }
 
 /// The touches of one phase that one event delivers to one view, in the order the event lists

@@ -195,7 +195,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    out.append(s)
+                    if isPlainName(s) { out.append(s) } else { writeJSONString(s.description, to: &out) }
                 case .text(let text):
                     writeJSONString(text.string, to: &out)
                 case .touch(let id):
@@ -230,9 +230,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    out.append(UInt8(ascii: "\""))
-                    out.append(s)
-                    out.append(UInt8(ascii: "\""))
+                    if isPlainName(s) {
+                        out.append(UInt8(ascii: "\""))
+                        out.append(s)
+                        out.append(UInt8(ascii: "\""))
+                    } else {
+                        writeJSONString(s.description, to: &out)
+                    }
                 case .text(let text):
                     writeJSONString(text.string, to: &out)
                 case .touch(let id):
@@ -241,6 +245,24 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             }
         }
         out.append("}\n")
+    }
+
+    /// Whether a name is short and plain enough to be written as it is, in the room a field
+    /// has: at most 48 bytes of letters, digits, `_`, `-` and `.`. Any other (a recognizer of a
+    /// program's own may name anything) is written as a quoted, escaped text, with room made
+    /// for it, so that no name can run past the room reserved for a record.
+    @inline(__always) private static func isPlainName(_ s: StaticString) -> Bool {
+        guard s.hasPointerRepresentation else { return false }
+        let count = s.utf8CodeUnitCount
+        guard count <= 48 else { return false }
+        let bytes = s.utf8Start
+        for i in 0..<count {
+            let c = bytes[i]
+            let plain = (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            if !plain { return false }
+        }
+        return true
     }
 
     /// A JSON string literal. Texts are not counted in `room(for:)`: room is made here for the
