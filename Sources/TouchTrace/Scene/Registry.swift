@@ -111,10 +111,11 @@ extension RecognizerType {
     public static let pan = RecognizerType(name: "pan", summary: "UIPanGestureRecognizer: translation and velocity") { p in
         let minimum = p.integer("minimumNumberOfTouches", default: 1, in: 1...1000)
         let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
-        p.check(maximum >= minimum, at: "maximumNumberOfTouches",
-                "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
+        let ordered = p.check(maximum >= minimum, at: "maximumNumberOfTouches",
+                              "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
         let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate)
-        return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, minimumDistance: distance)
+        // (With a problem noted, the scene is refused; the recognizer made meanwhile only has to be valid.)
+        return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: ordered ? maximum : minimum, minimumDistance: distance)
     }
 
     public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
@@ -132,17 +133,20 @@ extension RecognizerType {
 
 extension ControlType {
     public static let knob = ControlType(name: "knob", summary: "a one-finger knob (UIControl with a rotation recognizer)") { p, _ in
-        let minimumValue = p.number("minimumValue", default: 0)
-        let maximumValue = p.number("maximumValue", default: 1)
-        p.check(minimumValue < maximumValue, at: "maximumValue",
+        var minimumValue = p.number("minimumValue", default: 0)
+        var maximumValue = p.number("maximumValue", default: 1)
+        let valuesOK = p.check(minimumValue < maximumValue, at: "maximumValue",
                 "\"minimumValue\" (\(numberText(minimumValue))) must be less than \"maximumValue\" (\(numberText(maximumValue)))")
         let value = p.number("value", default: minimumValue)
-        let startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000)
-        let endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000)
-        p.check(startAngle < endAngle, at: "endAngle",
-                "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
-        p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
-                "the knob's sweep from \"startAngle\" to \"endAngle\" (\(numberText(endAngle - startAngle)) radians) must not exceed a full turn (2π)")
+        var startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000)
+        var endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000)
+        let anglesOK = p.check(startAngle < endAngle, at: "endAngle",
+                               "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
+            && p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
+                       "the knob's sweep from \"startAngle\" to \"endAngle\" (\(numberText(endAngle - startAngle)) radians) must not exceed a full turn (2π)")
+        // (With a problem noted, the scene is refused; the knob made meanwhile only has to be valid.)
+        if !valuesOK { (minimumValue, maximumValue) = (0, 1) }
+        if !anglesOK { (startAngle, endAngle) = (-Double.pi * 11 / 8, Double.pi * 3 / 8) }
         return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
                     startAngle: startAngle, endAngle: endAngle,
                     isContinuous: p.bool("isContinuous", default: true),
@@ -163,10 +167,12 @@ extension ControlType {
                     "\"upper\" (\(numberText(upper))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")
             p.check(lower <= upper, at: "lower", "\"lower\" (\(numberText(lower))) must not be greater than \"upper\" (\(numberText(upper)))")
         }
-        p.checkView(build.frame.width > build.frame.height,
-                    "a range slider must be wider than it is tall (its thumbs are squares as tall as the frame, and they travel width − height)")
-        return RangeSlider(minValue: minValue, maxValue: maxValue, lower: lower, upper: upper,
-                           width: build.frame.width, height: build.frame.height)
+        let shapeOK = build.frame.width > build.frame.height
+        p.checkView(shapeOK, "a range slider must be wider than it is tall (its thumbs are squares as tall as the frame, and they travel width − height)")
+        // (With a problem noted, the scene is refused; the slider made meanwhile only has to be valid.)
+        let valid = rangeOK && lower >= minValue && lower <= upper && upper <= maxValue
+        return RangeSlider(minValue: valid ? minValue : 0, maxValue: valid ? maxValue : 1, lower: valid ? lower : 0, upper: valid ? upper : 1,
+                           width: shapeOK ? build.frame.width : build.frame.height + 1, height: build.frame.height)
     }
 
     public static let pushButton = ControlType(name: "pushButton", summary: "a push button that adds to or takes from a counter (Flo)") { p, build in
