@@ -83,13 +83,10 @@ extension TraceReader {
             }
             samples.append(Stroke.Sample(t: t, location: Point(x: x, y: y), offset: point.offset))
         }
-        if usable && samples.isEmpty {
-            try report(at: points.offset, "stroke \(index): a stroke needs at least one point")
+        if usable && samples.count < 2 {
+            // SPEC 13.1: where it begins and where it ends (a tap: the same point twice).
+            try report(at: points.offset, "stroke \(index): a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found \(samples.count)")
             return nil
-        }
-        if samples.count == 1 {
-            // A tap: it begins and ends at its one point.
-            samples.append(samples[0])
         }
         return usable ? Stroke(id: id, offset: node.offset, samples: samples) : nil
     }

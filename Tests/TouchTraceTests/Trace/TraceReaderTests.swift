@@ -99,7 +99,7 @@ import Testing
         {"version": 1, "strokes": [
           {"id": 1, "points": [[0, 10, 10], [0.02, 12, 12], [0.02, 13, 13], [0.04, 14, 14]]},
           {"id": "b", "points": [[0.02, 50, 50], [0.03, 51, 51]]},
-          {"id": 3, "points": [[0.05, 1, 1]]}]}
+          {"id": 3, "points": [[0.05, 1, 1], [0.05, 1, 1]]}]}
         """
         let events = try streamed(json)
         let summary = events.map { e in "\(e.t):" + e.touches.map { "\($0.0)\($0.1)" }.joined(separator: ",") }
@@ -112,6 +112,11 @@ import Testing
             "0.05:3began",
             "0.05:3ended",
         ])
+    }
+
+    @Test func aStrokeHasAtLeastTwoPoints() {
+        let found = problems(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1]]}]}"#)
+        #expect(found == ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1"])
     }
 
     @Test func unknownKeysAreReportedOnlyWhenStrict() {
