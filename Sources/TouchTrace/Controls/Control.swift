@@ -12,6 +12,10 @@ public protocol Control: Sendable {
     /// Whether a touch beginning at this point (view coordinates) hits the control. Most
     /// controls take their whole frame; the range slider only its thumbs.
     func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool
+    /// The same judged as a version 2 trace judges hit areas when `halfOpen` (as
+    /// `CGRect.contains`: right and bottom edges out). Default: `hitTest(_:viewSize:)` for a
+    /// closed area, the bounds half-open otherwise.
+    func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool
     mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext)
     mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext)
     mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext)
@@ -27,6 +31,9 @@ public protocol Control: Sendable {
 extension Control {
     public func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
         Rect(x: 0, y: 0, width: viewSize.width, height: viewSize.height).contains(point)
+    }
+    public func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool {
+        halfOpen ? Rect(x: 0, y: 0, width: viewSize.width, height: viewSize.height).containsHalfOpen(point) : hitTest(point, viewSize: viewSize)
     }
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {}
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {}

@@ -56,7 +56,12 @@ public struct RangeSlider: Control {
     }
 
     public func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
+        hitTest(point, viewSize: viewSize, halfOpen: false)
+    }
+
+    public func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool {
         let thumbs = thumbFrames()
+        if halfOpen { return thumbs.lower.containsHalfOpen(point) || thumbs.upper.containsHalfOpen(point) }
         return thumbs.lower.contains(point) || thumbs.upper.contains(point)
     }
 

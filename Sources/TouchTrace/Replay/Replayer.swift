@@ -231,7 +231,7 @@ public struct Replayer: TouchEventConsumer {
         let view = views[v]
         if !view.holdsEveryPoint {
             guard view.frame.containsHalfOpen(p) else { return nil }
-            if let control = view.control, !control.hitTest(p - view.frame.origin, viewSize: view.size) { return nil }
+            if let control = view.control, !control.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) { return nil }
         }
         for s in view.subviews.reversed() {
             if let hit = hit(s, p) { return hit }
