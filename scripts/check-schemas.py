@@ -4,7 +4,7 @@
 1. Every scene.json and every *.trace.json under traces/ must match its schema; a version 1
    trace's scene, from its "scene" key or from the scene.json beside it, must also match the
    version 1 rules (scene.schema.json#/$defs/version1).
-2. Every scene in a ```json block of docs/*.md (an object with "views") must match.
+2. Every scene in a ```json block of README.md and docs/*.md (an object with "views") must match.
 3. Documents touchtrace rejects for a reason a schema can state must be rejected: a schema
    that accepts them has become too loose.
 
@@ -90,7 +90,7 @@ for path in traces:
 
 # 2. The scenes the documentation shows.
 doc_scenes = 0
-for path in sorted((ROOT / "docs").glob("*.md")):
+for path in [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md")):
     for number, block in enumerate(re.findall(r"```json\n(.*?)```", path.read_text(), re.S)):
         try:
             document = json.loads(block)
