@@ -163,6 +163,8 @@ GOOD_TRACES = {
                      {"type": "swipe", "direction": ["left", "right"], "cancelsTouchesInView": False}],
         subviews=[{"name": "button", "frame": [10, 10, 50, 50], "recognizers": [{"type": "longPress"}]}])]}),
 }
+
+
 def error_paths(v, document):
     """Every place the schema complains about, as "a/b/0", including inside oneOf and $ref."""
     def walk(errors):
