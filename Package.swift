@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchTraceCLI", targets: ["TouchTraceCLI"]),
     ],
     targets: [
         .target(name: "TouchTrace"),

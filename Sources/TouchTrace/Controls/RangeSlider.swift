@@ -30,8 +30,8 @@ public struct RangeSlider: Control {
                      "RangeSlider: the view must be wider than it is tall (its thumbs are squares as tall as the view), got \(width) × \(height)")
         self.minValue = minValue
         self.maxValue = maxValue
-        self.lower = lower ?? minValue
-        self.upper = upper ?? maxValue
+        self.lower = lower
+        self.upper = upper
         self.width = width
         self.height = height
     }

@@ -55,7 +55,7 @@ public struct LongPressRecognizer: Recognizer {
                 return
             }
         }
-        if moved && (state == .began || state == .changed) { change(to: .changed, data, &context) }
+        if moved && (state == .began || state == .changed) { change(to: .changed, with: data, &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
@@ -66,7 +66,7 @@ public struct LongPressRecognizer: Recognizer {
         } else if state == .possible {
             fail(because: "touch \(touch.id) lifted \(secondsText(context.t - touch.beganAt)) after it touched down, before the \(secondsText(minimumPressDuration)) press", &context)
         } else {
-            change(to: .ended, data, &context)
+            change(to: .ended, with: data, &context)
         }
     }
 
@@ -75,13 +75,13 @@ public struct LongPressRecognizer: Recognizer {
         if state == .possible {
             fail(because: "cancelled", &context)
         } else {
-            change(to: .cancelled, data, &context)
+            change(to: .cancelled, with: data, &context)
         }
     }
 
     public mutating func deadlinePassed(_ context: inout DeliveryContext) {
         guard state == .possible, down.count == numberOfTouchesRequired else { return }
-        change(to: .began, data, &context)
+        change(to: .began, with: data, &context)
     }
 
     public mutating func reset() {

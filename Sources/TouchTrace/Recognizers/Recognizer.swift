@@ -254,8 +254,13 @@ extension Recognizer {
     public var competes: Bool { true }
 
     /// Asks for a change of state (see `DeliveryContext.requestState`) and takes the answer.
-    public mutating func change(to new: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0,
-                                _ context: inout DeliveryContext) {
+    public mutating func change(to new: RecognizerState, _ context: inout DeliveryContext) {
+        state = context.requestState(new)
+    }
+
+    /// Asks for a change of state whose record carries `data` (and, for the target of its
+    /// action, `actionValue`), and takes the answer.
+    public mutating func change(to new: RecognizerState, with data: FieldList, actionValue: Double = 0, _ context: inout DeliveryContext) {
         state = context.requestState(new, data, actionValue: actionValue)
     }
 

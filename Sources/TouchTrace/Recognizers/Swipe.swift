@@ -100,7 +100,7 @@ public struct SwipeRecognizer: Recognizer {
             if best == nil || angle < best!.angle { best = (direction, angle) }
         }
         if let best, best.angle <= maximumAngle {
-            change(to: .recognized, FieldList(Field("direction", .name(best.direction.word)), Field("translation", .point(translation))), &context)
+            change(to: .recognized, with: FieldList(Field("direction", .name(best.direction.word)), Field("translation", .point(translation))), &context)
         } else {
             let allowed = directions.map(\.rawValue).joined(separator: ", ")
             fail(because: "moved \(pointsText(length)) by \(pointText(translation)), more than \(compactNumber(maximumAngle))° from \(directions.count == 1 ? "the direction" : "every direction of") \(allowed)", &context)

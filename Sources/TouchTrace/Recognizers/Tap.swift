@@ -101,7 +101,7 @@ public struct TapRecognizer: Recognizer {
         guard down.isEmpty, tapComplete else { return }
         taps += 1
         if taps == numberOfTapsRequired {
-            change(to: .recognized, FieldList(Field("location", .point(firstLocation)), Field("taps", .integer(taps))), &context)
+            change(to: .recognized, with: FieldList(Field("location", .point(firstLocation)), Field("taps", .integer(taps))), &context)
         } else {
             context.setDeadline(context.t + maximumIntervalBetweenSuccessiveTaps)
         }
