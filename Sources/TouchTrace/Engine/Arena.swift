@@ -121,6 +121,11 @@ struct Arena {
     /// allows the pair to be simultaneous.
     func compete(_ a: Int, _ b: Int) -> Bool {
         guard isExclusive, a != b, competes[a], competes[b], !simultaneous[a * count + b] else { return false }
+        return sharesTouch(a, b)
+    }
+
+    /// Whether a touch has reached both recognizers (since each last had none down).
+    func sharesTouch(_ a: Int, _ b: Int) -> Bool {
         for x in touches[a] where touches[b].contains(where: { $0.serial == x.serial }) { return true }
         return false
     }

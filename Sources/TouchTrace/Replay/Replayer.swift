@@ -264,7 +264,6 @@ public struct Replayer: TouchEventConsumer {
         }
         for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
             slotLocation[touch.slot] = touch.location
-            if touch.phase.isEnding { slotDown[touch.slot] = false }
         }
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
@@ -275,6 +274,9 @@ public struct Replayer: TouchEventConsumer {
             deliverAlongChain(set, phase: k, hitView: v, all: all, &context)
         }
         if ending > 0 {
+            // The lifting touches are down until their sets have been delivered: a win in this
+            // event still cancels them for the control that tracks them (rule 4).
+            for touch in event.touches where touch.phase.isEnding && slotView[touch.slot] == v { slotDown[touch.slot] = false }
             if version >= 2 {
                 var u = v
                 while u >= 0 {
@@ -344,6 +346,8 @@ public struct Replayer: TouchEventConsumer {
         for g in views[v].recognizers {
             if arena.pointee.state[g].isFinal { continue }
             if arena.pointee.isWaiting(g) {
+                // It receives nothing while it waits, but the touch reaches it: it competes for it.
+                if phase == 0 { for touch in set { arena.pointee.touches[g].append((touch.serial, touch.slot)) } }
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
@@ -443,7 +447,10 @@ public struct Replayer: TouchEventConsumer {
                         forceFailure(s, arena.pointee.reasonPrevented(by: r))
                     }
                 }
-                for s in arena.pointee.requiredBy[r] where arena.pointee.state[s] == .possible {
+                // Rule 3: those that wait for it fail; so do those it competes with that require it to
+                // fail (rule 2's exception) — one that has had no touch of its yet is left alone.
+                for s in arena.pointee.requiredBy[r] where arena.pointee.state[s] == .possible
+                    && (arena.pointee.waiting[s] != nil || arena.pointee.sharesTouch(r, s)) {
                     forceFailure(s, arena.pointee.reasonRequired(r))
                 }
                 // Rule 4.
