@@ -241,6 +241,24 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(lines.contains("0.0500 screen.spots spotAdded touch=2"))
     }
 
+    @Test func rule4AWinAtADeadlineCancelsAtThatTime() throws {
+        // The long press begins at its deadline, 0.5 s, with no event then: the button's
+        // touch is cancelled at 0.5, and the lift at 0.7 reaches the button no more.
+        let scene = scene2([view("v", full, [rec("press", LongPressRecognizer())], control: ("button", PushButton()))])
+        let lines = try brief2([(0, [(1, "began", 50, 50)]), (0.7, [(1, "ended", 50, 50)])], scene: scene)
+        #expect(lines == ["0.0000 v.button touchDown", "0.5000 v.press began", "0.5000 v.button touchCancel", "0.7000 v.press ended"])
+    }
+
+    @Test func rule4SpotsKeepsItsTouchWhenTheWinnerDoesNotCancel() throws {
+        let scene = scene2([view("v", full, [rec("w", asks((0.1, .moved, .began)), cancelsTouchesInView: false), rec("spots", SpotsRecognizer())])])
+        let lines = try brief2(finger(moves: [0.1, 0.2], end: 0.3), scene: scene)
+        #expect(lines == ["0.0000 v.spots spotAdded touch=1", "0.1000 v.w began askedAt=0.1000", "0.1000 v.spots spotMoved touch=1",
+                          "0.2000 v.spots spotMoved touch=1", "0.3000 v.spots spotRemoved touch=1"])
+        let cancelling = scene2([view("v", full, [rec("w", asks((0.1, .moved, .began))), rec("spots", SpotsRecognizer())])])
+        let cancelled = try brief2(finger(moves: [0.1, 0.2], end: 0.3), scene: cancelling)
+        #expect(cancelled == ["0.0000 v.spots spotAdded touch=1", "0.1000 v.w began askedAt=0.1000", "0.1000 v.spots spotRemoved touch=1"])
+    }
+
     // MARK: Recognizing together
 
     @Test(arguments: [true, false])

@@ -137,6 +137,13 @@ import Testing
                           "2.0000 v.p deadline", "2.5000 v.q deadline", "3.0000 v.p deadline", "3.0000 v.p failed askedAt=3.0000"])
     }
 
+    @Test func aDeadlineAskedForAtADeadlineStillFiresBeforeTheNextEventIfDue() throws {
+        // At its 0.1 s deadline it asks for 0.15 s: due before the event at 0.2 s too.
+        let probe = Probe([.init(at: 0, on: .began, deadline: 0.1), .init(at: 0.1, on: .deadline, deadline: 0.15)])
+        let lines = try brief2([(0, [(1, "began", 10, 10)]), (0.2, [(1, "ended", 10, 10)])], scene: scene2([view("v", full, [rec("p", probe)])]))
+        #expect(lines == ["0.0000 v.p touchesBegan touch=1", "0.1000 v.p deadline", "0.1500 v.p deadline", "0.2000 v.p touchesEnded touch=1"])
+    }
+
     @Test func aRecognizerCalledAtItsDeadlineWritesItsRecordsAtThatTime() throws {
         let probe = Probe([.init(at: 0, on: .began, deadline: 0.25), .init(at: 0.25, on: .deadline, ask: [.began])], writesCalls: false)
         let lines = try brief2([(0, [(1, "began", 10, 10)]), (0.4, [(1, "ended", 10, 10)])],
