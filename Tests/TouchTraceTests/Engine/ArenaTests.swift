@@ -303,6 +303,25 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(exclusive.prefix(2) == ["0.0500 v.pan began", "0.0500 v.swipe failed: prevented by v.pan"])
     }
 
+    @Test func requirementsStillHoldWhenEveryPairMayRecognizeTogether() throws {
+        // "simultaneous" lifts rules 1 and 2, not rule 3: r still waits for f.
+        let views = [view("v", full, [rec("r", asks((0.1, .moved, .began)), requireToFail: ["f"]), rec("f", asks((0.3, .moved, .failed))),
+                                      rec("c", asks((0.2, .moved, .began)))])]
+        let lines = try brief2(finger(moves: [0.1, 0.2, 0.3], end: 0.5), scene: scene2(views, recognition: .simultaneous))
+        #expect(lines == ["0.2000 v.c began askedAt=0.2000", "0.3000 v.f failed askedAt=0.3000", "0.3000 v.r began askedAt=0.1000"])
+    }
+
+    @Test func theKnobsRotationCompetesWithAnAncestorsPan() throws {
+        // A knob on a subview, a pan on its superview. The touch reaches the knob's rotation
+        // first (hit view first); both would begin at the move of 20 points, but the rotation
+        // wins first and the pan is prevented. The knob's record follows its rotation's.
+        let knob = Knob()
+        let scene = scene2([view("outer", full, [rec("pan", PanRecognizer())]), view("knob", [0, 0, 200, 200], superview: 0, control: ("knob", knob))])
+        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 150, 100)]), (0.05, [(1, "moved", 150, 120)]), (0.1, [(1, "ended", 150, 120)])]
+        let lines = try brief2(events, scene: scene)
+        #expect(lines.prefix(3) == ["0.0500 knob.rotation began", "0.0500 knob.knob valueChanged", "0.0500 outer.pan failed: prevented by knob.rotation"])
+    }
+
     // MARK: Resets
 
     @Test func aFinalRecognizerIsResetOnceNoTouchThatReachesItIsDown() throws {
