@@ -96,11 +96,16 @@ import Testing
 
     @Test func theDefaultScreenHoldsEveryPointEdgesIncludedInVersionTwo() throws {
         // The default screen is the smallest rectangle at the origin holding every point:
-        // (0, 0, 200, 300) here, so touch 2 lies on its right and bottom edges.
-        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 0, 0)]), (0.01, [(2, "began", 200, 300)]),
-                                                   (0.1, [(1, "ended", 0, 0), (2, "ended", 200, 300)])]
+        // (0, 0, 200, 300) here, so touch 2 lies on its right and bottom edges, and touch 1
+        // (x = −5) outside it. In version 2 the screen view holds both.
+        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", -5, 10)]), (0.01, [(2, "began", 200, 300)]),
+                                                   (0.1, [(1, "ended", -5, 10), (2, "ended", 200, 300)])]
         let lines = try transcript(traceJSON(events, version: 2))
+        #expect(lines.contains { $0.hasPrefix("0.0000 screen.spots spotAdded touch=1 center=-5.0000,10.0000") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("0.0100 screen.spots spotAdded touch=2 center=200.0000,300.0000") }, "\(lines)")
+        // Version 1 keeps its closed frame: the outermost point is in, the one left of it is not.
+        let v1 = try transcript(traceJSON(events, version: 1))
+        #expect(v1.filter { $0.contains("spotAdded") }.map { String($0.prefix(38)) } == ["0.0100 screen.spots spotAdded touch=2 "])
     }
 
     @Test func aRangeSlidersHitAreaIsItsThumbsInsideATree() throws {
