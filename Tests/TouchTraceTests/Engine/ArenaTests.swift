@@ -117,6 +117,14 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(lines[1] == "0.3000 v.pan state from=possible to=began translation=6.0000,0.0000 velocity=0.0000,0.0000 touches=1")
     }
 
+    @Test func rule3AReleasedRecognizersWinPreventsAsAnyWinDoes() throws {
+        // r waits for f; when f fails, r wins and rule 2 fails c, still possible.
+        let scene = scene2([view("v", full, [rec("r", asks((0.1, .moved, .began)), requireToFail: ["f"]), rec("f", asks((0.3, .moved, .failed))),
+                                             rec("c", Probe(writesCalls: false))])])
+        let lines = try brief2(finger(moves: [0.1, 0.3], end: 0.5), scene: scene)
+        #expect(lines == ["0.3000 v.f failed askedAt=0.3000", "0.3000 v.r began askedAt=0.1000", "0.3000 v.c failed: prevented by v.r"])
+    }
+
     @Test func rule3WhenTheRequiredOneWinsTheWaitingOneFails() throws {
         let scene = scene2([view("v", full, [rec("r", asks((0.1, .moved, .began)), requireToFail: ["f"]),
                                              rec("f", asks((0.3, .moved, .recognized)))])])

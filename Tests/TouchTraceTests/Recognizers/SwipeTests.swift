@@ -26,9 +26,9 @@ import Testing
     @Test func theAngleToTheDirectionIsAtMostMaximumAngle() throws {
         // atan(28.8/50) = 29.94°: within 30°. atan(29/50) = 30.11°: not.
         #expect(try lines(stroke(to: 50, 28.8)) == ["0.1000 v.swipe state from=possible to=recognized direction=right translation=50.0000,28.8000"])
-        let off = try lines(stroke(to: 50, 29))
-        #expect(off.count == 1 && off[0].hasPrefix("0.1000 v.swipe state from=possible to=failed reason="), "\(off)")
-        #expect(off.first?.contains("more than 30°") == true, "\(off)")
+        // Its length is √(50² + 29²) = √3341 = 57.8014 points.
+        #expect(try lines(stroke(to: 50, 29))
+                == [#"0.1000 v.swipe state from=possible to=failed reason="moved 57.8014 points by (50, 29), more than 30° from the direction right""#])
     }
 
     @Test func aMovementTheWrongWayFails() throws {
