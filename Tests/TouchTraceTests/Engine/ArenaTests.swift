@@ -267,6 +267,14 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(cancelled == ["0.0000 v.spots spotAdded touch=1", "0.1000 v.w began askedAt=0.1000", "0.1000 v.spots spotRemoved touch=1"])
     }
 
+    @Test func aWinAtADeadlineFailsACompetitorWhoseDeadlineIsTied() throws {
+        // Two long presses with the same deadline, 0.5 s: the first in scene order begins and
+        // prevents the second, whose deadline then does not fire.
+        let scene = scene2([view("v", full, [rec("a", LongPressRecognizer()), rec("b", LongPressRecognizer())])])
+        let lines = try brief2([(0, [(1, "began", 50, 50)]), (0.7, [(1, "ended", 50, 50)])], scene: scene)
+        #expect(lines == ["0.5000 v.a began", "0.5000 v.b failed: prevented by v.a", "0.7000 v.a ended"])
+    }
+
     // MARK: Recognizing together
 
     @Test(arguments: [true, false])

@@ -101,6 +101,16 @@ import Darwin
         #expect(r[2].point("location") == Point(x: 550, y: 500))
     }
 
+    @Test func aHalfTurnInOneStepIsPlusPi() throws {
+        // Steps are unwrapped into (−π, π]: a step of exactly −π counts as +π. The line turns
+        // from (0, 100) (angle π/2) to (0, −100) (angle −π/2): −π, counted +π.
+        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 100, 100), (2, "began", 100, 200)]), (0.01, [(2, "moved", 100, 0)]),
+                                                   (0.02, [(1, "ended", 100, 100), (2, "ended", 100, 0)])]
+        let r = try records(events, TwoFingerRotationRecognizer())
+        #expect(r.first?.to == "began")
+        #expect(r.first?.number("rotation") == Double.pi)
+    }
+
     @Test func clockwiseOnTheScreenIsPositive() throws {
         // y grows downward: turning the line from (100, 0) to (0, 100) — right to down — is a
         // quarter turn clockwise on the screen: +π/2.
