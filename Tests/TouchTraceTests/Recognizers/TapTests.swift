@@ -47,6 +47,15 @@ import Testing
         #expect(try lines(inTime, TapRecognizer(numberOfTapsRequired: 2)) == ["0.5000 v.tap state from=possible to=recognized location=10.0000,20.0000 taps=2"])
     }
 
+    @Test func eachTapHasItsOwnMaximumDuration() throws {
+        // The second tap goes down at 0.3: its deadline is 0.3 + 0.75 = 1.05 s (whole
+        // microseconds: 1,050,000), the time of its lift, so it has lasted too long.
+        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 10, 20)]), (0.1, [(1, "ended", 10, 20)]),
+                                                   (0.3, [(2, "began", 10, 20)]), (1.05, [(2, "ended", 10, 20)])]
+        #expect(try lines(events, TapRecognizer(numberOfTapsRequired: 2))
+                == [#"1.0500 v.tap state from=possible to=failed reason="tap 2 lasted 0.75 s without lifting""#])
+    }
+
     @Test func movementIsMeasuredFromWhereTheTouchWentDown() throws {
         // 45 points is allowed, 45.5 is not.
         #expect(try lines([(0, [(1, "began", 10, 20)]), (0.05, [(1, "moved", 55, 20)]), (0.1, [(1, "ended", 55, 20)])])
