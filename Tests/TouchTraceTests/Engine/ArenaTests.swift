@@ -249,6 +249,18 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(lines.contains("0.0500 screen.spots spotAdded touch=2"))
     }
 
+    @Test func rule4AWinCancelsATouchOfAnotherViewThatLiftsLaterInTheSameEvent() throws {
+        // Touch 2 is on the button's view (a subview), so the superview's pan receives it too.
+        // At 0.1 the superview, first in scene order, is served first: touch 1 moves 50 points
+        // and the pan begins; touch 2's lift, served after with the button's view, comes too
+        // late: the button is tracking it at the win, so it is cancelled.
+        let scene = scene2([view("outer", full, [rec("pan", PanRecognizer())]),
+                            view("b", [200, 200, 100, 100], superview: 0, control: ("button", PushButton()))])
+        let lines = try brief2([(0, [(1, "began", 10, 10), (2, "began", 250, 250)]),
+                                (0.1, [(1, "moved", 60, 10), (2, "ended", 250, 250)]), (0.2, [(1, "ended", 60, 10)])], scene: scene)
+        #expect(lines == ["0.0000 b.button touchDown", "0.1000 outer.pan began", "0.1000 b.button touchCancel", "0.2000 outer.pan ended"])
+    }
+
     @Test func rule4AWinAtADeadlineCancelsAtThatTime() throws {
         // The long press begins at its deadline, 0.5 s, with no event then: the button's
         // touch is cancelled at 0.5, and the lift at 0.7 reaches the button no more.
