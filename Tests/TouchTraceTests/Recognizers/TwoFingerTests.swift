@@ -51,6 +51,19 @@ import Darwin
         #expect(r[2].t == 0.12)
     }
 
+    @Test func aPinchTracksTheTwoEarliestTouchesOnly() throws {
+        // Touch 3 lands last: its moves change nothing. Touch 2 then moves from 100 to 120
+        // points from touch 1: scale 1.2, midpoint ((100 + 220)/2, 100).
+        let events: [(t: Double, touches: [T])] = [
+            (0, [(1, "began", 100, 100), (2, "began", 200, 100)]), (0.01, [(3, "began", 500, 500)]), (0.02, [(3, "moved", 900, 900)]),
+            (0.03, [(2, "moved", 220, 100)]), (0.04, [(1, "ended", 100, 100), (2, "ended", 220, 100), (3, "ended", 900, 900)]),
+        ]
+        let r = try records(events, PinchRecognizer())
+        #expect(r.map { $0.to ?? "" } == ["began", "ended"])
+        #expect(r[0].t == 0.03 && close(r[0].number("scale")!, 1.2))
+        #expect(r[0].point("location") == Point(x: 160, y: 100))
+    }
+
     @Test func aPinchWhoseFingersLiftBeforeItBeganFails() throws {
         let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 100, 100), (2, "began", 200, 100)]), (0.01, [(2, "moved", 203, 100)]),
                                                    (0.02, [(1, "ended", 100, 100)]), (0.03, [(2, "ended", 203, 100)])]
