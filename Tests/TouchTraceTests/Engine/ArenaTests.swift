@@ -409,4 +409,43 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(lines == ["0.2000 v.c state from=possible to=recognized askedAt=0.2000",
                           "0.2000 v.rogue state from=possible to=failed reason=\"prevented by v.c\""])
     }
+
+    @Test func rule3ATouchThatReachesAWaitingRecognizerMakesItCompete() throws {
+        // r (outer) waits for f (outer). Touch 2 lands on inner: it reaches c and, along the
+        // chain, r and f (SPEC 11), so r competes with c even though, waiting, it receives no
+        // touches. c wins at 0.3 and prevents both r and f, in scene order (SPEC 12 rule 2):
+        // r must not win alongside c when f's failure comes.
+        let scene = scene2([view("outer", full, [rec("r", asks((0.1, .moved, .began)), requireToFail: ["f"]),
+                                                 rec("f", asks((0.4, .moved, .failed)))]),
+                            view("inner", [200, 200, 100, 100], superview: 0, [rec("c", asks((0.3, .moved, .began)))])])
+        let events = merge(finger(1, moves: [0.1, 0.4], end: 1), finger(2, x: 250, y: 250, at: 0.2, moves: [0.3], end: 0.9))
+        let lines = try brief2(events, scene: scene)
+        #expect(lines == ["0.3000 inner.c began askedAt=0.3000", "0.3000 outer.r failed: prevented by inner.c",
+                          "0.3000 outer.f failed: prevented by inner.c"])
+    }
+
+
+    @Test func aTapWinningAtTheLiftCancelsTheButtonsTouch() throws {
+        let scene = scene2([view("v", full, [rec("tap", TapRecognizer())], control: ("button", PushButton()))])
+        let lines = try brief2([(0, [(1, "began", 50, 50)]), (0.1, [(1, "ended", 50, 50)])], scene: scene)
+        #expect(lines == ["0.0000 v.button touchDown", "0.1000 v.tap recognized", "0.1000 v.button touchCancel"])
+    }
+
+    @Test func aWinOnOneTouchCancelsAnotherThatLiftsInTheSameEvent() throws {
+        // One view with a pan and a button. The button tracks touch 2 (the first to begin).
+        // At 0.1 touch 1 moves 50 points (the pan begins, in the moved set) and touch 2 lifts
+        // (the ended set, after): at the pan's win the button is still tracking touch 2.
+        let scene = scene2([view("v", full, [rec("pan", PanRecognizer())], control: ("button", PushButton()))])
+        let lines = try brief2([(0, [(2, "began", 250, 250), (1, "began", 10, 10)]),
+                                (0.1, [(1, "moved", 60, 10), (2, "ended", 250, 250)]), (0.2, [(1, "ended", 60, 10)])], scene: scene)
+        #expect(lines.contains("0.1000 v.button touchCancel"), "\(lines)")
+        #expect(!lines.contains("0.1000 v.button touchUpInside"), "\(lines)")
+    }
+
+    @Test func aRecognizerWithNoTouchIsNotFailedByItsRequirementsWin() throws {
+        let scene = scene2([view("a", [0, 0, 100, 100], [rec("pan", PanRecognizer())]),
+                            view("b", [200, 0, 100, 100], [rec("tap", TapRecognizer(), requireToFail: ["a.pan"])])])
+        let lines = try brief2([(0, [(1, "began", 10, 10)]), (0.1, [(1, "moved", 40, 10)]), (0.2, [(1, "ended", 40, 10)])], scene: scene)
+        #expect(lines == ["0.1000 a.pan began", "0.2000 a.pan ended"])
+    }
 }

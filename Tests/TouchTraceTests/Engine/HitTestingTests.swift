@@ -129,4 +129,13 @@ import Testing
         let lines = try brief2([(0, [(1, "began", 250, 50), (2, "began", 50, 50)]), (0.1, [(1, "ended", 250, 50), (2, "ended", 50, 50)])], scene: scene)
         #expect(lines == ["0.0000 a.p touchesBegan touch=2", "0.0000 b.p touchesBegan touch=1", "0.1000 a.p touchesEnded touch=2", "0.1000 b.p touchesEnded touch=1"])
     }
+
+    @Test func aThumbsRightEdgeIsOutsideItInVersionTwo() throws {
+        // The lower thumb covers x 0–40 of the slider; at x = 40 (50 on screen) a half-open
+        // hit area does not hold the point, and the upper thumb (260–300) does not either.
+        let scene = scene2([view("outer", full, [rec("p", Probe())]),
+                            view("slider", [10, 10, 300, 40], superview: 0,
+                                 control: ("range", RangeSlider(minValue: 0, maxValue: 10, lower: 0, upper: 10, width: 300, height: 40)))])
+        #expect(began(try brief2(tap(50, 30), scene: scene)) == ["0.0000 outer.p touchesBegan touch=1"])
+    }
 }
