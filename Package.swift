@@ -8,10 +8,14 @@ let package = Package(
     products: [
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchTraceTesting", targets: ["TouchTraceTesting"]),
     ],
     targets: [
         .target(name: "TouchTrace"),
         .target(name: "TouchTraceCLI", dependencies: ["TouchTrace"]),
+        // assertFixtures for a user's XCTest and Swift Testing tests; both frameworks come with
+        // the toolchain.
+        .target(name: "TouchTraceTesting", dependencies: ["TouchTrace"]),
         // The Swift runtime is linked in, so that a run starts in about 2 ms rather than 6 (which
         // counts when a CI job runs touchtrace once per fixture). Only the executable has the
         // flag: the library stays usable as a dependency.
