@@ -26,5 +26,8 @@ let package = Package(
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
         // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
         .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
+        // Fixtures/ holds the tests' own fixtures, found from the test files' paths.
+        .testTarget(name: "TouchTraceTestingTests", dependencies: ["TouchTraceTesting", "TouchTrace", "TouchTraceCLI"],
+                    exclude: ["Fixtures"]),
     ]
 )
