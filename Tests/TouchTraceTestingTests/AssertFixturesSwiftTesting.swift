@@ -223,6 +223,13 @@ import TouchTrace
         if case .failure(let again) = FixtureLocation.resolve("nowhere", filePath: cwd + "/Tests/T/T.swift"), fm.fileExists(atPath: cwd + "/Package.swift") {
             #expect(again.message.components(separatedBy: "\n").dropFirst() == ["  \(cwd)/nowhere", "  \(cwd)/Tests/T/nowhere", "  \(cwd)/Tests/nowhere"])
         }
+        // Found from this file, given relative to the current directory when it lies under it.
+        if cwd == packageRoot {
+            #expect(FixtureLocation.resolve("Fixtures/lift", filePath: #filePath) == .success("Tests/TouchTraceTestingTests/Fixtures/lift"))
+        }
+        #expect(FixtureLocation.relative("/a/b/c", to: "/a") == "b/c")
+        #expect(FixtureLocation.relative("/ab/c", to: "/a") == "/ab/c")
+        #expect(FixtureLocation.relative("/a/b", to: nil) == "/a/b")
         // The current directory comes first: this package's traces/ when tests run in its root.
         if fm.fileExists(atPath: "traces/checkmark") {
             #expect(FixtureLocation.resolve("traces/checkmark", filePath: testFile) == .success("traces/checkmark"))
