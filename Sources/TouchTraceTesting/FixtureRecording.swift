@@ -25,6 +25,7 @@ public struct FixtureRecording: Sendable, Equatable {
     /// Why this mode: `TOUCHTRACE_RECORD=failed`, `record: .all`, `CI=true` or `the default`.
     public var reason: String
 
+    /// A mode and why it was chosen (for the messages).
     public init(mode: RecordMode, reason: String) {
         self.mode = mode
         self.reason = reason
@@ -64,7 +65,10 @@ public struct FixtureRecording: Sendable, Equatable {
 /// A problem that stops an assertion before any fixture runs (a path that is not there, an
 /// unknown record mode), or that leaves it with nothing to verify.
 public struct FixtureSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the path or variable at fault.
     public var message: String
+    /// A problem saying `message`.
     public init(message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -40,6 +40,22 @@ import TouchTrace
         #expect(folder.read("differs.expected.txt") == wrongCheckmark(folder.read("same.expected.txt")!))
     }
 
+    @Test func verifierDifference() throws {
+        let same = Fixture(tracePath: packageRoot + "/traces/checkmark/recognized.trace.json")
+        #expect(try Verifier().difference(same) == nil)
+        let folder = try checkmarkFolder()
+        defer { folder.remove() }
+        let differs = Fixture(tracePath: folder.path + "/differs.trace.json")
+        let difference = try #require(try Verifier().difference(differs))
+        #expect(difference.title == "checkmark/recognized")
+        #expect(difference.diff.changeCount == 2)
+        #expect(difference.report == touchtraceDiff(differs.tracePath, differs.expectedPath))
+        // A tolerance does not make `failed` equal `recognized`.
+        #expect(try Verifier(tolerance: 1).difference(differs) != nil)
+        // No expected file: its problem, not a difference.
+        #expect(throws: TraceErrors.self) { try Verifier().difference(Fixture(tracePath: folder.path + "/missing.trace.json")) }
+    }
+
     @Test func aTraceWithoutANameIsTitledByItsPath() throws {
         let folder = try checkmarkFolder()
         defer { folder.remove() }

@@ -3,11 +3,14 @@
 public struct TranscriptDifference: Sendable {
     /// The trace's `name`, else the fixture name (`GROUP/NAME`): the `@@` lines carry it.
     public let title: String
+    /// The trace file, as it was named (the new side of the diff).
     public let tracePath: String
+    /// The expected transcript, as it was named (the old side of the diff).
     public let expectedPath: String
     /// The records that differ (numbers within the tolerance count as equal).
     public let diff: LineDiff
 
+    /// A difference to show; `diff` holds the expected file's lines as old and the replay's as new.
     public init(title: String, tracePath: String, expectedPath: String, diff: LineDiff) {
         self.title = title
         self.tracePath = tracePath
