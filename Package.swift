@@ -9,10 +9,14 @@ let package = Package(
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "TouchTraceCLI", targets: ["TouchTraceCLI"]),
+        .library(name: "TouchTraceTesting", targets: ["TouchTraceTesting"]),
     ],
     targets: [
         .target(name: "TouchTrace"),
         .target(name: "TouchTraceCLI", dependencies: ["TouchTrace"]),
+        // assertFixtures for a user's XCTest and Swift Testing tests; both frameworks come with
+        // the toolchain.
+        .target(name: "TouchTraceTesting", dependencies: ["TouchTrace"]),
         // The Swift runtime is linked in, so that a run starts in about 2 ms rather than 6 (which
         // counts when a CI job runs touchtrace once per fixture). Only the executable has the
         // flag: the library stays usable as a dependency.
@@ -23,5 +27,8 @@ let package = Package(
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
         // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
         .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
+        // Fixtures/ holds the tests' own fixtures, found from the test files' paths.
+        .testTarget(name: "TouchTraceTestingTests", dependencies: ["TouchTraceTesting", "TouchTrace", "TouchTraceCLI"],
+                    exclude: ["Fixtures"]),
     ]
 )
