@@ -140,18 +140,24 @@ enum HelpCommand {
         discussion: "Without a command, lists the commands; with one, shows its usage, options and examples.",
         options: [],
         examples: [("help replay", "Show how to replay a trace.")],
-        run: { args, console in
-            guard let name = args.positionals.first else {
-                console.print(CommandLineTool.overview())
-                return .success
-            }
-            guard let command = CommandLineTool.commands.first(where: { $0.name == name }) else {
-                var message = "touchtrace help: unknown command '\(name)'"
-                if let suggestion = closest(name, among: CommandLineTool.commands.map(\.name)) { message += " (did you mean '\(suggestion)'?)" }
-                console.printError(message)
-                return .usage
-            }
-            console.print(CommandLineTool.help(for: command))
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        do { try args.expectPositionals(atMost: 1, "the command") } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
+            return .usage
+        }
+        guard let name = args.positionals.first else {
+            console.print(CommandLineTool.overview())
             return .success
-        })
+        }
+        guard let command = CommandLineTool.commands.first(where: { $0.name == name }) else {
+            var message = "touchtrace help: unknown command '\(name)'"
+            if let suggestion = closest(name, among: CommandLineTool.commands.map(\.name)) { message += " (did you mean '\(suggestion)'?)" }
+            console.printError(message)
+            return .usage
+        }
+        console.print(CommandLineTool.help(for: command))
+        return .success
+    }
 }

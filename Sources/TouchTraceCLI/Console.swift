@@ -76,4 +76,6 @@ public enum ExitCode: Int32, Sendable {
     case usage = 2
     /// A bug in touchtrace.
     case internalError = 70
+    /// An output that could not be written (`EX_CANTCREAT`); the message names its path.
+    case outputFailed = 74
 }

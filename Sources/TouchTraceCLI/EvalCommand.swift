@@ -4,7 +4,7 @@ enum EvalCommand {
     static let command = Command(
         name: "eval",
         summary: "Measure a discrete recognizer on a labelled stroke set",
-        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--where FIELD=V1,V2] [--by FIELD] [--format text|json]",
+        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--where FIELD=V1,V2] [--by FIELD] [--format text|jsonl]",
         discussion: """
         Replays every stroke of STROKES (JSON Lines, one labelled stroke per line, as the $1
         unistroke logs: see docs/stroke-set-format.md) on its own through a view holding the
@@ -19,11 +19,11 @@ enum EvalCommand {
             OptionSpec(name: "set", value: "NAME=VALUE,...", help: "Parameters of the recognizer, as in a scene (e.g. jitter=8,riseRatio=1.8)"),
             OptionSpec(name: "where", value: "FIELD=V1,V2", help: "Only strokes whose FIELD is one of the values (e.g. subject=s01,s02)"),
             OptionSpec(name: "by", value: "FIELD", help: "Also break recall and false accepts down by this field"),
-            OptionSpec(name: "format", value: "FORMAT", help: "text (default, a table) or json"),
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default, a table) or jsonl (one JSON object on one line)"),
         ],
         examples: [
             ("eval ../shared/data/dollar1-dev.jsonl --recognizer checkmarkRobust", "Recall of check and false accepts per label."),
-            ("eval strokes.jsonl --recognizer checkmark --by subject --format json", "The seed recognizer, per subject, for a script."),
+            ("eval strokes.jsonl --recognizer checkmark --by subject --format jsonl", "The seed recognizer, per subject, for a script."),
             ("eval strokes.jsonl --recognizer checkmarkRobust --set riseRatio=1.6", "Try a looser proportion rule."),
             ("eval strokes.jsonl --recognizer checkmarkRobust --where subject=s04", "Only the strokes of one person."),
         ],
@@ -38,9 +38,9 @@ enum EvalCommand {
             console.printError(CommandLineTool.usageMessage(command, "missing --recognizer (one of: \(Registry.recognizers.map(\.name).joined(separator: ", ")))"))
             return .usage
         }
-        let json = args.value("format") == "json"
-        if let format = args.value("format"), format != "json" && format != "text" {
-            console.printError(CommandLineTool.usageMessage(command, "unknown format '\(format)' (text or json)"))
+        let json: Bool
+        do { json = try args.format() == .jsonl } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
             return .usage
         }
         let recognizer: any Recognizer
