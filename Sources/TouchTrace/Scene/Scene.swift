@@ -53,18 +53,21 @@ public struct Scene: Sendable {
             origin: "the default scene")
     }
 
-    /// The scene for a trace: the trace's `scene` key, else `scene.json` beside the trace, else
-    /// `sceneFile` (`--scene`), else the default scene.
+    /// The scene for a trace: `sceneFile` (`--scene`: what the user says on the command line
+    /// wins), else the trace's `scene` key, else `scene.json` beside the trace (exactly that
+    /// name), else the default scene. A trace read from standard input has nothing beside it.
     public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+        if let sceneFile {
+            return try SceneReader.read(path: sceneFile, options: options)
+        }
         if let node = trace.header.scene {
             return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", options: options)
         }
-        let beside = besidePath(of: trace.path)
-        if fileExists(beside) {
-            return try SceneReader.read(path: beside, options: options)
-        }
-        if let sceneFile {
-            return try SceneReader.read(path: sceneFile, options: options)
+        if trace.path != SourceFile.standardInputPath {
+            let beside = besidePath(of: trace.path)
+            if fileExists(beside) {
+                return try SceneReader.read(path: beside, options: options)
+            }
         }
         let screen = trace.screen
         return defaultScene(width: screen.width, height: screen.height)
@@ -74,6 +77,25 @@ public struct Scene: Sendable {
     public static func besidePath(of tracePath: String) -> String {
         guard let slash = tracePath.lastIndex(of: "/") else { return "scene.json" }
         return String(tracePath[...slash]) + "scene.json"
+    }
+
+    /// A file beside the trace whose name is `scene.json` in another case (`Scene.json`): it
+    /// is not read (the name must be exact on every file system), so its path is worth a
+    /// warning. Nil when there is none.
+    public static func misnamedSceneFile(besideTrace tracePath: String) -> String? {
+        let beside = besidePath(of: tracePath)
+        let folder = String(beside.dropLast("scene.json".count))
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return nil }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "scene.json" && name.lowercased() == "scene.json" { found.append(name) }
+        }
+        // Directory order differs between machines: the first in byte order.
+        return found.min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { folder + $0 }
     }
 
     static func fileExists(_ path: String) -> Bool {
