@@ -123,6 +123,7 @@ func loadTraceAndScene(_ path: String, sceneFile: String?, console: Console,
 /// Warnings about a trace and the scene it replays through, on stderr.
 func printWarnings(trace: Trace, scene: Scene, sceneFile: String?, console: Console) {
     for warning in trace.summary.warnings { console.printError(warning.description) }
+    for warning in scene.warnings { console.printError(warning.description) }
     if sceneFile == nil && trace.header.scene == nil && trace.path != SourceFile.standardInputPath,
        let misnamed = Scene.misnamedSceneFile(besideTrace: trace.path) {
         console.printError("\(printable(misnamed)): warning: not read: the scene beside a trace must be named scene.json exactly (this file system may ignore case, others do not); rename it")

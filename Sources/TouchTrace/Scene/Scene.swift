@@ -36,6 +36,8 @@ public struct Scene: Sendable {
     public var views: [SceneView]
     /// Where the scene came from, for messages: a file, "the trace's scene key" or "the default scene".
     public var origin: String
+    /// What was read past (unknown keys and parameters): `path:line:column: warning: ...`.
+    public var warnings: [TraceError] = []
 
     public init(views: [SceneView], origin: String) {
         self.views = views

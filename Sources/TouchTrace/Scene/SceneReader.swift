@@ -17,8 +17,9 @@ public enum SceneReader {
     /// Reads a scene from a parsed node of `source`.
     public static func read(_ root: JSONNode, source: SourceFile, origin: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
-        let scene = build(root, origin: origin, problems: &problems)
+        var scene = build(root, origin: origin, problems: &problems)
         if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        scene.warnings = problems.warnings
         return scene
     }
 
@@ -58,6 +59,7 @@ public enum SceneReader {
             if let m = node["name"] {
                 if let s = m.value.string, !s.isEmpty {
                     name = s
+                    problems.checkName(s, at: m.value.offset, "views[\(index)]: view name")
                     if let other = seenNames[s] {
                         problems.add(m.value.offset, "duplicate view name \"\(s)\" (views[\(other)] has it too); view names must be unique")
                     } else {
@@ -163,6 +165,7 @@ public enum SceneReader {
             problems.add(m.value.offset, "\(label): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
             return type
         }
+        problems.checkName(s, at: m.value.offset, "\(label): name")
         return s
     }
 
@@ -216,6 +219,9 @@ struct SceneProblems {
     let source: SourceFile
     let strict: Bool
     var errors: [TraceError] = []
+    /// Unknown keys when not strict: read past, but said on stderr (a typo in a parameter
+    /// name would otherwise leave its default in silence).
+    var warnings: [TraceError] = []
     private var lines: LineIndex?
 
     init(source: SourceFile, strict: Bool) {
@@ -224,22 +230,50 @@ struct SceneProblems {
     }
 
     mutating func add(_ offset: Int, _ message: String) {
+        errors.append(located(offset, message))
+    }
+
+    private mutating func located(_ offset: Int, _ message: String) -> TraceError {
         let (line, column) = source.withBytes { bytes in
             if lines == nil { lines = LineIndex(bytes) }
             return lines!.location(of: offset, in: bytes)
         }
-        errors.append(TraceError(path: source.path, line: line, column: column, message: message))
+        return TraceError(path: source.path, line: line, column: column, message: message)
+    }
+
+    /// An error under `--strict`, else a warning.
+    private mutating func unknownKey(_ offset: Int, _ message: String) {
+        if strict {
+            add(offset, message + " (ignored unless --strict)")
+        } else {
+            warnings.append(located(offset, "warning: " + message + " (ignored)"))
+        }
     }
 
     mutating func unknown(_ member: JSONNode.Member, in place: String) {
-        if strict { add(member.keyOffset, "unknown key \"\(member.key)\" in \(place) (ignored unless --strict)") }
+        unknownKey(member.keyOffset, "unknown key \"\(member.key)\" in \(place)")
     }
 
     mutating func take(_ parameters: ParameterReader, kind: String) {
         for p in parameters.problems { add(p.offset, p.message) }
-        if strict {
-            for m in parameters.unknownKeys { add(m.keyOffset, "\(parameters.label): unknown parameter \"\(m.key)\" for \(kind) (ignored unless --strict)") }
+        for m in parameters.unknownKeys {
+            let known = parameters.used.subtracting(["type", "name"]).sorted()
+            let takes = known.isEmpty ? "\(kind) takes no parameters" : "\(kind) takes: \(known.joined(separator: ", "))"
+            unknownKey(m.keyOffset, "\(parameters.label): unknown parameter \"\(m.key)\" for \(kind) (\(takes))")
         }
+    }
+
+    /// Names of views, recognizers and controls appear in text records as `view.source`, so
+    /// they hold only ASCII letters, digits, `_` and `-`: a `.` or a space would make a record
+    /// read two ways.
+    mutating func checkName(_ name: String, at offset: Int, _ label: String) {
+        guard let bad = name.unicodeScalars.first(where: { !SceneProblems.isNameScalar($0) }) else { return }
+        let shown = bad.value < 0x20 || bad.value == 0x7F ? "\\u{\(String(bad.value, radix: 16, uppercase: true))}" : String(bad)
+        add(offset, "\(label) \"\(printable(name))\" holds '\(shown)'; names may hold only letters, digits, '_' and '-' (they appear in transcripts as view.source)")
+    }
+
+    static func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "-"
     }
 }
 
