@@ -73,3 +73,18 @@ import Testing
         #expect(touchtrace("diff", trace, expected).code == 0)
     }
 }
+
+/// Zero has no sign in either transcript (SPEC 7 and 13.1).
+@Suite struct SignlessZeroTests {
+    @Test func negativeZeroIsWrittenAsZero() throws {
+        let path = temporaryDirectory() + "/zero.trace.json"
+        // A touch at x = -0.0 (and t = -0.0) in the default scene: spots report its center.
+        try writeText(#"{"version": 1, "screen": {"width": 10, "height": 10}, "events": [{"t": -0.0, "touches": [{"id": 1, "phase": "began", "x": -0.0, "y": 0}]}, {"t": 0, "touches": [{"id": 1, "phase": "ended", "x": -0.0, "y": 0}]}]}"#, to: path)
+        let jsonl = touchtrace("replay", path, "--format", "jsonl")
+        #expect(jsonl.code == 0)
+        #expect(!jsonl.out.contains("-0") && jsonl.out.contains(#""center":[0.0,0.0]"#) && jsonl.out.contains(#"{"t":0.0,"#))
+        let text = touchtrace("replay", path)
+        #expect(!text.out.contains("-0.0000") && text.out.contains("center=0.0000,0.0000"))
+        #expect(fixed4(-0.00001) == "0.0000")
+    }
+}
