@@ -82,7 +82,10 @@ enum ReplayCommand {
             return .success
         } catch {
             file?.abort()
-            console.printError("touchtrace replay: \(error)")
+            // Name the output: a write error of the stream itself does not.
+            let text = "\(error)"
+            let path = args.value("output") ?? "standard output"
+            console.printError("touchtrace replay: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
             return .outputFailed
         }
         if let warning = replayer.warning(path: loaded.trace.path) { console.printError(warning) }
