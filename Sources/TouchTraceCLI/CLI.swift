@@ -96,8 +96,9 @@ public enum CommandLineTool {
         }
         lines += [
             "",
-            "Exit codes: 0 all good; 1 a difference, a failed fixture or an invalid trace;",
-            "2 a usage error or unreadable or malformed input; 70 an internal error.",
+            "Exit codes: 0 all good; 1 a difference or a failed fixture; 2 a usage error, or an",
+            "unreadable, malformed or invalid input; 74 an output that could not be written;",
+            "70 an internal error.",
             "Run 'touchtrace help <command>' for a command's options, 'touchtrace help scene' for the",
             "recognizer and control types a scene can name.",
         ]

@@ -10,15 +10,38 @@ import Testing
 /// The real `touchtrace` binary, run as a user runs it: in its own process, with its own
 /// environment, standard input and exit status.
 @Suite(.serialized) struct ProcessTests {
-    /// The binary built beside the test bundle (`swift build` and `swift test` build it there).
-    static let binary: String? = {
+    /// The binary `swift build` puts beside the test bundle. `swift test` does not relink it
+    /// (the tests cannot depend on it: it links the Swift runtime statically), so a binary
+    /// older than the code compiled for it is refused rather than tested: run `swift build`
+    /// first, as `.ci/run` does.
+    static let binary: Result<String, BinaryProblem> = {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = me.deletingLastPathComponent()
         // On macOS the tests run inside touchtracePackageTests.xctest/Contents/MacOS.
         while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
         let candidate = folder.appendingPathComponent("touchtrace").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+        guard FileManager.default.isExecutableFile(atPath: candidate) else {
+            return .failure(BinaryProblem(message: "no touchtrace binary at \(candidate): run swift build first"))
+        }
+        // Compiled objects are rewritten only when their code changes: one newer than the
+        // binary means the binary misses that change.
+        let built = (try? FileManager.default.attributesOfItem(atPath: candidate)[.modificationDate] as? Date) ?? .distantPast
+        for module in ["TouchTrace", "TouchTraceCLI", "touchtrace"] {
+            let objects = folder.appendingPathComponent(module + ".build").path
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where name.hasSuffix(".o") {
+                let changed = (try? FileManager.default.attributesOfItem(atPath: objects + "/" + name)[.modificationDate] as? Date) ?? .distantPast
+                if changed > built {
+                    return .failure(BinaryProblem(message: "the touchtrace binary is older than \(module).build/\(name): run swift build (swift test does not relink it)"))
+                }
+            }
+        }
+        return .success(candidate)
     }()
+
+    struct BinaryProblem: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
 
     struct Outcome {
         var status: Int32
@@ -29,7 +52,7 @@ import Testing
     /// Runs the binary with `arguments`, the environment `environment` (nothing else), and
     /// `input` on standard input; `prefix` runs it through another program (setpriv).
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil, prefix: [String] = []) throws -> Outcome {
-        let binary = try #require(Self.binary, "build the touchtrace binary first: swift build")
+        let binary = try Self.binary.get()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: prefix.first ?? binary)
         process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [binary] + arguments
@@ -100,6 +123,11 @@ import Testing
         let nowhere = folder + "/missing/out.txt"
         let unwritable = try Self.run(["replay", drag, "--output", nowhere])
         #expect(unwritable.status == 74 && unwritable.err.contains(nowhere))
+        // The README and the overview say the same.
+        let readme = try readText(packageRoot + "/README.md")
+        #expect(readme.contains("Exit codes: 0 all good; 1 a difference or a failed fixture; 2 a usage error, or an unreadable,\n  malformed or invalid input"))
+        #expect(readme.contains("74 an\n  output that could not be written"))
+        #expect(try Self.run(["--help"]).out.range(of: Data("74 an output that could not be written".utf8)) != nil)
         // Writing to a full device is a failure to write, too.
         if FileManager.default.fileExists(atPath: "/dev/full") {
             let full = try Self.run(["replay", drag, "--output", "/dev/full"])
