@@ -95,6 +95,25 @@ import Testing
         #expect(shellWord("traces/pan/drag.trace.json") == "traces/pan/drag.trace.json")
         #expect(shellWord("a b") == "'a b'")
         #expect(shellWord("$(rm -rf x)") == "'$(rm -rf x)'")
+        #expect(shellWord("a\nb'c\u{1B}") == #"$'a\nb\'c\x1B'"#)
     }
 }
 
+
+/// A fixture whose path holds a newline and an escape sequence is named escaped everywhere.
+@Suite struct EscapedNamesTests {
+    @Test func controlCharactersInPathsAreEscapedOnTheTerminalAndInJUnit() throws {
+        let folder = temporaryDirectory() + "/odd"
+        mkdirs(folder)
+        let trace = folder + "/a\n+++ b\u{1B}[2J.trace.json"
+        try copy(packageRoot + "/traces/pan/drag.trace.json", trace)
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        let report = temporaryDirectory() + "/report.xml"
+        let run = touchtrace(["verify", folder, "--junit", report], environment: ["CI": "1"])
+        #expect(run.code == 1)
+        #expect(!run.out.contains("\u{1B}") && !run.out.contains("\n+++ b"))
+        #expect(run.out.contains("a\\n+++ b\\u{1B}[2J: no expected file"))
+        let xml = try readText(report)
+        #expect(xml.contains(#"name="a\n+++ b\u{1B}[2J""#) && !xml.contains("\u{1B}"))
+    }
+}

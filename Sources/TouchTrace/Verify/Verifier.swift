@@ -80,9 +80,9 @@ public func printable(_ text: String) -> String {
     return out
 }
 
-/// A path written so that a POSIX shell reads it back unchanged: as it is when it holds only
-/// safe characters, else in single quotes; a path that starts with `-` gets `./` so that it is
-/// not taken for an option.
+/// A path written so that a shell reads it back unchanged: as it is when it holds only safe
+/// characters, else in single quotes (in `$'...'` with escapes when it holds control
+/// characters); a path that starts with `-` gets `./` so that it is not taken for an option.
 public func shellWord(_ path: String) -> String {
     var path = path
     if path.hasPrefix("-") && path != "-" { path = "./" + path }
@@ -92,6 +92,27 @@ public func shellWord(_ path: String) -> String {
             b == UInt8(ascii: "+") || b == UInt8(ascii: ",") || b == UInt8(ascii: ":") || b == UInt8(ascii: "@") || b == UInt8(ascii: "%")
     }
     if safe && !path.isEmpty { return path }
+    // Control characters never reach the terminal raw: bash's and zsh's $'...' spells them.
+    if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        var quoted = "$'"
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "'"
+    }
     var quoted = "'"
     for c in path {
         if c == "'" { quoted += "'\\''" } else { quoted.append(c) }
