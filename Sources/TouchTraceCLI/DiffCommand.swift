@@ -75,7 +75,8 @@ enum DiffCommand {
             return .usage
         }
         let header = TranscriptFormat.textHeader(version: trace.header.version)
-        guard Verifier.normalizedText(expected).starts(with: Array(header.utf8)) else {
+        // The first line only (after a byte order mark): the whole file is compared below.
+        guard Verifier.normalizedText(Array(expected.prefix(header.utf8.count + 3))).starts(with: Array(header.utf8)) else {
             console.printError("\(printable(expectedPath)):1:1: not a text transcript of this trace (its first line must be '\(header)')\(hint)")
             return .usage
         }
