@@ -84,6 +84,18 @@ enum VerifyCommand {
         for path in Array(Set(misnamed)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
         }
+        // Unknown keys in the folders' scenes, once per scene file (a broken one is reported
+        // with each fixture that uses it).
+        var scenePaths: [String] = []
+        for fixture in fixtures {
+            let path = Scene.besidePath(of: fixture.tracePath)
+            if scenePaths.last != path { scenePaths.append(path) }
+        }
+        let sceneCache = SceneCache()
+        for path in Array(Set(scenePaths)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            guard let scene = try? sceneCache.scene(at: path) else { continue }
+            for warning in scene.warnings { console.printError(warning.description) }
+        }
 
         let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance)
         let showProgress = console.stderrIsTerminal && fixtures.count >= 200

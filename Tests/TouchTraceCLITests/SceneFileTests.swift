@@ -13,6 +13,13 @@ import Testing
         let run = touchtrace("replay", drag, "--scene", scene)
         #expect(run.code == 0 && !run.out.isEmpty)
         #expect(run.err == "\(scene):1:87: warning: view \"pad\", pan: unknown parameter \"minimumDistanse\" for pan (pan takes: maximumNumberOfTouches, minimumDistance, minimumNumberOfTouches) (ignored)\n")
+        // verify says it once per scene file.
+        let folder = temporaryDirectory()
+        try copy(drag, folder + "/drag.trace.json")
+        try copy(drag, folder + "/again.trace.json")
+        try copy(scene, folder + "/scene.json")
+        let verify = touchtrace("verify", folder)
+        #expect(verify.code == 0 && verify.err == "\(folder)/scene.json:1:87: warning: view \"pad\", pan: unknown parameter \"minimumDistanse\" for pan (pan takes: maximumNumberOfTouches, minimumDistance, minimumNumberOfTouches) (ignored)\n")
         let validate = touchtrace("validate", scene)
         #expect(validate.code == 0 && validate.err.contains("unknown parameter \"minimumDistanse\""))
         let strict = touchtrace("validate", scene, "--strict")
