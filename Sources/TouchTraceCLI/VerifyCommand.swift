@@ -77,15 +77,9 @@ enum VerifyCommand {
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
-        var misnamed: [String] = []
-        for fixture in fixtures {
-            if let path = Scene.misnamedSceneFile(besideTrace: fixture.tracePath), misnamed.last != path { misnamed.append(path) }
-        }
-        for path in Array(Set(misnamed)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
-        }
-        // Unknown keys in the folders' scenes, once per scene file (a broken one is reported
-        // with each fixture that uses it).
+        // Once per folder (fixtures come sorted by path, so a folder's fixtures are together):
+        // a scene file named in the wrong case, and unknown keys in the folder's scene (a broken
+        // scene is reported with each fixture that uses it).
         var scenePaths: [String] = []
         for fixture in fixtures {
             let path = Scene.besidePath(of: fixture.tracePath)
@@ -93,6 +87,9 @@ enum VerifyCommand {
         }
         let sceneCache = SceneCache()
         for path in Array(Set(scenePaths)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            if let misnamed = Scene.misnamedSceneFile(besideTrace: path) {
+                console.printError("\(printable(misnamed)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
+            }
             guard let scene = try? sceneCache.scene(at: path) else { continue }
             for warning in scene.warnings { console.printError(warning.description) }
         }
