@@ -48,6 +48,12 @@ enum OutputSafety {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` is a folder (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -48,10 +48,12 @@ enum VerifyCommand {
         let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
         var fixtures: [Fixture]
         let skipped: [Fixture.SkippedPath]
+        var misnamed: [String]
         do {
             let survey = try Fixture.survey(paths)
             fixtures = survey.fixtures
             skipped = survey.skipped
+            misnamed = survey.misnamedScenes
         } catch {
             console.printError("touchtrace verify: \(error.message)")
             return .usage
@@ -77,21 +79,12 @@ enum VerifyCommand {
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
-        // Once per folder (fixtures come sorted by path, so a folder's fixtures are together):
-        // a scene file named in the wrong case, and unknown keys in the folder's scene (a broken
-        // scene is reported with each fixture that uses it).
-        var scenePaths: [String] = []
-        for fixture in fixtures {
-            let path = Scene.besidePath(of: fixture.tracePath)
-            if scenePaths.last != path { scenePaths.append(path) }
+        // A trace given by name, not found by walking its folder: its folder is looked at here.
+        for path in paths where !OutputSafety.isDirectory(path) {
+            if let found = Scene.misnamedSceneFile(besideTrace: path), !misnamed.contains(found) { misnamed.append(found) }
         }
-        let sceneCache = SceneCache()
-        for path in Array(Set(scenePaths)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            if let misnamed = Scene.misnamedSceneFile(besideTrace: path) {
-                console.printError("\(printable(misnamed)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
-            }
-            guard let scene = try? sceneCache.scene(at: path) else { continue }
-            for warning in scene.warnings { console.printError(warning.description) }
+        for path in misnamed {
+            console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
         }
 
         let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance)
@@ -104,6 +97,13 @@ enum VerifyCommand {
         let results = verifier.verify(fixtures, jobs: settings.jobs, progress: showProgress ? progress : nil)
         if showProgress { console.writeError("\r\u{1B}[K") }
 
+        // Scene warnings once per scene (every fixture of a folder shares its scene.json).
+        var warned: Set<String> = []
+        for result in results {
+            for warning in result.sceneWarnings where warned.insert(warning.description).inserted {
+                console.printError(warning.description)
+            }
+        }
         let paint = Paint(enabled: console.colorsOutput)
         var passed = 0, failed = 0, recorded = 0
         // A tree that could not be read fully fails, naming what was skipped.

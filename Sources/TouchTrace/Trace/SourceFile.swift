@@ -67,8 +67,7 @@ public struct SourceFile: Sendable {
             throw TraceError(path: path, line: 1, column: 1,
                              message: "is \(fileKindDescription(info.st_mode)), not a regular file; touchtrace reads files (or standard input, given as -)")
         }
-        // Reads block again: a regular file never waits, and the loop below expects whole reads.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // O_NONBLOCK changes nothing for a regular file: reads of it never wait.
         let size = Int(info.st_size)
         if size >= mappingThreshold,
            let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {

@@ -57,6 +57,9 @@ public struct Fixture: Sendable, Equatable {
         /// files (FIFOs, sockets, devices, dangling links), in path order. Nothing is opened
         /// to find them, so a FIFO never makes the search wait.
         public var skipped: [SkippedPath]
+        /// Files in the folders walked whose name is `scene.json` in another case
+        /// (`Scene.json`): they are not read as scenes, which deserves a warning.
+        public var misnamedScenes: [String] = []
     }
 
     /// A part of a fixture tree that could not be read, and why.
@@ -95,13 +98,14 @@ public struct Fixture: Sendable, Equatable {
         let byBytes: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let unique = Array(Set(walk.found)).sorted(by: byBytes)
         let skipped = walk.skipped.sorted { byBytes($0.path, $1.path) }
-        return Survey(fixtures: unique.map(Fixture.init), skipped: skipped)
+        return Survey(fixtures: unique.map(Fixture.init), skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: byBytes))
     }
 
     /// A walk of fixture trees.
     private struct Walk {
         var found: [String] = []
         var skipped: [SkippedPath] = []
+        var misnamedScenes: [String] = []
         /// Folders walked, by device and inode: a folder reached again through a link is not
         /// walked again.
         var seen: Set<[UInt64]> = []
@@ -119,6 +123,7 @@ public struct Fixture: Sendable, Equatable {
                 }
                 if name.hasPrefix(".") { continue }
                 let path = directory == "/" ? "/" + name : directory + "/" + name
+                if name.utf8.count == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 var info = stat()
                 // stat follows symbolic links: a linked folder is walked, a linked trace read.
                 guard stat(path, &info) == 0 else {

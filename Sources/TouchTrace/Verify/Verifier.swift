@@ -32,6 +32,9 @@ public enum FixtureOutcome: Sendable, Equatable {
 public struct FixtureResult: Sendable {
     public let fixture: Fixture
     public let outcome: FixtureOutcome
+    /// Warnings about the scene the fixture replayed through (unknown keys and parameters),
+    /// `path:line:column: warning: ...`; the same scene file gives the same warnings.
+    public var sceneWarnings: [TraceError] = []
 
     /// What to tell the user, or nil for a pass. Paths in the commands it suggests are quoted
     /// for the shell, and names are printed with control characters escaped.
@@ -238,8 +241,11 @@ public struct Verifier: Sendable {
     /// Verifies one fixture, writing its expected file if the record mode says so.
     public func verify(_ fixture: Fixture, scenes: SceneCache = SceneCache()) -> FixtureResult {
         let actual: [UInt8]
+        let sceneWarnings: [TraceError]
         do {
-            actual = try Self.render(tracePath: fixture.tracePath, scenes: scenes)
+            let replay = try Self.replay(tracePath: fixture.tracePath, scenes: scenes)
+            actual = replay.transcript
+            sceneWarnings = replay.scene.warnings
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
@@ -273,7 +279,7 @@ public struct Verifier: Sendable {
                 outcome = .passed
             }
         }
-        return FixtureResult(fixture: fixture, outcome: outcome)
+        return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
     }
 
     private func write(_ bytes: [UInt8], for fixture: Fixture) -> FixtureOutcome {
