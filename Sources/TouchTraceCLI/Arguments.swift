@@ -1,3 +1,5 @@
+import TouchTrace
+
 /// A command-line option a command accepts.
 struct OptionSpec: Sendable {
     var name: String
@@ -16,12 +18,16 @@ struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// The recognizer and control types the command's scenes may name (set by the tool).
+    var registry = Registry.standard
 
     func value(_ name: String) -> String? { values[name] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Parses `--name value`, `--name=value`, flags, and `--` (everything after it is positional).
-    /// `-h` and `--help` are always flags.
+    /// `-h` and `--help` are always flags. A value option takes the next argument only when it
+    /// is not an option itself; an option given twice is an error (which of the two was meant
+    /// cannot be known).
     init(_ arguments: ArraySlice<String>, options: [OptionSpec]) throws(UsageError) {
         var i = arguments.startIndex
         var onlyPositionals = false
@@ -53,19 +59,36 @@ struct ParsedArguments {
                 throw UsageError(message: message)
             }
             if spec.value != nil {
+                guard values[bare] == nil else {
+                    throw UsageError(message: "option '--\(bare)' is given twice; give it once")
+                }
                 if let inlineValue {
                     values[bare] = inlineValue
-                } else if i < arguments.endIndex {
+                } else if i < arguments.endIndex, !Self.looksLikeOption(arguments[i]) {
                     values[bare] = arguments[i]
                     i += 1
                 } else {
-                    throw UsageError(message: "option '--\(bare)' needs a value (\(spec.value!))")
+                    // `--output --format jsonl` is a forgotten value, not a file named `--format`
+                    // (a value that starts with a dash can be given as `--output=-x`).
+                    throw UsageError(message: "option '--\(bare)' needs a value (\(spec.value!))" +
+                                     (i < arguments.endIndex ? ", found the option '\(arguments[i])'" : ""))
                 }
             } else {
                 if inlineValue != nil { throw UsageError(message: "option '--\(bare)' takes no value") }
-                flags.insert(bare)
+                guard flags.insert(bare).inserted else {
+                    throw UsageError(message: "option '--\(bare)' is given twice; give it once")
+                }
             }
         }
+    }
+}
+
+extension ParsedArguments {
+    /// Whether an argument is an option rather than a value: it starts with a dash and is not
+    /// `-` (standard input or output) or a negative number.
+    static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        return Double(argument) == nil
     }
 }
 

@@ -29,8 +29,16 @@ public enum CommandLineTool {
         HelpCommand.command,
     ]
 
-    /// Runs the tool with `arguments` (the first is the program name, as in `CommandLine.arguments`).
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// Runs the tool with `arguments` (the first is the program name, as in `CommandLine.arguments`)
+    /// and returns its exit code. Scenes may name the types of `registry`: a program with
+    /// recognizers or controls of its own passes `Registry.standard` with them registered.
+    ///
+    /// ```swift
+    /// var registry = Registry.standard
+    /// try registry.register(.edgePan)
+    /// exit(CommandLineTool.run(CommandLine.arguments, console: Console.standard(), registry: registry))
+    /// ```
+    public static func run(_ arguments: [String], console: Console, registry: Registry = .standard) -> Int32 {
         let args = arguments.dropFirst()
         guard let first = args.first else {
             console.printError(overview())
@@ -52,9 +60,10 @@ public enum CommandLineTool {
             console.printError("touchtrace: \(message)\nRun 'touchtrace --help' for the commands.")
             return ExitCode.usage.rawValue
         }
-        let parsed: ParsedArguments
+        var parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(args.dropFirst(), options: command.options)
+            parsed.registry = registry
         } catch {
             console.printError(usageMessage(command, error.message))
             return ExitCode.usage.rawValue
@@ -96,9 +105,11 @@ public enum CommandLineTool {
         }
         lines += [
             "",
-            "Exit codes: 0 all good; 1 a difference, a failed fixture or an invalid trace;",
-            "2 a usage error or unreadable or malformed input; 70 an internal error.",
-            "Run 'touchtrace help <command>' for a command's options.",
+            "Exit codes: 0 all good; 1 a difference or a failed fixture; 2 a usage error, or an",
+            "unreadable, malformed or invalid input; 74 an output that could not be written;",
+            "70 an internal error.",
+            "Run 'touchtrace help <command>' for a command's options, 'touchtrace help scene' for the",
+            "recognizer and control types a scene can name.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -136,22 +147,72 @@ enum HelpCommand {
     static let command = Command(
         name: "help",
         summary: "Show help for touchtrace or one of its commands",
-        usage: "help [COMMAND]",
-        discussion: "Without a command, lists the commands; with one, shows its usage, options and examples.",
+        usage: "help [COMMAND | scene]",
+        discussion: """
+        Without a command, lists the commands; with one, shows its usage, options and examples.
+        help scene lists every recognizer and control type a scene can name, with its parameters.
+        """,
         options: [],
-        examples: [("help replay", "Show how to replay a trace.")],
-        run: { args, console in
-            guard let name = args.positionals.first else {
-                console.print(CommandLineTool.overview())
-                return .success
-            }
-            guard let command = CommandLineTool.commands.first(where: { $0.name == name }) else {
-                var message = "touchtrace help: unknown command '\(name)'"
-                if let suggestion = closest(name, among: CommandLineTool.commands.map(\.name)) { message += " (did you mean '\(suggestion)'?)" }
-                console.printError(message)
-                return .usage
-            }
-            console.print(CommandLineTool.help(for: command))
+        examples: [("help replay", "Show how to replay a trace."), ("help scene", "List the recognizer and control types and their parameters.")],
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        do { try args.expectPositionals(atMost: 1, "the command") } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
+            return .usage
+        }
+        guard let name = args.positionals.first else {
+            console.print(CommandLineTool.overview())
             return .success
-        })
+        }
+        if name == "scene" {
+            console.print(sceneHelp(registry: args.registry))
+            return .success
+        }
+        guard let command = CommandLineTool.commands.first(where: { $0.name == name }) else {
+            var message = "touchtrace help: unknown command or topic '\(name)'"
+            if let suggestion = closest(name, among: CommandLineTool.commands.map(\.name) + ["scene"]) { message += " (did you mean '\(suggestion)'?)" }
+            console.printError(message)
+            return .usage
+        }
+        console.print(CommandLineTool.help(for: command))
+        return .success
+    }
 }
+
+extension HelpCommand {
+    /// The scene format and every type of the registry with its parameters, as the types' own
+    /// `make` reads them (`ParameterReader.describe`): nothing here is written per type.
+    static func sceneHelp(registry: Registry) -> String {
+        var lines = [
+            "touchtrace help scene — the views, recognizers and controls a scene can hold",
+            "",
+            "A scene is a list of views, front-most last (docs/scene-format.md):",
+            #"  {"views": [{"name": "pad", "frame": [x, y, width, height],"#,
+            #"              "recognizers": [{"type": "pan", "minimumDistance": 12}], "control": {"type": "knob"}}]}"#,
+            "Frames are in screen points. Names of views, recognizers and controls hold only letters,",
+            "digits, '_' and '-'; a recognizer or control is named after its type unless given a \"name\".",
+            "Unknown parameters are read past with a warning (errors under validate --strict).",
+        ]
+        func describe(_ name: String, _ summary: String, _ parameters: [ParameterDescription]) {
+            lines += ["", "  \(name) — \(summary)"]
+            if parameters.isEmpty {
+                lines.append("      (no parameters)")
+                return
+            }
+            let width = parameters.map(\.key.count).max() ?? 0
+            for p in parameters {
+                var text = p.kind + (p.unit.map { " (\($0))" } ?? "")
+                if let range = p.range { text += ", \(range)" }
+                if let value = p.defaultValue { text += "; default \(value)" } else { text += "; optional" }
+                lines.append("      " + p.key.padding(toLength: width) + "   " + text)
+            }
+        }
+        lines += ["", "RECOGNIZERS (in a view's \"recognizers\": [{\"type\": TYPE, ...}])"]
+        for type in registry.recognizers { describe(type.name, type.summary, ParameterReader.describe(type)) }
+        lines += ["", "CONTROLS (a view's \"control\": {\"type\": TYPE, ...}; at most one per view)"]
+        for type in registry.controls { describe(type.name, type.summary, ParameterReader.describe(type)) }
+        return lines.joined(separator: "\n")
+    }
+}
+

@@ -70,10 +70,12 @@ public final class Console: @unchecked Sendable {
 public enum ExitCode: Int32, Sendable {
     /// All good.
     case success = 0
-    /// A difference, a failed fixture or an invalid trace.
+    /// A difference or a failed fixture.
     case failure = 1
-    /// A usage error, or input that cannot be read or is malformed.
+    /// A usage error, or input that cannot be read, is malformed or is invalid.
     case usage = 2
     /// A bug in touchtrace.
     case internalError = 70
+    /// An output that could not be written (`EX_CANTCREAT`); the message names its path.
+    case outputFailed = 74
 }

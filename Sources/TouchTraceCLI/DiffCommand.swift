@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TouchTrace
 
 enum DiffCommand {
@@ -8,11 +15,13 @@ enum DiffCommand {
         discussion: """
         Replays TRACE to a text transcript and compares it with EXPECTED record by record:
         numbers within the tolerance are equal, everything else must match exactly. Prints a
-        unified diff naming the trace and both files when they differ.
+        unified diff naming the trace and both files when they differ. The replay and the
+        comparison are verify's own. An EXPECTED file with CRLF line ends or a UTF-8 byte order
+        mark is read as if it had LF line ends and no mark.
         Exit code: 0 the same, 1 different, 2 a usage error or a file that cannot be read.
         """,
         options: [
-            OptionSpec(name: "scene", value: "FILE", help: "Scene to use when the trace has none and no scene.json is beside it"),
+            OptionSpec(name: "scene", value: "FILE", help: "Scene to use (wins over the trace's own scene and a scene.json beside it)"),
             OptionSpec(name: "tolerance", value: "N", help: "Largest difference between equal numbers (default 0.0001, the last printed decimal)"),
         ],
         examples: [
@@ -32,37 +41,75 @@ enum DiffCommand {
             return .usage
         }
         let (tracePath, expectedPath) = (args.positionals[0], args.positionals[1])
-        let loaded: (trace: Trace, scene: Scene)
-        switch loadTraceAndScene(tracePath, sceneFile: args.value("scene"), console: console) {
-        case .success(let value): loaded = value
-        case .failure(let code): return code
+        let sceneFile = args.value("scene")
+        if tracePath != "-" && expectedPath != "-" && sameFile(tracePath, expectedPath) {
+            console.printError(CommandLineTool.usageMessage(command, "TRACE and EXPECTED are the same file (\(printable(tracePath))); EXPECTED is the transcript to compare with, NAME.expected.txt beside the trace"))
+            return .usage
         }
-        let expected: String
+        if startsLikeTranscript(tracePath) && !startsLikeTranscript(expectedPath) {
+            console.printError(CommandLineTool.usageMessage(command, "the arguments look swapped: \(printable(tracePath)) is a transcript, not a trace; the trace comes first: touchtrace diff \(shellWord(expectedPath)) \(shellWord(tracePath))"))
+            return .usage
+        }
+        // Replayed and compared exactly as `verify` does: one path.
+        let replay: Verifier.Replay
         do {
-            let file = try SourceFile.read(path: expectedPath)
-            expected = file.withBytes { String(decoding: $0, as: UTF8.self) }
+            replay = try Verifier.replay(tracePath: tracePath, sceneFile: sceneFile)
         } catch {
-            console.printError(error.description)
+            console.report(error)
             return .usage
         }
-        let header = TranscriptFormat.textHeader(version: loaded.trace.header.version)
-        guard expected.hasPrefix(header) else {
-            console.printError("\(expectedPath):1:1: not a text transcript of this trace (its first line must be '\(header)'); make one with: touchtrace replay \(tracePath) --output \(expectedPath)")
+        printWarnings(trace: replay.trace, scene: replay.scene, sceneFile: sceneFile, console: console)
+        if let warning = replay.missedTouches { console.printError(warning) }
+        let trace = replay.trace
+        // A command that makes the expected file, when following it cannot destroy an input.
+        var hint = ""
+        if (try? OutputSafety.check(expectedPath, option: "--output", inputs: ReplayCommand.inputs(tracePath: tracePath, sceneFile: sceneFile))) != nil,
+           expectedPath != "-", tracePath != "-" {
+            hint = "; make one with: touchtrace replay \(shellWord(tracePath))\(sceneFile.map { " --scene " + shellWord($0) } ?? "") --output \(shellWord(expectedPath))"
+        }
+        let expected: [UInt8]
+        do {
+            expected = try SourceFile.read(path: expectedPath).bytes
+        } catch {
+            console.printError(printable(error.description) + (OutputSafety.exists(expectedPath) ? "" : hint))
             return .usage
         }
-        let output = MemoryOutput()
-        let writer = TranscriptWriter(format: .text, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output,
-                                      version: loaded.trace.header.version)
-        Replayer.replay(loaded.trace, scene: loaded.scene, into: writer)
-        try? writer.finish()
-        let comparison = TranscriptComparison(tolerance: tolerance)
-        guard let diff = comparison.compare(expected: expected, actual: output.text) else { return .success }
-        let title = loaded.trace.header.name ?? Fixture(tracePath: tracePath).name
+        let header = TranscriptFormat.textHeader(version: trace.header.version)
+        // The first line only (after a byte order mark): the whole file is compared below.
+        guard Verifier.normalizedText(Array(expected.prefix(header.utf8.count + 3))).starts(with: Array(header.utf8)) else {
+            console.printError("\(printable(expectedPath)):1:1: not a text transcript of this trace (its first line must be '\(header)')\(hint)")
+            return .usage
+        }
+        let verifier = Verifier(mode: .never, tolerance: tolerance, registry: args.registry)
+        guard let diff = verifier.compare(expected: expected, actual: replay.transcript) else { return .success }
+        let title = printable(trace.header.name ?? Fixture(tracePath: tracePath).name)
         let paint = Paint(enabled: console.colorsOutput)
-        console.print("\(title): the replay of \(tracePath) differs from \(expectedPath) (\(diff.changeCount) line\(diff.changeCount == 1 ? "" : "s"))")
-        var text = diff.unified(oldLabel: "\(expectedPath)\t(expected)", newLabel: "\(tracePath)\t(replayed)", title: title)
+        console.print("\(title): the replay of \(printable(tracePath)) differs from \(printable(expectedPath)) (\(diff.changeCount) line\(diff.changeCount == 1 ? "" : "s"))")
+        var text = diff.unified(oldLabel: "\(printable(expectedPath))\t(expected)", newLabel: "\(printable(tracePath))\t(replayed)", title: title)
         text.removeLast()
         console.print(paint.diff(text))
         return .failure
+    }
+
+    /// Whether two paths name the same file (device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
+    /// Whether the file at `path` begins as a text transcript does (`# touchtrace transcript`),
+    /// judged on its first bytes only; false for anything that cannot be read without waiting.
+    static func startsLikeTranscript(_ path: String) -> Bool {
+        guard path != "-" else { return false }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let prefix = Array("# touchtrace transcript".utf8)
+        var buffer = [UInt8](repeating: 0, count: prefix.count + 3)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        return Verifier.normalizedText(Array(buffer[0..<n])).starts(with: prefix)
     }
 }

@@ -4,7 +4,7 @@ enum EvalCommand {
     static let command = Command(
         name: "eval",
         summary: "Measure a discrete recognizer on a labelled stroke set",
-        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--where FIELD=V1,V2] [--by FIELD] [--format text|json]",
+        usage: "eval STROKES --recognizer TYPE [--positive LABEL] [--set NAME=VALUE,...] [--where FIELD=V1,V2] [--by FIELD] [--format text|jsonl]",
         discussion: """
         Replays every stroke of STROKES (JSON Lines, one labelled stroke per line, as the $1
         unistroke logs: see docs/stroke-set-format.md) on its own through a view holding the
@@ -12,6 +12,10 @@ enum EvalCommand {
         recall; for every other label, the false accepts. Gesture designers tune a recognizer's
         parameters this way: --set overrides them, --by breaks the figures down by another field
         of the strokes (subject, speed) to show how they vary between people.
+        A continuous recognizer (pan, rotation) or one that never decides (spots) is refused, and
+        so is a positive label that no stroke has. Examples/strokes/checks.jsonl is a small
+        labelled set to try it on (see Examples/strokes/README.md).
+        Exit code: 0 measured, 2 a usage error or a bad stroke set.
         """,
         options: [
             OptionSpec(name: "recognizer", value: "TYPE", help: "The recognizer type (checkmark, checkmarkRobust, ...)"),
@@ -19,11 +23,11 @@ enum EvalCommand {
             OptionSpec(name: "set", value: "NAME=VALUE,...", help: "Parameters of the recognizer, as in a scene (e.g. jitter=8,riseRatio=1.8)"),
             OptionSpec(name: "where", value: "FIELD=V1,V2", help: "Only strokes whose FIELD is one of the values (e.g. subject=s01,s02)"),
             OptionSpec(name: "by", value: "FIELD", help: "Also break recall and false accepts down by this field"),
-            OptionSpec(name: "format", value: "FORMAT", help: "text (default, a table) or json"),
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default, a table) or jsonl (one JSON object on one line)"),
         ],
         examples: [
-            ("eval ../shared/data/dollar1-dev.jsonl --recognizer checkmarkRobust", "Recall of check and false accepts per label."),
-            ("eval strokes.jsonl --recognizer checkmark --by subject --format json", "The seed recognizer, per subject, for a script."),
+            ("eval Examples/strokes/checks.jsonl --recognizer checkmarkRobust", "Recall of check and false accepts per label, on the bundled set."),
+            ("eval strokes.jsonl --recognizer checkmark --by subject --format jsonl", "The seed recognizer, per subject, for a script."),
             ("eval strokes.jsonl --recognizer checkmarkRobust --set riseRatio=1.6", "Try a looser proportion rule."),
             ("eval strokes.jsonl --recognizer checkmarkRobust --where subject=s04", "Only the strokes of one person."),
         ],
@@ -35,16 +39,16 @@ enum EvalCommand {
             return .usage
         }
         guard let typeName = args.value("recognizer") else {
-            console.printError(CommandLineTool.usageMessage(command, "missing --recognizer (one of: \(Registry.standard.recognizers.map(\.name).joined(separator: ", ")))"))
+            console.printError(CommandLineTool.usageMessage(command, "missing --recognizer (one of: \(args.registry.recognizers.map(\.name).joined(separator: ", ")))"))
             return .usage
         }
-        let json = args.value("format") == "json"
-        if let format = args.value("format"), format != "json" && format != "text" {
-            console.printError(CommandLineTool.usageMessage(command, "unknown format '\(format)' (text or json)"))
+        let json: Bool
+        do { json = try args.format() == .jsonl } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
             return .usage
         }
         let recognizer: any Recognizer
-        switch makeRecognizer(typeName, settings: args.value("set")) {
+        switch makeRecognizer(typeName, settings: args.value("set"), registry: args.registry) {
         case .success(let r): recognizer = r
         case .failure(let error):
             console.printError(CommandLineTool.usageMessage(command, error.message))
@@ -72,9 +76,22 @@ enum EvalCommand {
             }
         }
         let positive = args.value("positive") ?? "check"
+        if !strokes.contains(where: { $0.label == positive }) {
+            var labels: [String] = []
+            for stroke in strokes where !labels.contains(stroke.label) { labels.append(stroke.label) }
+            labels.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let which = args.value("positive") == nil ? "the default positive label \"check\"" : "--positive \"\(printable(positive))\""
+            console.printError(CommandLineTool.usageMessage(command, "no stroke\(args.value("where") == nil ? "" : " that passes --where") is labelled with \(which); the labels are: \(labels.map(printable).joined(separator: ", "))"))
+            return .usage
+        }
         let evaluation = Evaluation(strokes: strokes, recognizer: recognizer, positive: positive, by: args.value("by"))
-        if evaluation.positive.strokes == 0 {
-            console.printError("note: no stroke is labelled \"\(positive)\"; choose the positive label with --positive")
+        if let index = evaluation.beganOnStroke {
+            console.printError(CommandLineTool.usageMessage(command, "\(typeName) is a continuous recognizer (it began on stroke \(index + 1)): it never reaches recognized, so recall would be 0 whatever it does; eval measures discrete recognizers, which end in recognized or failed"))
+            return .usage
+        }
+        if evaluation.decidedStrokes == 0 {
+            console.printError(CommandLineTool.usageMessage(command, "\(typeName) reached neither recognized nor failed on any of the \(strokes.count) strokes: it does not judge gestures, so there is nothing to measure; eval measures discrete recognizers, which end in recognized or failed"))
+            return .usage
         }
         let title = "\(typeName)\(args.value("set").map { " (\($0))" } ?? "") on \(args.positionals[0])\(args.value("where").map { " where \($0)" } ?? "")"
         console.print(json ? jsonReport(evaluation, recognizer: typeName, settings: args.value("set"), dataset: args.positionals[0])
@@ -83,7 +100,7 @@ enum EvalCommand {
     }
 
     /// A recognizer of the registry, with parameters given as `name=value` pairs.
-    static func makeRecognizer(_ type: String, settings: String?) -> Result<any Recognizer, UsageError> {
+    static func makeRecognizer(_ type: String, settings: String?, registry: Registry) -> Result<any Recognizer, UsageError> {
         var parameters: [(name: String, value: String)] = []
         for pair in (settings ?? "").split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1)
@@ -93,7 +110,7 @@ enum EvalCommand {
             parameters.append((String(parts[0]), String(parts[1])))
         }
         do {
-            return .success(try SceneReader.makeRecognizer(type: type, parameters: parameters))
+            return .success(try SceneReader.makeRecognizer(type: type, parameters: parameters, registry: registry))
         } catch {
             return .failure(UsageError(message: error.errors.map(\.message).joined(separator: "; ")))
         }

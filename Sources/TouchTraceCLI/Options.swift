@@ -11,6 +11,24 @@ extension ParsedArguments {
         return v
     }
 
+    /// `--format`: `text` or `jsonl`, the same names in every command (`json` is taken for
+    /// `jsonl`: a JSON Lines transcript is JSON, one value a line).
+    func format(default fallback: TranscriptFormat = .text) throws(UsageError) -> TranscriptFormat {
+        guard let name = value("format") else { return fallback }
+        if name == "json" { return .jsonl }
+        guard let format = TranscriptFormat(rawValue: name) else {
+            throw UsageError(message: "unknown format '\(name)' (text or jsonl)")
+        }
+        return format
+    }
+
+    /// Throws unless there are at most `count` positionals (`help replay extra`).
+    func expectPositionals(atMost count: Int, _ what: String) throws(UsageError) {
+        guard positionals.count > count else { return }
+        let extra = positionals[count...].map { "'\($0)'" }.joined(separator: ", ")
+        throw UsageError(message: "unexpected argument\(positionals.count - count == 1 ? "" : "s") \(extra)\(count == 0 ? "" : " after \(what)")")
+    }
+
     /// A positive integer option.
     func positiveInteger(_ name: String, default fallback: Int) throws(UsageError) -> Int {
         guard let text = value(name) else { return fallback }

@@ -8,19 +8,26 @@ enum ReplayCommand {
         discussion: """
         Feeds the touches of TRACE through the views, recognizers and controls of its scene and
         prints every state change and control value, one record per line.
-        The scene is the trace's "scene" key, else scene.json beside the trace, else --scene FILE,
-        else the default scene (a knob, pan, checkmark and spots covering the screen).
+        The scene is --scene FILE when given (what you type wins), else the trace's "scene" key,
+        else scene.json beside the trace, else the default scene (a knob, pan, checkmark and
+        spots covering the screen).
+        TRACE - reads standard input; --output - writes standard output. An --output that is the
+        trace, a scene or any *.trace.json is refused (nothing is written).
         Problems in the trace are reported as PATH:LINE:COLUMN: message, with exit code 2 and no
-        output. Touches still down at the end are cancelled, with a warning on stderr.
+        output. Touches still down at the end are cancelled, and touches that begin outside every
+        view are counted, with a warning on stderr each.
+        Exit code: 0 written, 2 a usage error or a bad trace or scene, 74 the output could not be
+        written.
         """,
         options: [
-            OptionSpec(name: "scene", value: "FILE", help: "Scene to use when the trace has none and no scene.json is beside it"),
+            OptionSpec(name: "scene", value: "FILE", help: "Scene to use (wins over the trace's own scene and a scene.json beside it)"),
             OptionSpec(name: "format", value: "FORMAT", help: "text (default: fixed decimals, for expected files) or jsonl (JSON Lines)"),
-            OptionSpec(name: "output", value: "FILE", help: "Write the transcript to FILE (atomically) instead of stdout"),
+            OptionSpec(name: "output", value: "FILE", help: "Write the transcript to FILE (atomically) instead of stdout (- is stdout)"),
         ],
         examples: [
             ("replay traces/knob/quarter-turn.trace.json", "Print the knob's transcript."),
-            ("replay traces/pan/fling.trace.json --format jsonl", "JSON Lines, for other programs."),
+            ("replay traces/pan/fling-diagonal.trace.json --format jsonl", "JSON Lines, for other programs."),
+            ("replay - < traces/knob/quarter-turn.trace.json", "Read the trace from standard input."),
             ("replay my.trace.json --scene traces/counter/scene.json --output my.expected.txt", "Use a scene file and write the transcript to a file."),
         ],
         run: run)
@@ -31,27 +38,31 @@ enum ReplayCommand {
             console.printError(CommandLineTool.usageMessage(command, message))
             return .usage
         }
-        var format = TranscriptFormat.text
-        if let name = args.value("format") {
-            guard let f = TranscriptFormat(rawValue: name) else {
-                console.printError(CommandLineTool.usageMessage(command, "unknown format '\(name)' (text or jsonl)"))
-                return .usage
+        let tracePath = args.positionals[0]
+        let sceneFile = args.value("scene")
+        let format: TranscriptFormat
+        do {
+            format = try args.format()
+            if let path = args.value("output") {
+                try OutputSafety.check(path, option: "--output", inputs: inputs(tracePath: tracePath, sceneFile: sceneFile))
             }
-            format = f
+        } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
+            return .usage
         }
         let loaded: (trace: Trace, scene: Scene)
-        switch loadTraceAndScene(args.positionals[0], sceneFile: args.value("scene"), console: console) {
+        switch loadTraceAndScene(tracePath, sceneFile: sceneFile, console: console, registry: args.registry) {
         case .success(let value): loaded = value
         case .failure(let code): return code
         }
         let output: ByteOutput
         var file: AtomicFile?
-        if let path = args.value("output") {
+        if let path = args.value("output"), path != "-" {
             do {
                 file = try AtomicFile(path: path)
             } catch {
                 console.printError("touchtrace replay: \(error)")
-                return .usage
+                return .outputFailed
             }
             output = file!
         } else {
@@ -61,7 +72,9 @@ enum ReplayCommand {
                                       version: loaded.trace.header.version)
         // Replaying on this thread, formatting and writing on another.
         let pipeline = PipelinedWriter(writer)
-        Replayer.replay(loaded.trace, scene: loaded.scene, into: pipeline)
+        var replayer = Replayer(scene: loaded.scene, sink: pipeline)
+        loaded.trace.forEachEvent(&replayer)
+        replayer.finish()
         do {
             try pipeline.finish()
             try file?.commit()
@@ -70,34 +83,55 @@ enum ReplayCommand {
             return .success
         } catch {
             file?.abort()
-            console.printError("touchtrace replay: \(error)")
-            return .usage
+            // Name the output: a write error of the stream itself does not.
+            let text = "\(error)"
+            let path = args.value("output") ?? "standard output"
+            console.printError("touchtrace replay: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
+            return .outputFailed
         }
+        if let warning = replayer.missedTouchesWarning(path: loaded.trace.path) { console.printError(warning) }
         return .success
+    }
+
+    /// The files a replay of `tracePath` reads: the trace, the --scene file and the scene.json
+    /// beside the trace.
+    static func inputs(tracePath: String, sceneFile: String?) -> [String] {
+        var inputs = [tracePath]
+        if let sceneFile { inputs.append(sceneFile) }
+        if tracePath != "-" { inputs.append(Scene.besidePath(of: tracePath)) }
+        return inputs
     }
 }
 
 /// Reads a trace and its scene, printing problems and warnings; the exit code on failure.
-func loadTraceAndScene(_ path: String, sceneFile: String?, console: Console) -> Result<(trace: Trace, scene: Scene), ExitCode> {
+func loadTraceAndScene(_ path: String, sceneFile: String?, console: Console, registry: Registry = .standard,
+                       options: TraceReadOptions = TraceReadOptions()) -> Result<(trace: Trace, scene: Scene), ExitCode> {
     let trace: Trace
     do {
-        trace = try Trace.read(path: path)
+        trace = try Trace.read(path: path, options: options)
     } catch {
         console.report(error)
         return .failure(.usage)
     }
     let scene: Scene
     do {
-        scene = try Scene.resolve(for: trace, sceneFile: sceneFile)
+        scene = try Scene.resolve(for: trace, sceneFile: sceneFile, options: options, registry: registry)
     } catch {
         console.report(error)
         return .failure(.usage)
     }
-    if let sceneFile, scene.origin != sceneFile {
-        console.printError("note: --scene \(sceneFile) is not used: the scene is \(scene.origin)")
-    }
-    for warning in trace.summary.warnings { console.printError(warning.description) }
+    printWarnings(trace: trace, scene: scene, sceneFile: sceneFile, console: console)
     return .success((trace, scene))
+}
+
+/// Warnings about a trace and the scene it replays through, on stderr.
+func printWarnings(trace: Trace, scene: Scene, sceneFile: String?, console: Console) {
+    for warning in trace.summary.warnings { console.printError(warning.description) }
+    for warning in scene.warnings { console.printError(warning.description) }
+    if sceneFile == nil && trace.header.scene == nil && trace.path != SourceFile.standardInputPath,
+       let misnamed = Scene.misnamedSceneFile(besideTrace: trace.path) {
+        console.printError("\(printable(misnamed)): warning: not read: the scene beside a trace must be named scene.json exactly (this file system may ignore case, others do not); rename it")
+    }
 }
 
 extension ExitCode: Error {}

@@ -10,14 +10,21 @@ enum VerifyCommand {
         and compares the transcript with NAME.expected.txt beside it. Fixtures run in parallel and
         report in path order; a broken fixture is one failure and the rest still run.
         Record modes: missing (default) writes expected files that do not exist; all rewrites every
-        one; failed rewrites those that differ; never writes nothing and counts a missing file as a
-        failure. When the environment variable CI is set, the default is never. Files are written
-        atomically. Read every recorded file against the spec before you commit it.
+        one whose bytes would change; failed rewrites those that differ; never writes nothing and
+        counts a missing file as a failure. The environment variable TOUCHTRACE_RECORD sets the
+        mode as --record does; else, when CI is set (to anything but empty, 0 or false), the
+        default is never. Files are written atomically. Read every recorded file against the spec
+        before you commit it. Expected files with CRLF line ends or a UTF-8 byte order mark are
+        read as if they had LF line ends and no mark.
+        Folders linked to are followed. A folder that cannot be read, or a *.trace.json that is
+        not a regular file (a FIFO, a dangling link), is a failure named in the output.
+        A --junit file that is a fixture, an expected file or a scene is refused.
         Ends with: N passed, N failed (and N recorded when it wrote files).
-        Exit code: 0 no failures, 1 a failed fixture, 2 a usage error.
+        Exit code: 0 no failures, 1 a failed fixture, 2 a usage error, 74 the --junit file could
+        not be written.
         """,
         options: [
-            OptionSpec(name: "record", value: "MODE", help: "missing (default; never when CI is set), all, failed or never"),
+            OptionSpec(name: "record", value: "MODE", help: "missing (default; never when CI is set), all, failed or never (also TOUCHTRACE_RECORD)"),
             OptionSpec(name: "jobs", value: "N", help: "Fixtures replayed at once (default: the number of cores)"),
             OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report (one testcase per fixture)"),
             OptionSpec(name: "shard", value: "I/N", help: "Run only the I-th of N deterministic parts (for CI matrices)"),
@@ -40,21 +47,47 @@ enum VerifyCommand {
         }
         let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
         var fixtures: [Fixture]
+        let skipped: [Fixture.SkippedPath]
+        var misnamed: [String]
         do {
-            fixtures = try Fixture.discover(paths)
+            let survey = try Fixture.survey(paths)
+            fixtures = survey.fixtures
+            skipped = survey.skipped
+            misnamed = survey.misnamedScenes
         } catch {
             console.printError("touchtrace verify: \(error.message)")
             return .usage
         }
-        if fixtures.isEmpty {
-            console.printError("touchtrace verify: no fixtures (*\(Fixture.traceSuffix)) under \(paths.joined(separator: ", "))")
+        if fixtures.isEmpty && skipped.isEmpty {
+            console.printError("touchtrace verify: no fixtures (*\(Fixture.traceSuffix)) under \(paths.map(printable).joined(separator: ", "))")
             return .usage
+        }
+        if let junit = args.value("junit") {
+            // Every file verify reads: traces, expected files and the scenes beside them.
+            var inputs: [String] = []
+            for fixture in fixtures {
+                inputs += [fixture.tracePath, fixture.expectedPath, Scene.besidePath(of: fixture.tracePath)]
+            }
+            do throws(UsageError) {
+                if junit == "-" { throw UsageError(message: "--junit - would mix the report with the results on stdout; give a file") }
+                try OutputSafety.check(junit, option: "--junit", inputs: inputs)
+            } catch {
+                console.printError(CommandLineTool.usageMessage(command, error.message))
+                return .usage
+            }
         }
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
+        // A trace given by name, not found by walking its folder: its folder is looked at here.
+        for path in paths where !OutputSafety.isDirectory(path) {
+            if let found = Scene.misnamedSceneFile(besideTrace: path), !misnamed.contains(found) { misnamed.append(found) }
+        }
+        for path in misnamed {
+            console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
+        }
 
-        let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance)
+        let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance, registry: args.registry)
         let showProgress = console.stderrIsTerminal && fixtures.count >= 200
         let total = fixtures.count
         let step = max(1, total / 100)
@@ -64,8 +97,20 @@ enum VerifyCommand {
         let results = verifier.verify(fixtures, jobs: settings.jobs, progress: showProgress ? progress : nil)
         if showProgress { console.writeError("\r\u{1B}[K") }
 
+        // Scene warnings once per scene (every fixture of a folder shares its scene.json).
+        var warned: Set<String> = []
+        for result in results {
+            for warning in result.sceneWarnings where warned.insert(warning.description).inserted {
+                console.printError(warning.description)
+            }
+        }
         let paint = Paint(enabled: console.colorsOutput)
         var passed = 0, failed = 0, recorded = 0
+        // A tree that could not be read fully fails, naming what was skipped.
+        for part in skipped {
+            failed += 1
+            console.print(paint.red("FAIL") + " " + part.description)
+        }
         for result in results {
             switch result.outcome {
             case .passed: passed += 1
@@ -85,7 +130,7 @@ enum VerifyCommand {
                 try AtomicFile.write(Array(JUnitReport.xml(results).utf8), to: junit)
             } catch {
                 console.printError("touchtrace verify: \(error)")
-                return .usage
+                return .outputFailed
             }
         }
         var summary = "\(passed) passed, \(failed) failed"
@@ -94,13 +139,26 @@ enum VerifyCommand {
         return failed > 0 ? .failure : .success
     }
 
+    /// Whether the environment says this is a CI run: `CI` set to anything but empty, `0` or
+    /// `false` (any case).
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !(value.isEmpty || value == "0" || value.lowercased() == "false")
+    }
+
     static func read(_ args: ParsedArguments, environment: [String: String]) throws(UsageError)
         -> (mode: RecordMode, jobs: Int, tolerance: Double, shard: (index: Int, count: Int)?)
     {
-        var mode: RecordMode = environment["CI"] != nil ? .never : .missing
+        // --record, else TOUCHTRACE_RECORD, else never on CI, else missing (SPEC 7 and 13.1).
+        var mode: RecordMode = isCI(environment) ? .never : .missing
         if let text = args.value("record") {
             guard let m = RecordMode(rawValue: text) else {
                 throw UsageError(message: "unknown record mode '\(text)' (missing, all, failed or never)")
+            }
+            mode = m
+        } else if let text = environment["TOUCHTRACE_RECORD"], !text.isEmpty {
+            guard let m = RecordMode(rawValue: text) else {
+                throw UsageError(message: "the environment variable TOUCHTRACE_RECORD is '\(text)'; it must be missing, all, failed or never")
             }
             mode = m
         }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TouchTrace
+@testable import TouchTraceCLI
 
 @Suite struct EvalCommandTests {
     /// Two people: each draws a check and a v; person b's "v" is check-shaped.
@@ -51,5 +52,49 @@ import Testing
         try writeText("{\"gesture\": \"v\", \"points\": [[1, 2]]}\n", to: bad)
         let located = touchtrace("eval", bad, "--recognizer", "checkmark")
         #expect(located.code == 2 && located.err.hasPrefix("\(bad):1:29: stroke 0, point 0: expected [x, y, t_ms]"))
+    }
+}
+
+/// eval refuses what it cannot measure, and its examples run as written.
+@Suite struct EvalRefusalTests {
+    let bundled = packageRoot + "/Examples/strokes/checks.jsonl"
+
+    @Test func aContinuousRecognizerIsRefused() {
+        for type in ["pan", "rotation"] {
+            let run = touchtrace("eval", bundled, "--recognizer", type)
+            #expect(run.code == 2 && run.out.isEmpty, "\(type)")
+            #expect(run.err.hasPrefix("touchtrace eval: \(type) is a continuous recognizer (it began on stroke "), "\(run.err)")
+        }
+        let spots = touchtrace("eval", bundled, "--recognizer", "spots")
+        #expect(spots.code == 2 && spots.err.hasPrefix("touchtrace eval: spots reached neither recognized nor failed on any of the 80 strokes"))
+    }
+
+    @Test func aPositiveLabelNoStrokeHasIsRefused() {
+        let run = touchtrace("eval", bundled, "--recognizer", "checkmark", "--positive", "tick")
+        #expect(run.code == 2 && run.out.isEmpty)
+        #expect(run.err.hasPrefix("touchtrace eval: no stroke is labelled with --positive \"tick\"; the labels are: caret, check, circle, line, v\n"))
+    }
+
+    /// The bundled set, read by the seed's exact rules (which do not change): counted by hand
+    /// from the table eval printed, then pinned.
+    @Test func theBundledSetShowsWhatTheExactRulesMiss() {
+        let run = touchtrace("eval", bundled, "--recognizer", "checkmark")
+        #expect(run.code == 0)
+        #expect(run.out.contains("check (positive)       16        13    81.25%  recall"))
+        #expect(run.out.contains("v                      16         6    37.50%"))
+        #expect(touchtrace("eval", bundled, "--recognizer", "checkmarkRobust", "--by", "subject").code == 0)
+    }
+
+    @Test func helpExamplesNameNoPathOutsideTheRepository() throws {
+        for command in CommandLineTool.commands {
+            for (example, _) in command.examples {
+                #expect(!example.contains("../"), "\(command.name): \(example)")
+                for word in example.split(separator: " ") where word.hasPrefix("Examples/") || (word.hasPrefix("traces/") && !word.contains("*")) {
+                    #expect(OutputSafety.exists(packageRoot + "/" + word), "\(command.name): \(word)")
+                }
+            }
+        }
+        let readme = try readText(packageRoot + "/README.md")
+        #expect(!readme.contains("../shared"))
     }
 }

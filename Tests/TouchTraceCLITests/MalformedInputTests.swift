@@ -35,8 +35,10 @@ import Testing
         #expect(directory.err == "\(Self.folder):1:1: is a directory, not a trace file\n")
         let missing = touchtrace("replay", Self.folder + "/none.trace.json")
         #expect(missing.code == 2 && missing.err == "\(Self.folder)/none.trace.json:1:1: cannot read: no such file or directory\n")
+        // --scene wins over everything else (SPEC 2), so it is always read.
         let scene = touchtrace("replay", packageRoot + "/traces/pan/drag.trace.json", "--scene", Self.folder)
-        #expect(scene.code == 0, "a --scene that is not needed is not read")
+        #expect(scene.code == 2 && scene.out.isEmpty)
+        #expect(scene.err == "\(Self.folder):1:1: is a directory, not a trace file\n")
     }
 }
 

@@ -25,6 +25,17 @@ public struct Evaluation: Sendable {
     public var negatives: Row
     public var byField: String?
     public var groups: [Group]
+    /// The first stroke (index in the set) on which the recognizer went to `began`: it is
+    /// continuous, and counting `recognized` says nothing about it. Nil for a discrete one.
+    public var beganOnStroke: Int?
+    /// Strokes on which the recognizer reached a final state (`recognized`, `failed`, `ended`
+    /// or `cancelled`). A discrete recognizer decides every stroke; one that decides none
+    /// never judges strokes at all.
+    public var decidedStrokes: Int
+
+    /// Whether the figures mean something: the recognizer is discrete (it never began) and
+    /// decided at least one stroke.
+    public var measuresADiscreteRecognizer: Bool { beganOnStroke == nil && decidedStrokes > 0 }
 
     /// Replays every stroke on its own through a view holding `recognizer` (a fresh copy each
     /// time) and counts those that reach `recognized`. A stroke begins at its first point,
@@ -32,8 +43,13 @@ public struct Evaluation: Sendable {
     public init(strokes: [LabelledStroke], recognizer: any Recognizer, positive: String, by field: String? = nil) {
         var counts: [String: (strokes: Int, accepted: Int)] = [:]
         var groupCounts: [String: (p: Int, pa: Int, n: Int, na: Int)] = [:]
-        for stroke in strokes {
-            let accepted = Self.recognizes(recognizer, stroke)
+        var beganOnStroke: Int?
+        var decided = 0
+        for (index, stroke) in strokes.enumerated() {
+            let outcome = Self.outcome(recognizer, stroke)
+            let accepted = outcome.recognized
+            if outcome.decided { decided += 1 }
+            if outcome.began && beganOnStroke == nil { beganOnStroke = index }
             counts[stroke.label, default: (0, 0)].strokes += 1
             if accepted { counts[stroke.label, default: (0, 0)].accepted += 1 }
             if let field {
@@ -49,6 +65,8 @@ public struct Evaluation: Sendable {
                 groupCounts[value] = g
             }
         }
+        self.beganOnStroke = beganOnStroke
+        self.decidedStrokes = decided
         let p = counts[positive] ?? (0, 0)
         self.positiveLabel = positive
         self.strokeCount = strokes.count
@@ -65,7 +83,13 @@ public struct Evaluation: Sendable {
 
     /// Whether the recognizer recognizes one stroke.
     public static func recognizes(_ recognizer: any Recognizer, _ stroke: LabelledStroke) -> Bool {
-        guard let first = stroke.points.first else { return false }
+        outcome(recognizer, stroke).recognized
+    }
+
+    /// What the recognizer did with one stroke: whether it began (a continuous recognizer),
+    /// reached a final state, and was `recognized`.
+    static func outcome(_ recognizer: any Recognizer, _ stroke: LabelledStroke) -> (began: Bool, decided: Bool, recognized: Bool) {
+        guard let first = stroke.points.first else { return (false, false, false) }
         var minX = first.location.x, maxX = minX, minY = first.location.y, maxY = minY
         for p in stroke.points {
             minX = min(minX, p.location.x); maxX = max(maxX, p.location.x)
@@ -88,7 +112,7 @@ public struct Evaluation: Sendable {
             if sink.decided { break }
         }
         if !sink.decided { replayer.finish() }
-        return sink.recognized
+        return (sink.began, sink.decided, sink.recognized)
     }
 }
 
@@ -96,6 +120,7 @@ public struct Evaluation: Sendable {
 private final class RecognitionSink: RecordSink {
     var recognized = false
     var decided = false
+    var began = false
 
     func write(_ record: Record) {
         guard record.event.description == "state", case .name(let to)? = record.fields.first(where: { $0.key == "to" })?.value else { return }
@@ -105,6 +130,8 @@ private final class RecognitionSink: RecordSink {
             decided = true
         case "failed", "cancelled", "ended":
             decided = true
+        case "began":
+            began = true
         default:
             break
         }

@@ -74,6 +74,10 @@ public struct Replayer: TouchEventConsumer {
     private var now = 0.0
     /// The index the next event will have.
     private var nextEventIndex = 0
+    /// Touches that began where no view is hit: how many, and the first (event index, time,
+    /// id, point on the screen).
+    public private(set) var missedTouchCount = 0
+    public private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)?
     private var finished = false
 
     /// At most this many deadlines fire after the last event: a recognizer that asks for a new
@@ -168,6 +172,10 @@ public struct Replayer: TouchEventConsumer {
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
                 let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
+                if view < 0 {
+                    if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location) }
+                    missedTouchCount += 1
+                }
                 slotView[slot] = view
                 slotLocation[slot] = touch.location
                 slotBeganAt[slot] = event.t

@@ -324,10 +324,13 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
         for (i, b) in "null".utf8.enumerated() { out[i] = b }
         return 4
     }
-    return ShortestDouble.write(v, to: out)
+    // Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
+    // whichever zero the arithmetic left (transcripts of positive zero stay as they were).
+    return ShortestDouble.write(v == 0 ? 0 : v, to: out)
 }
 
-/// Appends a double in the shortest form that reads back to the same value.
+/// Appends a double in the shortest form that reads back to the same value; negative zero is
+/// written as zero.
 public func appendShortest(_ v: Double, to out: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
         let n = writeShortest(v, to: buffer.baseAddress!)

@@ -22,6 +22,9 @@ public struct ParameterReader {
     let label: String
     var used: Set<String> = ["type", "name"]
     var problems: [(offset: Int, message: String)] = []
+    /// In describing mode (see `describe`), every parameter read, in the order read; nil when
+    /// reading a real scene.
+    var described: [ParameterDescription]?
 
     /// Values beyond this are mistakes, not settings.
     public static let largest = 1.0e12
@@ -39,9 +42,12 @@ public struct ParameterReader {
         problems.append((offset, "\(label): \(message)"))
     }
 
-    /// A number parameter (finite, within `range`).
-    public mutating func number(_ key: String, default value: Double, in range: ClosedRange<Double> = -largest...largest) -> Double {
+    /// A number parameter (finite, within `range`), in `unit` (for `touchtrace help scene`).
+    public mutating func number(_ key: String, default value: Double, in range: ClosedRange<Double> = -largest...largest,
+                                unit: String? = nil) -> Double {
         used.insert(key)
+        note(key, "number", unit: unit, default: numberText(value),
+             range: range == -Self.largest...Self.largest ? nil : "\(numberText(range.lowerBound)) to \(numberText(range.upperBound))")
         guard let m = member(key) else { return value }
         guard let v = m.value.number else {
             problem(m.value.offset, "\"\(key)\" must be a number, found \(m.value.kindDescription)")
@@ -55,8 +61,10 @@ public struct ParameterReader {
     }
 
     /// An integer parameter within `range`.
-    public mutating func integer(_ key: String, default value: Int, in range: ClosedRange<Int>) -> Int {
+    public mutating func integer(_ key: String, default value: Int, in range: ClosedRange<Int>, unit: String? = nil) -> Int {
         used.insert(key)
+        note(key, "integer", unit: unit, default: value == Int.max ? "no limit" : String(value),
+             range: range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)")
         guard let m = member(key) else { return value }
         guard case .number(let d, let integer) = m.value.value else {
             problem(m.value.offset, "\"\(key)\" must be an integer, found \(m.value.kindDescription)")
@@ -72,6 +80,7 @@ public struct ParameterReader {
 
     public mutating func bool(_ key: String, default value: Bool) -> Bool {
         used.insert(key)
+        note(key, "true or false", unit: nil, default: String(value), range: nil)
         guard let m = member(key) else { return value }
         guard case .bool(let b) = m.value.value else {
             problem(m.value.offset, "\"\(key)\" must be true or false, found \(m.value.kindDescription)")
@@ -82,6 +91,7 @@ public struct ParameterReader {
 
     public mutating func string(_ key: String) -> String? {
         used.insert(key)
+        note(key, "string", unit: nil, default: nil, range: nil)
         guard let m = member(key) else { return nil }
         guard let s = m.value.string else {
             problem(m.value.offset, "\"\(key)\" must be a string, found \(m.value.kindDescription)")
@@ -122,6 +132,46 @@ public struct ParameterReader {
         if !condition { problem(viewOffset, message) }
     }
 
+    private mutating func note(_ key: String, _ kind: String, unit: String?, default value: String?, range: String?) {
+        guard described != nil, !described!.contains(where: { $0.key == key }) else { return }
+        described!.append(ParameterDescription(key: key, kind: kind, unit: unit, defaultValue: value, range: range))
+    }
+
+    /// The parameters of a recognizer type, as its `make` reads them: derived from the registry
+    /// itself, so a new type is described without a word written for it elsewhere.
+    public static func describe(_ type: RecognizerType) -> [ParameterDescription] {
+        var reader = ParameterReader(describing: ())
+        _ = type.make(&reader)
+        return reader.described ?? []
+    }
+
+    /// The parameters of a control type, as its `make` reads them (in a scene of its own view
+    /// only, 200 × 40 points: parameters do not depend on the scene).
+    public static func describe(_ type: ControlType) -> [ParameterDescription] {
+        var reader = ParameterReader(describing: ())
+        _ = type.make(&reader, SceneBuild(viewNames: [], controlTypes: [], frame: Rect(x: 0, y: 0, width: 200, height: 40)))
+        return reader.described ?? []
+    }
+
+    /// A reader of no parameters that records what is asked of it.
+    private init(describing: ()) {
+        self.init(JSONNode(offset: 0, value: .object([])), label: "", viewOffset: 0)
+        described = []
+    }
+
     /// Keys of the object that no parameter read.
     var unknownKeys: [JSONNode.Member] { members.filter { !used.contains($0.key) } }
+}
+
+/// One parameter of a recognizer or control type, for `touchtrace help scene`.
+public struct ParameterDescription: Sendable, Equatable {
+    public var key: String
+    /// "number", "integer", "true or false" or "string".
+    public var kind: String
+    /// The unit of a number ("points", "seconds", "radians"), where the type names one.
+    public var unit: String?
+    /// The value used when the key is absent, as written in a scene; nil when there is none.
+    public var defaultValue: String?
+    /// The values allowed ("0 to 10000000"); nil for any value of the kind.
+    public var range: String?
 }

@@ -113,13 +113,13 @@ extension RecognizerType {
         let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
         let ordered = p.check(maximum >= minimum, at: "maximumNumberOfTouches",
                               "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
-        let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate)
+        let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points")
         // (With a problem noted, the scene is refused; the recognizer made meanwhile only has to be valid.)
         return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: ordered ? maximum : minimum, minimumDistance: distance)
     }
 
     public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
-        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
+        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"))
     }
 
     public static let checkmark = RecognizerType(name: "checkmark", summary: "Apple's CheckmarkGestureRecognizer, exactly as the seed") { _ in
@@ -138,8 +138,8 @@ extension ControlType {
         let valuesOK = p.check(minimumValue < maximumValue, at: "maximumValue",
                 "\"minimumValue\" (\(numberText(minimumValue))) must be less than \"maximumValue\" (\(numberText(maximumValue)))")
         let value = p.number("value", default: minimumValue)
-        var startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000)
-        var endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000)
+        var startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000, unit: "radians")
+        var endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000, unit: "radians")
         let anglesOK = p.check(startAngle < endAngle, at: "endAngle",
                                "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
             && p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
@@ -150,7 +150,7 @@ extension ControlType {
         return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
                     startAngle: startAngle, endAngle: endAngle,
                     isContinuous: p.bool("isContinuous", default: true),
-                    minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
+                    minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"))
     }
 
     public static let rangeSlider = ControlType(name: "rangeSlider", summary: "a two-thumb range slider (JKSlider)") { p, build in
@@ -189,7 +189,7 @@ extension ControlType {
                 p.check(false, at: "target", "\"target\" \"\(target)\" names no view of this scene (views: \(build.viewNames.joined(separator: ", ")))")
             }
         }
-        let margin = p.number("touchUpMargin", default: PushButton.defaultTouchUpMargin, in: 0...TraceLimits.coordinate)
+        let margin = p.number("touchUpMargin", default: PushButton.defaultTouchUpMargin, in: 0...TraceLimits.coordinate, unit: "points")
         return PushButton(isAddButton: isAdd, targetView: targetIndex, touchUpMargin: margin)
     }
 

@@ -88,6 +88,8 @@ public struct Scene: Sendable {
     public var version: Int
     /// Version 2: whether recognizers compete (`exclusive`, the default) or not.
     public var recognition: Recognition
+    /// What was read past (unknown keys and parameters): `path:line:column: warning: ...`.
+    public var warnings: [TraceError] = []
 
     public init(views: [SceneView], origin: String, version: Int = 1, recognition: Recognition = .exclusive) {
         self.views = views
@@ -145,20 +147,24 @@ public struct Scene: Sendable {
         return nil
     }
 
-    /// The scene for a trace: the trace's `scene` key, else `scene.json` beside the trace, else
-    /// `sceneFile` (`--scene`), else the default scene; read by the rules of the trace's version.
+    /// The scene for a trace, read by the rules of the trace's version: `sceneFile` (`--scene`:
+    /// what the user says on the command line wins), else the trace's `scene` key, else
+    /// `scene.json` beside the trace (exactly that name), else the default scene. A trace read
+    /// from standard input has nothing beside it.
     public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions(),
                                registry: Registry = .standard) throws(TraceErrors) -> Scene {
         let version = trace.header.version
+        if let sceneFile {
+            return try SceneReader.read(path: sceneFile, version: version, options: options, registry: registry)
+        }
         if let node = trace.header.scene {
             return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", version: version, options: options, registry: registry)
         }
-        let beside = besidePath(of: trace.path)
-        if fileExists(beside) {
-            return try SceneReader.read(path: beside, version: version, options: options, registry: registry)
-        }
-        if let sceneFile {
-            return try SceneReader.read(path: sceneFile, version: version, options: options, registry: registry)
+        if trace.path != SourceFile.standardInputPath {
+            let beside = besidePath(of: trace.path)
+            if fileExists(beside) {
+                return try SceneReader.read(path: beside, version: version, options: options, registry: registry)
+            }
         }
         let screen = trace.screen
         return defaultScene(width: screen.width, height: screen.height, version: version)
@@ -168,6 +174,25 @@ public struct Scene: Sendable {
     public static func besidePath(of tracePath: String) -> String {
         guard let slash = tracePath.lastIndex(of: "/") else { return "scene.json" }
         return String(tracePath[...slash]) + "scene.json"
+    }
+
+    /// A file beside the trace whose name is `scene.json` in another case (`Scene.json`): it
+    /// is not read (the name must be exact on every file system), so its path is worth a
+    /// warning. Nil when there is none.
+    public static func misnamedSceneFile(besideTrace tracePath: String) -> String? {
+        let beside = besidePath(of: tracePath)
+        let folder = String(beside.dropLast("scene.json".count))
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return nil }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "scene.json" && name.lowercased() == "scene.json" { found.append(name) }
+        }
+        // Directory order differs between machines: the first in byte order.
+        return found.min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { folder + $0 }
     }
 
     static func fileExists(_ path: String) -> Bool {

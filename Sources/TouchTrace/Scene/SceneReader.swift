@@ -19,10 +19,14 @@ public enum SceneReader {
     public static func read(_ root: JSONNode, source: SourceFile, origin: String, version: Int = 1,
                             options: TraceReadOptions = TraceReadOptions(), registry: Registry = .standard) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
-        let scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
+        var scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
         if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        scene.warnings = problems.warnings
         return scene
     }
+
+    /// The keys every recognizer of a version 2 scene may have, whatever its type (SPEC 12).
+    static let arenaKeys = ["simultaneousWith", "requireToFail", "cancelsTouchesInView"]
 
     /// What a version 1 trace is told when its scene uses a version 2 feature.
     static func needsVersion2(_ what: String) -> String {
@@ -136,6 +140,7 @@ public enum SceneReader {
             if let m = node["name"] {
                 if let s = m.value.string, !s.isEmpty {
                     name = s
+                    problems.checkName(s, at: m.value.offset, "\(place): view name")
                     if let other = seenNames[s] {
                         problems.add(m.value.offset, "duplicate view name \"\(s)\" (\(other) has it too); view names must be unique in the whole scene")
                     } else {
@@ -279,6 +284,7 @@ public enum SceneReader {
             problems.add(m.value.offset, "\(label): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
             return type
         }
+        problems.checkName(s, at: m.value.offset, "\(label): name")
         return s
     }
 
@@ -308,7 +314,7 @@ public enum SceneReader {
         let parameterLabel = parameterLabel(view: view.name, type: type, name: name)
         var parameters = ParameterReader(node, label: parameterLabel, viewOffset: view.node.offset)
         let recognizer = kind.make(&parameters)
-        parameters.used.formUnion(["simultaneousWith", "requireToFail", "cancelsTouchesInView"])
+        parameters.used.formUnion(arenaKeys)
         problems.take(parameters, kind: type)
         var made = SceneRecognizer(name: name, recognizer: recognizer)
         // The arena's keys (SPEC 12), the same for every type.
@@ -375,6 +381,9 @@ struct SceneProblems {
     let source: SourceFile
     let strict: Bool
     var errors: [TraceError] = []
+    /// Unknown keys when not strict: read past, but said on stderr (a typo in a parameter
+    /// name would otherwise leave its default in silence).
+    var warnings: [TraceError] = []
     private var lines: LineIndex?
 
     init(source: SourceFile, strict: Bool) {
@@ -383,22 +392,51 @@ struct SceneProblems {
     }
 
     mutating func add(_ offset: Int, _ message: String) {
+        errors.append(located(offset, message))
+    }
+
+    private mutating func located(_ offset: Int, _ message: String) -> TraceError {
         let (line, column) = source.withBytes { bytes in
             if lines == nil { lines = LineIndex(bytes) }
             return lines!.location(of: offset, in: bytes)
         }
-        errors.append(TraceError(path: source.path, line: line, column: column, message: message))
+        return TraceError(path: source.path, line: line, column: column, message: message)
+    }
+
+    /// An error under `--strict`, else a warning.
+    private mutating func unknownKey(_ offset: Int, _ message: String) {
+        if strict {
+            add(offset, message + " (ignored unless --strict)")
+        } else {
+            warnings.append(located(offset, "warning: " + message + " (ignored)"))
+        }
     }
 
     mutating func unknown(_ member: JSONNode.Member, in place: String) {
-        if strict { add(member.keyOffset, "unknown key \"\(member.key)\" in \(place) (ignored unless --strict)") }
+        unknownKey(member.keyOffset, "unknown key \"\(member.key)\" in \(place)")
     }
 
     mutating func take(_ parameters: ParameterReader, kind: String) {
         for p in parameters.problems { add(p.offset, p.message) }
-        if strict {
-            for m in parameters.unknownKeys { add(m.keyOffset, "\(parameters.label): unknown parameter \"\(m.key)\" for \(kind) (ignored unless --strict)") }
+        for m in parameters.unknownKeys {
+            // The type's own parameters (the arena's keys, which every recognizer has, apart).
+            let known = parameters.used.subtracting(["type", "name"] + SceneReader.arenaKeys).sorted()
+            let takes = known.isEmpty ? "\(kind) takes no parameters" : "\(kind) takes: \(known.joined(separator: ", "))"
+            unknownKey(m.keyOffset, "\(parameters.label): unknown parameter \"\(m.key)\" for \(kind) (\(takes))")
         }
+    }
+
+    /// Names of views, recognizers and controls appear in text records as `view.source`, so
+    /// they hold only ASCII letters, digits, `_` and `-`: a `.` or a space would make a record
+    /// read two ways.
+    mutating func checkName(_ name: String, at offset: Int, _ label: String) {
+        guard let bad = name.unicodeScalars.first(where: { !SceneProblems.isNameScalar($0) }) else { return }
+        let shown = bad.value < 0x20 || bad.value == 0x7F ? "\\u{\(String(bad.value, radix: 16, uppercase: true))}" : String(bad)
+        add(offset, "\(label) \"\(printable(name))\" holds '\(shown)'; names may hold only letters, digits, '_' and '-' (they appear in transcripts as view.source)")
+    }
+
+    static func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "-"
     }
 }
 

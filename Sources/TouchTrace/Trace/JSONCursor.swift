@@ -459,8 +459,16 @@ struct JSONCursor {
         } else {
             value = slowParse(from: start, to: pos)
         }
-        let integer: Int64? = isInteger && integerDigits <= 18
-            ? (negative ? -Int64(mantissa) : Int64(mantissa)) : nil
+        // Nineteen digits still fit in the mantissa (10^19 − 1 < 2^64); whether they fit in an
+        // Int64 is checked, so every 64-bit id is read exactly (−2^63 included).
+        let integer: Int64?
+        if isInteger && integerDigits <= 18 {
+            integer = negative ? -Int64(mantissa) : Int64(mantissa)
+        } else if isInteger && integerDigits == 19 && mantissa <= UInt64(Int64.max) + (negative ? 1 : 0) {
+            integer = negative ? Int64(truncatingIfNeeded: 0 &- mantissa) : Int64(mantissa)
+        } else {
+            integer = nil
+        }
         return JSONNumber(value: value, integer: integer)
     }
 

@@ -8,6 +8,18 @@ public func fixed4(_ value: Double) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Two times for a message that compares them: with four decimals, or, where four decimals
+/// would print them alike (`1.0000` after `1.0000` for a step back of 1e-12 s), in their
+/// shortest round-trip form, which tells them apart.
+func distinctTimes(_ a: Double, _ b: Double) -> (String, String) {
+    let (fa, fb) = (fixed4(a), fixed4(b))
+    guard fa == fb && a != b else { return (fa, fb) }
+    var (sa, sb): ([UInt8], [UInt8]) = ([], [])
+    appendShortest(a, to: &sa)
+    appendShortest(b, to: &sb)
+    return (String(decoding: sa, as: UTF8.self), String(decoding: sb, as: UTF8.self))
+}
+
 /// `value` rounded to `places` decimals (0 to 4): `12.3`, `0.027`.
 package func fixedDecimals(_ value: Double, _ places: Int) -> String {
     var scale = 1.0

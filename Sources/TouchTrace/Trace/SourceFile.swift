@@ -38,14 +38,20 @@ public struct SourceFile: Sendable {
     /// memory costs a page fault per page, several times the cost of reading it from a mapping.
     static let mappingThreshold = 1 << 20
 
+    /// The path that names standard input in messages (`touchtrace replay -`).
+    public static let standardInputPath = "<stdin>"
+
     /// Reads a whole file with POSIX calls (no Foundation on the hot path: it costs about twice
     /// as much per small file), mapping a large regular file. Directories, unreadable paths,
-    /// empty and binary files are errors at `path:1:1`.
+    /// empty and binary files are errors at `path:1:1`, and so is anything that is not a regular
+    /// file (a FIFO, a socket, a device): it is opened without blocking and never read, so that
+    /// a FIFO named like a trace cannot make a command wait forever. `-` reads standard input.
     ///
     /// A mapped file is read where it lies in the page cache; a file truncated by another
     /// program while it is being read would fault, as with any tool that maps its input.
     public static func read(path: String) throws(TraceError) -> SourceFile {
-        let fd = open(path, O_RDONLY)
+        if path == "-" { return try readStandardInput() }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         if fd < 0 {
             throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
         }
@@ -57,13 +63,28 @@ public struct SourceFile: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw TraceError(path: path, line: 1, column: 1, message: "is a directory, not a trace file")
         }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw TraceError(path: path, line: 1, column: 1,
+                             message: "is \(fileKindDescription(info.st_mode)), not a regular file; touchtrace reads files (or standard input, given as -)")
+        }
+        // O_NONBLOCK changes nothing for a regular file: reads of it never wait.
         let size = Int(info.st_size)
-        if (info.st_mode & S_IFMT) == S_IFREG && size >= mappingThreshold,
+        if size >= mappingThreshold,
            let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED {
             return SourceFile(path: path, storage: SourceBytes(mapped: UnsafeRawPointer(mapped), count: size))
         }
-        // Small files, pipes, and files that could not be mapped: read until the end (a regular
-        // file may have grown since fstat).
+        return try readToEnd(fd, path: path, sizeHint: size)
+    }
+
+    /// Reads standard input to its end; messages name it `<stdin>`.
+    public static func readStandardInput() throws(TraceError) -> SourceFile {
+        try readToEnd(0, path: standardInputPath, sizeHint: 0)
+    }
+
+    /// Reads `fd` until the end of file.
+    private static func readToEnd(_ fd: Int32, path: String, sizeHint size: Int) throws(TraceError) -> SourceFile {
+        // Small files, standard input, and files that could not be mapped: read until the end (a
+        // regular file may have grown since fstat).
         var capacity = max(size + 1, 16_384)
         var memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         var filled = 0
@@ -170,5 +191,19 @@ enum Glue {
         #else
         return Musl.read(fd, buffer, count)
         #endif
+    }
+}
+
+/// What kind of file a `st_mode` describes, for messages: "a FIFO", "a socket", ...
+public func fileKindDescription(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFLNK: return "a symbolic link"
+    case S_IFREG: return "a regular file"
+    default: return "not a regular file"
     }
 }

@@ -28,6 +28,9 @@ extension TraceReader {
                 switch member.value.value {
                 case .number(_, let integer?): id = .number(integer)
                 case .string(let s): id = .text(s)
+                case .number:
+                    try report(at: member.value.offset, "stroke \(index): \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found \(writtenNumber(at: member.value.offset))")
+                    return nil
                 default:
                     try report(at: member.value.offset, "stroke \(index): \"id\" must be an integer or a string, found \(member.value.kindDescription)")
                     return nil
@@ -77,7 +80,8 @@ extension TraceReader {
                 continue
             }
             if let previous = samples.last, t < previous.t {
-                try report(at: triple[0].offset, "\(label): time goes backwards (t=\(fixed4(t)) after t=\(fixed4(previous.t)))")
+                let (now, before) = distinctTimes(t, previous.t)
+                try report(at: triple[0].offset, "\(label): time goes backwards (t=\(now) after t=\(before))")
                 usable = false
                 continue
             }

@@ -93,8 +93,14 @@ struct TraceReader {
                 let node = try cursor.node(depth: 1)
                 if case .number(_, let integer?) = node.value, integer == 1 || integer == 2 {
                     header.version = Int(integer)
-                } else if case .number(let v, _) = node.value {
-                    try report(at: valueOffset, "unsupported \"version\" \(numberText(v)): this touchtrace reads version 1 and 2 traces")
+                } else if case .number(_, let integer) = node.value {
+                    let written = writtenNumber(at: valueOffset)
+                    if integer == nil {
+                        // `1.0` is not version 1: versions are whole numbers, written as such.
+                        try report(at: valueOffset, "\"version\" must be an integer (1 or 2), found \(written)")
+                    } else {
+                        try report(at: valueOffset, "unsupported \"version\" \(written): this touchtrace reads version 1 and 2 traces")
+                    }
                 } else {
                     try report(at: valueOffset, "\"version\" must be the number 1 or 2, found \(node.kindDescription)")
                 }
@@ -296,7 +302,8 @@ struct TraceReader {
             return false
         }
         if t < lastTime {
-            try report(at: eventOffset, "event \(index) (t=\(fixed4(t))): time goes backwards (the event before is at t=\(fixed4(lastTime)))")
+            let (now, before) = distinctTimes(t, lastTime)
+            try report(at: eventOffset, "event \(index) (t=\(now)): time goes backwards (the event before is at t=\(before))")
         } else if t.isFinite {
             lastTime = t
         }
@@ -537,7 +544,11 @@ struct TraceReader {
         case .coordinateOutOfRange(let name, let v):
             try report(at: offset, "\(label): \"\(name)\" is out of range (\(numberText(v))); coordinates must be within ±\(numberText(TraceLimits.coordinate)) points")
         case .idNotAnInteger(let v):
-            try report(at: offset, "\(label): touch \"id\" must be an integer or a string, found \(numberText(v))")
+            // As written: `1.0` and `1e3` are not integers even though their values are whole.
+            let written = writtenNumber(at: offset)
+            let what = v.isFinite && v == v.rounded() && abs(v) < 9.3e18 && !written.contains(".") && !written.contains("e") && !written.contains("E")
+                ? "\(written) (beyond 64 bits)" : written
+            try report(at: offset, "\(label): touch \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found \(what)")
         case .idNotAnIntegerOrString:
             let kind = try cursor.node(depth: 4).kindDescription
             try report(at: offset, "\(label): touch \"id\" must be an integer or a string, found \(kind)")
@@ -704,6 +715,23 @@ struct SummaryConsumer<Inner: TouchEventConsumer>: TouchEventConsumer {
 
 /// A number for messages: integers without decimals, others in shortest form, and a number too
 /// large for a double as such.
+extension TraceReader {
+    /// The number at `offset` as the file writes it (`1.0`, `1e3`), for messages that must not
+    /// print a value in a form the user did not write; at most 40 characters.
+    func writtenNumber(at offset: Int) -> String {
+        source.withBytes { bytes in
+            var end = offset
+            while end < bytes.count && end - offset < 40 {
+                let b = bytes[end]
+                guard (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+                        || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") else { break }
+                end += 1
+            }
+            return String(decoding: bytes[offset..<end], as: UTF8.self)
+        }
+    }
+}
+
 func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }

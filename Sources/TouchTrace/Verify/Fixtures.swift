@@ -40,47 +40,114 @@ public struct Fixture: Sendable, Equatable {
 
     /// Every fixture under the paths (files or folders, searched recursively; folders whose names
     /// start with a dot are skipped), sorted by path so that runs and shards are deterministic.
-    /// Throws for a path that does not exist or is not a trace.
+    /// Throws for a path that does not exist or is not a trace, and when any part of a tree
+    /// could not be read (see `survey`): a fixture tree that cannot be read fully is a failure.
     public static func discover(_ paths: [String]) throws(FixtureDiscoveryError) -> [Fixture] {
-        var found: [String] = []
+        let survey = try survey(paths)
+        if !survey.skipped.isEmpty {
+            throw FixtureDiscoveryError(message: survey.skipped.map(\.description).joined(separator: "\n"))
+        }
+        return survey.fixtures
+    }
+
+    /// What a search of fixture trees found: the fixtures, and what it had to skip.
+    public struct Survey: Sendable {
+        public var fixtures: [Fixture]
+        /// Folders that could not be read and things named `*.trace.json` that are not regular
+        /// files (FIFOs, sockets, devices, dangling links), in path order. Nothing is opened
+        /// to find them, so a FIFO never makes the search wait.
+        public var skipped: [SkippedPath]
+        /// Files in the folders walked whose name is `scene.json` in another case
+        /// (`Scene.json`): they are not read as scenes, which deserves a warning.
+        public var misnamedScenes: [String] = []
+    }
+
+    /// A part of a fixture tree that could not be read, and why.
+    public struct SkippedPath: Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(printable(path)): \(reason)" }
+    }
+
+    /// Every fixture under the paths, as `discover`, and every part of the trees that could not
+    /// be read. Symbolic links to folders are followed, each folder walked once (so a link
+    /// loop ends); throws only for a path given that does not exist or is not a folder or a
+    /// trace file.
+    public static func survey(_ paths: [String]) throws(FixtureDiscoveryError) -> Survey {
+        var walk = Walk()
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                throw FixtureDiscoveryError(message: "\(path): \(describeErrno(errno))")
+                var link = stat()
+                let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                throw FixtureDiscoveryError(message: "\(printable(path)): \(dangling ? "a symbolic link to nothing" : describeErrno(errno))")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
+                walk.directory(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, info)
             } else if path.hasSuffix(traceSuffix) {
-                found.append(path)
+                if (info.st_mode & S_IFMT) == S_IFREG {
+                    walk.found.append(path)
+                } else {
+                    walk.skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
+                }
             } else {
-                throw FixtureDiscoveryError(message: "\(path): not a folder or a \(traceSuffix) file")
+                throw FixtureDiscoveryError(message: "\(printable(path)): not a folder or a \(traceSuffix) file")
             }
         }
         // Byte order, not locale order: the same on every machine.
-        let unique = Array(Set(found)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        return unique.map(Fixture.init)
+        let byBytes: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let unique = Array(Set(walk.found)).sorted(by: byBytes)
+        let skipped = walk.skipped.sorted { byBytes($0.path, $1.path) }
+        return Survey(fixtures: unique.map(Fixture.init), skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: byBytes))
     }
 
-    private static func walk(_ directory: String, into found: inout [String]) {
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
-        var subdirectories: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    /// A walk of fixture trees.
+    private struct Walk {
+        var found: [String] = []
+        var skipped: [SkippedPath] = []
+        var misnamedScenes: [String] = []
+        /// Folders walked, by device and inode: a folder reached again through a link is not
+        /// walked again.
+        var seen: Set<[UInt64]> = []
+
+        mutating func directory(_ directory: String, _ info: stat) {
+            guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard let dir = opendir(directory) else {
+                skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
+                return
             }
-            if name.hasPrefix(".") { continue }
-            let path = directory == "/" ? "/" + name : directory + "/" + name
-            var info = stat()
-            // lstat: symbolic links to folders are not followed (no loops).
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: subdirectories.append(path)
-            case S_IFREG, S_IFLNK: if name.hasSuffix(traceSuffix) { found.append(path) }
-            default: break
+            var subdirectories: [(String, stat)] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                let path = directory == "/" ? "/" + name : directory + "/" + name
+                if name.utf8.count == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                var info = stat()
+                // stat follows symbolic links: a linked folder is walked, a linked trace read.
+                guard stat(path, &info) == 0 else {
+                    if name.hasSuffix(traceSuffix) {
+                        var link = stat()
+                        let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                        skipped.append(SkippedPath(path: path, reason: dangling ? "a symbolic link to nothing; not read" : "cannot be read (\(describeErrno(errno)))"))
+                    }
+                    continue
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    subdirectories.append((path, info))
+                case S_IFREG:
+                    if name.hasSuffix(traceSuffix) { found.append(path) }
+                default:
+                    if name.hasSuffix(traceSuffix) {
+                        skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
+                    }
+                }
             }
+            closedir(dir)
+            for (sub, info) in subdirectories { self.directory(sub, info) }
         }
-        for sub in subdirectories { walk(sub, into: &found) }
     }
 
     /// The fixtures of shard `index` (1-based) of `count`: every count-th fixture in path order,

@@ -9,8 +9,9 @@ public enum JUnitReport {
             #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0">"#,
         ]
         for result in results {
-            let (group, name) = split(result.fixture.name)
-            let attributes = #"classname="\#(escape(group))" name="\#(escape(name))" file="\#(escape(result.fixture.tracePath))""#
+            // Names and paths with control characters are written escaped, as on the terminal.
+            let (group, name) = split(printable(result.fixture.name))
+            let attributes = #"classname="\#(escape(group))" name="\#(escape(name))" file="\#(escape(printable(result.fixture.tracePath)))""#
             if result.outcome.isFailure {
                 let kind: String
                 switch result.outcome {

@@ -32,23 +32,95 @@ public enum FixtureOutcome: Sendable, Equatable {
 public struct FixtureResult: Sendable {
     public let fixture: Fixture
     public let outcome: FixtureOutcome
+    /// Warnings about the scene the fixture replayed through (unknown keys and parameters),
+    /// `path:line:column: warning: ...`; the same scene file gives the same warnings.
+    public var sceneWarnings: [TraceError] = []
 
-    /// What to tell the user, or nil for a pass.
+    /// What to tell the user, or nil for a pass. Paths in the commands it suggests are quoted
+    /// for the shell, and names are printed with control characters escaped.
     public var message: String? {
+        let name = printable(fixture.name)
+        let expected = printable(fixture.expectedPath)
         switch outcome {
         case .passed:
             return nil
         case .recorded:
-            return "\(fixture.expectedPath) (read it against the spec before you commit it)"
+            return "\(expected) (read it against the spec before you commit it)"
         case .differs(let diff):
-            return "\(fixture.name): the replay differs from \(fixture.expectedPath)\n" + diff +
-                "If the new behaviour is right, run: touchtrace verify \(fixture.tracePath) --record failed"
+            return "\(name): the replay differs from \(expected)\n" + diff +
+                "If the new behaviour is right, run: touchtrace verify \(shellWord(fixture.tracePath)) --record failed"
         case .missingExpected:
-            return "\(fixture.name): no expected file \(fixture.expectedPath); create it with: touchtrace verify \(fixture.tracePath) --record missing"
+            return "\(name): no expected file \(expected); create it with: touchtrace verify \(shellWord(fixture.tracePath)) --record missing"
         case .broken(let messages):
-            return "\(fixture.name): cannot be replayed\n" + messages.joined(separator: "\n")
+            return "\(name): cannot be replayed\n" + messages.map(printable).joined(separator: "\n")
         }
     }
+}
+
+/// `text` with control characters written as escapes (`\n`, `\t`, `\u{1B}`) and backslashes
+/// doubled, so that a name or path read from a file cannot start a new line in a diff header
+/// (forging a `+++` line) or send escape sequences to a terminal.
+public func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) || $0 == "\\" }) else {
+        return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\\": out += "\\\\"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}
+
+/// A path written so that a shell reads it back unchanged: as it is when it holds only safe
+/// characters, else in single quotes (in `$'...'` with escapes when it holds control
+/// characters); a path that starts with `-` gets `./` so that it is not taken for an option.
+public func shellWord(_ path: String) -> String {
+    var path = path
+    if path.hasPrefix("-") && path != "-" { path = "./" + path }
+    let safe = path.utf8.allSatisfy { b in
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) ||
+            b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "/") ||
+            b == UInt8(ascii: "+") || b == UInt8(ascii: ",") || b == UInt8(ascii: ":") || b == UInt8(ascii: "@") || b == UInt8(ascii: "%")
+    }
+    if safe && !path.isEmpty { return path }
+    // Control characters never reach the terminal raw: bash's and zsh's $'...' spells them.
+    if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        var quoted = "$'"
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "'"
+    }
+    var quoted = "'"
+    for c in path {
+        if c == "'" { quoted += "'\\''" } else { quoted.append(c) }
+    }
+    return quoted + "'"
 }
 
 /// Replays fixtures and compares them with their expected files: the one verify that both the
@@ -65,57 +137,124 @@ public struct Verifier: Sendable {
         self.comparison = TranscriptComparison(tolerance: tolerance)
     }
 
+    /// A replayed trace: its text transcript, the trace and the scene it went through.
+    public struct Replay: Sendable {
+        public var transcript: [UInt8]
+        public var trace: Trace
+        public var scene: Scene
+        /// The warning for touches that began outside every view, if any did.
+        public var missedTouches: String?
+    }
+
     /// The text transcript of a trace file, with the scene resolved as `replay` does.
-    ///
-    /// When a `scene.json` lies beside the trace (the usual fixture layout), the trace is
-    /// replayed while it is read and checked, in one pass; the transcript is kept only if the
-    /// trace has no scene of its own (which would take precedence), else it is replayed again.
     public static func render(tracePath: String, sceneFile: String? = nil, scenes: SceneCache = SceneCache()) throws(TraceErrors) -> [UInt8] {
+        try replay(tracePath: tracePath, sceneFile: sceneFile, scenes: scenes).transcript
+    }
+
+    /// Reads, checks and replays a trace file to its text transcript: the one path of `verify`,
+    /// `diff` and the project's tests. The scene is resolved as `Scene.resolve` does (`--scene`
+    /// first, then the trace's own, then `scene.json` beside it, then the default scene).
+    ///
+    /// When the scene is known before the trace is read (`--scene`, or a `scene.json` beside
+    /// it: the usual fixture layout), the trace is replayed while it is read and checked, in one
+    /// pass; the transcript is kept unless the trace turns out to have a scene of its own that
+    /// takes precedence, in which case it is replayed again.
+    public static func replay(tracePath: String, sceneFile: String? = nil, scenes: SceneCache = SceneCache()) throws(TraceErrors) -> Replay {
         let source: SourceFile
         do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
-        let beside = Scene.besidePath(of: tracePath)
-        // A broken scene.json matters only to traces without a scene of their own: read those
-        // first, below.
-        if let provisional = try? scenes.scene(at: beside) {
+        let known: Scene?
+        if let sceneFile {
+            known = try scenes.scene(at: sceneFile, required: true)
+        } else if tracePath != SourceFile.standardInputPath {
+            // A broken scene.json matters only to traces without a scene of their own: read
+            // those first, below.
+            known = try? scenes.scene(at: Scene.besidePath(of: tracePath))
+        } else {
+            known = nil
+        }
+        if let provisional = known {
+            // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
+            // below, through its scene read by version 2's rules.
             let output = MemoryOutput()
             let writer = transcriptWriter(for: provisional, output: output)
             var replayer = Replayer(scene: provisional, sink: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
-            if trace.header.scene == nil && trace.header.version == 1 {
+            if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 try? writer.finish()
-                return output.bytes
+                return Replay(transcript: output.bytes, trace: trace, scene: provisional, missedTouches: replayer.missedTouchesWarning(path: trace.path))
             }
-            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
+            let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
+            return render(trace, scene: scene)
         }
         let trace = try Trace.parse(source)
+        let scene: Scene
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
-        // own), else the --scene file or the default scene.
-        if trace.header.scene == nil, let cached = try scenes.scene(at: beside, version: trace.header.version) {
-            return render(trace, scene: cached)
+        // own), else the default scene.
+        if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
+           let cached = try scenes.scene(at: Scene.besidePath(of: tracePath), version: trace.header.version) {
+            scene = cached
+        } else {
+            scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         }
-        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
+        return render(trace, scene: scene)
     }
 
-    private static func render(_ trace: Trace, scene: Scene) -> [UInt8] {
+    private static func render(_ trace: Trace, scene: Scene) -> Replay {
         let output = MemoryOutput()
         let writer = transcriptWriter(for: scene, output: output, version: trace.header.version)
-        Replayer.replay(trace, scene: scene, into: writer)
+        var replayer = Replayer(scene: scene, sink: writer)
+        trace.forEachEvent(&replayer)
+        replayer.finish()
         // Memory cannot fail to take bytes.
         try? writer.finish()
-        return output.bytes
+        return Replay(transcript: output.bytes, trace: trace, scene: scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
     }
 
     private static func transcriptWriter(for scene: Scene, output: MemoryOutput, version: Int = 1) -> TranscriptWriter {
         TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output, version: version)
     }
 
+    /// Compares an expected text transcript with a replayed one: nil when they are the same
+    /// record for record. An expected file with CRLF line ends (git's `autocrlf`, Windows
+    /// editors) or a UTF-8 byte order mark is compared as if it had LF line ends and no mark:
+    /// neither changes what the records say.
+    public func compare(expected: [UInt8], actual: [UInt8]) -> LineDiff? {
+        if expected == actual { return nil }
+        let normalized = Self.normalizedText(expected)
+        if normalized == actual { return nil }
+        return comparison.compare(expected: String(decoding: normalized, as: UTF8.self),
+                                  actual: String(decoding: actual, as: UTF8.self))
+    }
+
+    /// `bytes` without a leading UTF-8 byte order mark and with every CRLF turned into LF.
+    public static func normalizedText(_ bytes: [UInt8]) -> [UInt8] {
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        guard start > 0 || bytes.contains(0x0D) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - start)
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A {
+                i += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
+    }
+
     /// Verifies one fixture, writing its expected file if the record mode says so.
     public func verify(_ fixture: Fixture, scenes: SceneCache? = nil) -> FixtureResult {
         let scenes = scenes ?? SceneCache(registry: registry)
         let actual: [UInt8]
+        let sceneWarnings: [TraceError]
         do {
-            actual = try Self.render(tracePath: fixture.tracePath, scenes: scenes)
+            let replay = try Self.replay(tracePath: fixture.tracePath, scenes: scenes)
+            actual = replay.transcript
+            sceneWarnings = replay.scene.warnings
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
@@ -130,26 +269,26 @@ public struct Verifier: Sendable {
         }
         let outcome: FixtureOutcome
         switch (mode, expected) {
-        case (.all, _), (.missing, nil), (.failed, nil):
+        case (.missing, nil), (.failed, nil), (.all, nil):
             outcome = write(actual, for: fixture)
         case (.never, nil):
             outcome = .missingExpected
+        case (.all, let expected?):
+            // A file whose bytes would not change is left alone and not counted as recorded.
+            outcome = expected == actual ? .passed : write(actual, for: fixture)
         case (_, let expected?):
-            if expected == actual {
-                outcome = .passed
-            } else if let diff = comparison.compare(expected: String(decoding: expected, as: UTF8.self),
-                                                    actual: String(decoding: actual, as: UTF8.self)) {
+            if let diff = compare(expected: expected, actual: actual) {
                 if mode == .failed {
                     outcome = write(actual, for: fixture)
                 } else {
-                    outcome = .differs(diff: diff.unified(oldLabel: "\(fixture.expectedPath)\t(expected)",
-                                                          newLabel: "\(fixture.tracePath)\t(replayed)", title: fixture.name))
+                    outcome = .differs(diff: diff.unified(oldLabel: "\(printable(fixture.expectedPath))\t(expected)",
+                                                          newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
                 }
             } else {
                 outcome = .passed
             }
         }
-        return FixtureResult(fixture: fixture, outcome: outcome)
+        return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
     }
 
     private func write(_ bytes: [UInt8], for fixture: Fixture) -> FixtureOutcome {
@@ -239,13 +378,14 @@ public final class SceneCache {
     public init(registry: Registry = .standard) { self.registry = registry }
 
     /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
-    /// file, or its problems.
-    public func scene(at path: String, version: Int = 1) throws(TraceErrors) -> Scene? {
+    /// file (unless it is `required`, as a `--scene` file is: then its absence is a problem
+    /// too), or its problems.
+    public func scene(at path: String, version: Int = 1, required: Bool = false) throws(TraceErrors) -> Scene? {
         let k = version >= 2 ? 1 : 0
         if let known = scenes[k][path] {
             return try known?.get()
         }
-        guard Scene.fileExists(path) else {
+        guard required || Scene.fileExists(path) else {
             scenes[k][path] = .some(nil)
             return nil
         }

@@ -38,6 +38,10 @@ enum BenchCommand {
         run: run)
 
     static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        do { try args.expectPositionals(atMost: 0, "") } catch {
+            console.printError(CommandLineTool.usageMessage(command, error.message))
+            return .usage
+        }
         let quick = args.flag("quick")
         let traceBytes = quick ? 5_000_000 : 100_000_000
         let fixtureCount = quick ? 500 : 10_000

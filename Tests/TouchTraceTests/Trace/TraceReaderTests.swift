@@ -157,7 +157,7 @@ import Testing
         ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 0}]}]}", "1:48: event 0, touches[0]: missing required key \"y\""),
         ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"moving\", \"x\": 0, \"y\": 0}]}]}",
          "1:67: event 0, touches[0]: unknown phase \"moving\" (valid phases: began, moved, stationary, ended, cancelled)"),
-        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1.5, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}]}", "1:55: event 0, touches[0]: touch \"id\" must be an integer or a string"),
+        ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1.5, \"phase\": \"began\", \"x\": 0, \"y\": 0}]}]}", "1:55: event 0, touches[0]: touch \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1.5"),
         ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": \"3\", \"y\": 0}]}]}", "1:81: event 0, touches[0]: \"x\" must be a number (points), found a string"),
         ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"began\", \"x\": 1e9, \"y\": 0}]}]}", "1:81: event 0, touches[0]: \"x\" is out of range (1000000000)"),
         ("{\"version\": 1, \"events\": [{\"t\": 0, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 0, \"y\": 0}]}]}", "1:48: event 0 (t=0.0000): touch 1 moved before it began"),

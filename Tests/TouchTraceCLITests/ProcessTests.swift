@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import TouchTrace
+
+/// The real `touchtrace` binary, run as a user runs it: in its own process, with its own
+/// environment, standard input and exit status.
+@Suite(.serialized) struct ProcessTests {
+    /// The binary `swift build` puts beside the test bundle. `swift test` does not relink it
+    /// (the tests cannot depend on it: it links the Swift runtime statically), so a binary
+    /// older than the code compiled for it is refused rather than tested: run `swift build`
+    /// first, as `.ci/run` does.
+    static let binary: Result<String, BinaryProblem> = {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = me.deletingLastPathComponent()
+        // On macOS the tests run inside touchtracePackageTests.xctest/Contents/MacOS.
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        let candidate = folder.appendingPathComponent("touchtrace").path
+        guard FileManager.default.isExecutableFile(atPath: candidate) else {
+            return .failure(BinaryProblem(message: "no touchtrace binary at \(candidate): run swift build first"))
+        }
+        // Compiled objects are rewritten only when their code changes: one newer than the
+        // binary means the binary misses that change.
+        let built = (try? FileManager.default.attributesOfItem(atPath: candidate)[.modificationDate] as? Date) ?? .distantPast
+        for module in ["TouchTrace", "TouchTraceCLI", "touchtrace"] {
+            let objects = folder.appendingPathComponent(module + ".build").path
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where name.hasSuffix(".o") {
+                let changed = (try? FileManager.default.attributesOfItem(atPath: objects + "/" + name)[.modificationDate] as? Date) ?? .distantPast
+                if changed > built {
+                    return .failure(BinaryProblem(message: "the touchtrace binary is older than \(module).build/\(name): run swift build (swift test does not relink it)"))
+                }
+            }
+        }
+        return .success(candidate)
+    }()
+
+    struct BinaryProblem: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var out: Data
+        var err: String
+    }
+
+    /// Runs the binary with `arguments`, the environment `environment` (nothing else), and
+    /// `input` on standard input; `prefix` runs it through another program (setpriv).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil, prefix: [String] = []) throws -> Outcome {
+        let binary = try Self.binary.get()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? binary)
+        process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [binary] + arguments
+        process.environment = environment
+        // Output goes to files (no pipe can fill up while the process waits for a reader).
+        let folder = temporaryDirectory()
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try inPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: URL(fileURLWithPath: folder + "/out"))
+        let errData = try Data(contentsOf: URL(fileURLWithPath: folder + "/err"))
+        return Outcome(status: process.terminationStatus, out: outData, err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Every fixture, in both formats, gives the same bytes in two processes whose hash seeds
+    /// differ (Swift seeds Set and Dictionary hashing per process unless
+    /// SWIFT_DETERMINISTIC_HASHING is set): output that depended on hash order would differ.
+    @Test func outputIsTheSameBytesInProcessesWithDifferentHashSeeds() throws {
+        let fixtures = try Fixture.discover([packageRoot + "/traces"])
+        #expect(fixtures.count > 50)
+        for fixture in fixtures {
+            for format in ["text", "jsonl"] {
+                let seeded = try Self.run(["replay", fixture.tracePath, "--format", format])
+                let fixed = try Self.run(["replay", fixture.tracePath, "--format", format], environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+                #expect(seeded.status == 0 && fixed.status == 0, "\(fixture.name)")
+                // (A JSON Lines transcript may be empty: knob/outside reaches nothing.)
+                #expect(seeded.out == fixed.out && (format == "jsonl" || !seeded.out.isEmpty), "\(fixture.name) \(format)")
+                if format == "text" {
+                    #expect(seeded.out == (try Data(contentsOf: URL(fileURLWithPath: fixture.expectedPath))), "\(fixture.name)")
+                }
+            }
+        }
+        // A run of verify over the whole corpus, too.
+        let a = try Self.run(["verify", packageRoot + "/traces", "--record", "never", "--jobs", "2"])
+        let b = try Self.run(["verify", packageRoot + "/traces", "--record", "never", "--jobs", "1"], environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+        #expect(a.status == 0 && a.out == b.out)
+    }
+
+    @Test func exitCodesMeanWhatTheREADMESays() throws {
+        let folder = temporaryDirectory()
+        let drag = packageRoot + "/traces/pan/drag.trace.json", expected = packageRoot + "/traces/pan/drag.expected.txt"
+        // 0: all good.
+        #expect(try Self.run(["replay", drag]).status == 0)
+        #expect(try Self.run(["diff", drag, expected]).status == 0)
+        // 1: a difference.
+        let changed = folder + "/changed.expected.txt"
+        try writeText(try readText(expected).replacingFirst("velocity=", with: "velocity=1"), to: changed)
+        #expect(try Self.run(["diff", drag, changed]).status == 1)
+        // 2: a usage error, and an invalid trace.
+        #expect(try Self.run(["replay"]).status == 2)
+        #expect(try Self.run(["replay", drag, "--output"]).status == 2)
+        let invalid = folder + "/invalid.trace.json"
+        try writeText(#"{"version": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "moved", "x": 1, "y": 1}]}]}"#, to: invalid)
+        let bad = try Self.run(["replay", invalid])
+        #expect(bad.status == 2 && bad.err.hasPrefix("\(invalid):1:"))
+        // 74: an output that cannot be written, named.
+        let nowhere = folder + "/missing/out.txt"
+        let unwritable = try Self.run(["replay", drag, "--output", nowhere])
+        #expect(unwritable.status == 74 && unwritable.err.contains(nowhere))
+        // The README and the overview say the same.
+        let readme = try readText(packageRoot + "/README.md")
+        #expect(readme.contains("Exit codes: 0 all good; 1 a difference or a failed fixture; 2 a usage error, or an unreadable,\n  malformed or invalid input"))
+        #expect(readme.contains("74 an\n  output that could not be written"))
+        #expect(try Self.run(["--help"]).out.range(of: Data("74 an output that could not be written".utf8)) != nil)
+        // Writing to a full device is a failure to write, too.
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try Self.run(["replay", drag, "--output", "/dev/full"])
+            #expect(full.status == 74 && full.err.contains("/dev/full"))
+        }
+    }
+
+    @Test func aDashReadsStandardInputAndWritesStandardOutput() throws {
+        let drag = packageRoot + "/traces/pan/drag.trace.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: drag))
+        // The default scene: a trace from standard input has no scene.json beside it.
+        let fromFile = try Self.run(["replay", drag, "--scene", packageRoot + "/traces/pan/scene.json"])
+        let fromStdin = try Self.run(["replay", "-", "--scene", packageRoot + "/traces/pan/scene.json", "--output", "-"], input: bytes)
+        #expect(fromStdin.status == 0 && fromStdin.out == fromFile.out && !fromFile.out.isEmpty)
+        let broken = try Self.run(["replay", "-"], input: Data("{\"version\": 1,".utf8))
+        #expect(broken.status == 2 && broken.err.hasPrefix("<stdin>:1:"))
+        let diff = try Self.run(["diff", "-", packageRoot + "/traces/pan/drag.expected.txt", "--scene", packageRoot + "/traces/pan/scene.json"], input: bytes)
+        #expect(diff.status == 0, "\(diff.err)")
+    }
+
+    /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
+    @Test func anUnreadableFolderFailsVerifyNamingIt() throws {
+        let root = temporaryDirectory()
+        chmod(root, 0o755)
+        let traces = root + "/traces"
+        mkdirs(traces + "/pan")
+        mkdirs(traces + "/locked")
+        for name in ["drag.trace.json", "drag.expected.txt", "scene.json"] {
+            try copy(packageRoot + "/traces/pan/" + name, traces + "/pan/" + name)
+            chmod(traces + "/pan/" + name, 0o644)
+        }
+        chmod(traces, 0o755)
+        chmod(traces + "/pan", 0o755)
+        chmod(traces + "/locked", 0)
+        defer { chmod(traces + "/locked", 0o755) }
+        var prefix: [String] = []
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                Issue.record("run as root without setpriv: cannot make a folder unreadable")
+                return
+            }
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        let run = try Self.run(["verify", traces, "--record", "never"], prefix: prefix)
+        #expect(run.status == 1, "\(run.err)")
+        #expect(String(decoding: run.out, as: UTF8.self) ==
+                "FAIL \(traces)/locked: folder cannot be read (permission denied); its fixtures were skipped\n1 passed, 1 failed\n")
+    }
+}
