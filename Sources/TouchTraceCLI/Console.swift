@@ -52,6 +52,9 @@ public final class Console: @unchecked Sendable {
     public func print(_ text: String) { write(text + "\n", to: out) }
     public func printError(_ text: String) { write(text + "\n", to: err) }
 
+    /// Writes to stdout as it is, without a newline added (a document: an SVG picture).
+    public func write(_ text: String) { write(text, to: out) }
+
     /// Writes without a newline (for progress lines that rewrite themselves).
     public func writeError(_ text: String) { write(text, to: err) }
 
@@ -74,6 +77,8 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// A usage error, or input that cannot be read or is malformed.
     case usage = 2
+    /// An output file could not be written (the message names its path).
+    case cannotWrite = 74
     /// A bug in touchtrace.
     case internalError = 70
 }
