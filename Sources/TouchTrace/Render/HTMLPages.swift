@@ -81,7 +81,11 @@ public struct VerifyReport {
     /// thousand pictures would not open).
     public var maximumPassedPictures: Int
 
-    public init(title: String, entries: [Entry], obsolete: [(path: String, pruned: Bool)] = [], maximumPassedPictures: Int = 300) {
+    /// The default of `maximumPassedPictures`.
+    public static let defaultMaximumPassedPictures = 300
+
+    public init(title: String, entries: [Entry], obsolete: [(path: String, pruned: Bool)] = [],
+                maximumPassedPictures: Int = VerifyReport.defaultMaximumPassedPictures) {
         self.title = title
         self.entries = entries
         self.obsolete = obsolete
@@ -149,6 +153,8 @@ public struct VerifyReport {
                 page += "<span>expected: \(Markup.escape(fixture.expectedPath))</span></p>\n"
                 if i < maximumPassedPictures, let svg = entry.pictureSVG {
                     page += "<div class=\"picture\">\n" + svg + "</div>\n"
+                } else if i == maximumPassedPictures {
+                    page += "<p>Pictures are shown for the first \(maximumPassedPictures) passed fixtures only.</p>\n"
                 }
                 page += "</details>\n"
             }
