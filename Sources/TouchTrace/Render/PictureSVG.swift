@@ -92,12 +92,15 @@ struct PictureDrawing {
         for p in picture.places { include(p) }
         let width = max(maxX - minX, 1)
         let height = max(maxY - minY, 1)
-        let scale = min(Self.maximumDrawingWidth / width, Self.maximumDrawingHeight / height, 3)
+        // The scale and offset are kept to the decimals the picture writes them with
+        // (`data-scale`, `data-offset`), so that a reader can map points exactly as drawn.
+        let scale = (min(Self.maximumDrawingWidth / width, Self.maximumDrawingHeight / height, 3) * 10_000).rounded(.down) / 10_000
         self.scale = scale
         let top = Self.margin + (picture.description == nil ? 26 : 44)
         drawingFrame = Rect(x: Self.margin, y: top, width: width * scale + 2 * Self.padding,
                             height: height * scale + 2 * Self.padding)
-        offset = Point(x: drawingFrame.x + Self.padding - minX * scale, y: drawingFrame.y + Self.padding - minY * scale)
+        offset = Point(x: ((drawingFrame.x + Self.padding - minX * scale) * 100).rounded() / 100,
+                       y: ((drawingFrame.y + Self.padding - minY * scale) * 100).rounded() / 100)
     }
 
     /// A screen point in picture pixels.
@@ -282,14 +285,19 @@ struct PictureDrawing {
             }
         }
         out += "<g class=\"marks\">\n"
+        // Many records: smaller marks, and those that repeat their source's previous label
+        // faded, so that the paths and the changes of state stay visible.
+        let dense = records.count > 300
+        let isNews = Set(wanted)
         for (i, record) in records.enumerated() {
             let p = map(picture.places[i])
-            let r = 4.0
+            let r = dense ? 2.5 : 4.0
             let color = record.event.description == "state" ? Palette.state(Self.label(of: record)) : "#4d4d4d"
+            let opacity = dense && !isNews.contains(i) ? " fill-opacity=\"0.35\" stroke-opacity=\"0.35\"" : ""
             out += "<polygon class=\"mark\" data-record=\"\(i)\" data-source=\"\(Markup.escape(sourceLabel(record.source)))\" "
             out += "data-placement=\"\(picture.placements[i].rawValue)\" points=\"\(Markup.px(p.x)),\(Markup.px(p.y - r)) "
             out += "\(Markup.px(p.x + r)),\(Markup.px(p.y)) \(Markup.px(p.x)),\(Markup.px(p.y + r)) \(Markup.px(p.x - r)),\(Markup.px(p.y))\" "
-            out += "fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"1\"><title>\(Markup.escape(describe(i)))</title></polygon>\n"
+            out += "fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"\(dense ? "0.5" : "1")\"\(opacity)><title>\(Markup.escape(describe(i)))</title></polygon>\n"
         }
         out += "</g>\n<g class=\"labels\" font-size=\"\(Markup.px(Self.labelFontSize))\" fill=\"#1a1a1a\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\n"
         for (i, place) in shown.enumerated() {
