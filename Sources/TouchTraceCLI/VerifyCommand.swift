@@ -60,6 +60,7 @@ enum VerifyCommand {
             console.printError("touchtrace verify: no fixtures (*\(Fixture.traceSuffix)) under \(paths.joined(separator: ", "))")
             return .usage
         }
+        let allFixtures = fixtures
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
@@ -102,7 +103,7 @@ enum VerifyCommand {
                 return .usage
             }
         }
-        let golden = finishGolden(args, paths: paths, shard: settings.shard, results: results,
+        let golden = finishGolden(args, paths: paths, shard: settings.shard, allFixtures: allFixtures, results: results,
                                   comparison: verifier.comparison, console: console)
         var summary = "\(passed) passed, \(failed) failed"
         if recorded > 0 { summary += ", \(recorded) recorded" }

@@ -47,7 +47,7 @@ extension VerifyCommand {
 
     /// Reports (and with `--prune` deletes) obsolete expected files, writes artifacts, prints
     /// annotations and writes the report.
-    static func finishGolden(_ args: ParsedArguments, paths: [String], shard: (index: Int, count: Int)?,
+    static func finishGolden(_ args: ParsedArguments, paths: [String], shard: (index: Int, count: Int)?, allFixtures: [Fixture],
                              results: [FixtureResult], comparison: TranscriptComparison, console: Console) -> GoldenOutcome {
         var outcome = GoldenOutcome()
         let environment = console.environment
@@ -56,7 +56,7 @@ extension VerifyCommand {
         let paint = Paint(enabled: console.colorsOutput)
 
         // Obsolete expected files, shared among shards as fixtures are.
-        var obsolete = GoldenFiles.obsoleteExpectedFiles(under: paths)
+        var obsolete = GoldenFiles.obsoleteExpectedFiles(under: paths, knownTraces: Set(allFixtures.map(\.tracePath)))
         if let shard {
             obsolete = obsolete.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }

@@ -92,9 +92,12 @@ struct PictureDrawing {
         for p in picture.places { include(p) }
         let width = max(maxX - minX, 1)
         let height = max(maxY - minY, 1)
-        // The scale and offset are kept to the decimals the picture writes them with
-        // (`data-scale`, `data-offset`), so that a reader can map points exactly as drawn.
-        let scale = (min(Self.maximumDrawingWidth / width, Self.maximumDrawingHeight / height, 3) * 10_000).rounded(.down) / 10_000
+        // The scale and offset are kept short (four and two decimals), so that `data-scale` and
+        // `data-offset` (written shortest, exactly) read well and map points exactly as drawn.
+        let exact = min(Self.maximumDrawingWidth / width, Self.maximumDrawingHeight / height, 3)
+        let rounded = (exact * 10_000).rounded(.down) / 10_000
+        // (Content millions of points wide keeps its exact, tiny scale.)
+        let scale = rounded > 0 ? rounded : exact
         self.scale = scale
         let top = Self.margin + (picture.description == nil ? 26 : 44)
         drawingFrame = Rect(x: Self.margin, y: top, width: width * scale + 2 * Self.padding,
@@ -127,7 +130,7 @@ struct PictureDrawing {
         out += "<title>\(Markup.escape(picture.title))</title>\n"
         out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Markup.px(width))\" height=\"\(Markup.px(height))\" fill=\"#ffffff\"/>\n"
         drawHeader()
-        out += "<g class=\"drawing\" data-scale=\"\(fixedDecimals(scale, 4))\" data-offset=\"\(fixedDecimals(offset.x, 4)),\(fixedDecimals(offset.y, 4))\">\n"
+        out += "<g class=\"drawing\" data-scale=\"\(String(scale))\" data-offset=\"\(String(offset.x)),\(String(offset.y))\">\n"
         drawScreen()
         drawViews()
         drawTouches()
@@ -212,10 +215,10 @@ struct PictureDrawing {
         return record.event.description
     }
 
-    /// A record as its transcript line says it, for the mark's tooltip.
+    /// A record's label, then the record as its transcript line says it: the mark's tooltip.
     func describe(_ i: Int) -> String {
         let record = picture.records[i]
-        var text = Markup.seconds(record.t) + " s " + sourceLabel(record.source) + " " + record.event.description
+        var text = Self.label(of: record) + " — " + Markup.seconds(record.t) + " s " + sourceLabel(record.source) + " " + record.event.description
         for field in record.fields { text += " " + field.key + "=" + Markup.text(of: field.value) }
         return text
     }
@@ -274,7 +277,7 @@ struct PictureDrawing {
             search: for avoidingDrawing in [true, false] {
                 for c in candidates {
                     let box = Rect(x: c.anchorEnd ? c.x - w : c.x, y: c.baseline - Self.labelFontSize + 1, width: w, height: lineHeight)
-                    guard box.x >= area.x && box.x + box.width <= area.x + area.width + 160 &&
+                    guard box.x >= area.x && box.x + box.width <= area.x + area.width &&
                           box.y >= area.y && box.y + box.height <= area.y + area.height else { continue }
                     if placedBoxes.contains(where: { Self.overlap($0, box) }) { continue }
                     if avoidingDrawing && occupied.covers(box) { continue }

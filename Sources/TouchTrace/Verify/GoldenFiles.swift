@@ -13,7 +13,11 @@ public enum GoldenFiles {
     /// Every `NAME.expected.txt` under the folders among `paths` with no `NAME.trace.json`
     /// beside it, sorted by path (byte order). Paths that are files are not searched; folders
     /// whose names start with a dot are skipped, as `Fixture.discover` skips them.
-    public static func obsoleteExpectedFiles(under paths: [String]) -> [String] {
+    ///
+    /// `knownTraces` are trace paths already found (by `Fixture.discover` over the same paths):
+    /// an expected file beside one of them is not looked up again, so that the search costs
+    /// little more than reading the folders.
+    public static func obsoleteExpectedFiles(under paths: [String], knownTraces: Set<String> = []) -> [String] {
         var found: [String] = []
         for path in paths {
             var info = stat()
@@ -23,6 +27,7 @@ public enum GoldenFiles {
         let unique = Array(Set(found)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         return unique.filter { expected in
             let trace = String(expected.dropLast(Fixture.expectedSuffix.count)) + Fixture.traceSuffix
+            if knownTraces.contains(trace) { return false }
             var info = stat()
             // A trace that is a dangling link is gone too.
             return stat(trace, &info) != 0
@@ -39,12 +44,24 @@ public enum GoldenFiles {
             }
             if name.hasPrefix(".") { continue }
             let path = directory == "/" ? "/" + name : directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: subdirectories.append(path)
-            case S_IFREG, S_IFLNK: if name.hasSuffix(Fixture.expectedSuffix) { found.append(path) }
-            default: break
+            // The entry's type as the folder gives it, else (on file systems that do not) lstat.
+            var isDirectory: Bool
+            var isFile: Bool
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): isDirectory = true; isFile = false
+            case Int32(DT_REG), Int32(DT_LNK): isDirectory = false; isFile = true
+            case Int32(DT_UNKNOWN):
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                let kind = info.st_mode & S_IFMT
+                isDirectory = kind == S_IFDIR
+                isFile = kind == S_IFREG || kind == S_IFLNK
+            default: isDirectory = false; isFile = false
+            }
+            if isDirectory {
+                subdirectories.append(path)
+            } else if isFile && name.hasSuffix(Fixture.expectedSuffix) {
+                found.append(path)
             }
         }
         for sub in subdirectories { walk(sub, into: &found) }
