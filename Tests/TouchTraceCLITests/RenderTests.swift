@@ -228,6 +228,16 @@ func parse(_ json: String) throws -> Trace {
                 #expect(picture.places[i] == Point(x: frame.midX, y: frame.midY))
             }
         }
+        // Two fingers in one event: the checkmark follows its first touch, and so do its marks
+        // (the event at 0.048 lists touch 2 first).
+        let two = try Trace.read(path: packageRoot + "/traces/checkmark/second-finger-ignored.trace.json")
+        let twoPicture = TracePicture(trace: two, scene: try Scene.resolve(for: two))
+        var twoCounter = TouchCounter()
+        two.forEachEvent(&twoCounter)
+        #expect(twoPicture.records.count == 4)
+        for place in twoPicture.places { #expect(twoCounter.paths[0].points.contains(place)) }
+        #expect(twoPicture.places[2] == Point(x: 180, y: 290))
+
         // A pan record names no touch and no point: it sits on the finger that moved, at its time.
         let pan = try Trace.read(path: packageRoot + "/traces/pan/drag.trace.json")
         let panPicture = TracePicture(trace: pan, scene: try Scene.resolve(for: pan))

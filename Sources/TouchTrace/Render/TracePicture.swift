@@ -177,9 +177,11 @@ public struct TracePicture: Sendable {
             }
         }
         // The touches of the event being delivered when the record was written (when the record
-        // carries that event's time), best those that began on the record's view.
+        // carries that event's time), best those that began on the record's view; among them
+        // the one down longest, since recognizers and controls follow their first touch (the
+        // checkmark tracks only it, a control tracks one at a time, a pan the earliest ones).
         var candidates: [Int] = []
-        if let eventTouches, eventTouches.t == t { candidates = eventTouches.touches }
+        if let eventTouches, eventTouches.t == t { candidates = eventTouches.touches.sorted() }
         if candidates.isEmpty {
             candidates = touches.indices.filter { touches[$0].isDown(at: t) }
         }
