@@ -320,6 +320,14 @@ func parse(_ json: String) throws -> Trace {
         #expect(try readText(directory + "/picture.svg") == first)
     }
 
+    /// The README's picture is what `render` draws today (rewrite it with
+    /// `touchtrace render traces/counter/both-buttons.trace.json --output docs/images/counter-both-buttons.svg`).
+    @Test func theREADMEPictureIsCurrent() throws {
+        let svg = try render(packageRoot + "/traces/counter/both-buttons.trace.json").svg
+        #expect(try readText(packageRoot + "/docs/images/counter-both-buttons.svg") == svg)
+        #expect(try readText(packageRoot + "/README.md").contains("](docs/images/counter-both-buttons.svg)"))
+    }
+
     @Test func anHTMLPageHoldsThePictureAndLoadsNothing() throws {
         let path = packageRoot + "/traces/checkmark/recognized.trace.json"
         let directory = temporaryDirectory()

@@ -156,7 +156,10 @@ struct PictureDrawing {
     mutating func drawScreen() {
         let a = map(.zero)
         out += "<rect class=\"screen\" x=\"\(Markup.px(a.x))\" y=\"\(Markup.px(a.y))\" width=\"\(Markup.px(scale * picture.screen.width))\" "
-        out += "height=\"\(Markup.px(scale * picture.screen.height))\" fill=\"#fbfbfb\" stroke=\"#333333\" stroke-width=\"1.5\" rx=\"4\"/>\n"
+        // A screen the trace does not give (the smallest rectangle holding its points) is drawn
+        // faint and dashed: it is a guess.
+        let outline = picture.screenGiven ? "stroke=\"#333333\" stroke-width=\"1.5\"" : "stroke=\"#9a9a9a\" stroke-width=\"1\" stroke-dasharray=\"5,4\""
+        out += "height=\"\(Markup.px(scale * picture.screen.height))\" fill=\"#fbfbfb\" \(outline) rx=\"4\"/>\n"
     }
 
     mutating func drawViews() {
@@ -244,7 +247,11 @@ struct PictureDrawing {
             let sb = records[b].event.description == "state" ? 0 : 1
             return sa != sb ? sa < sb : a < b
         }
-        var placedBoxes: [Rect] = []
+        // The views' names are there first.
+        var placedBoxes: [Rect] = picture.views.map { view in
+            let a = map(view.frame.origin)
+            return Rect(x: a.x + 4, y: a.y + 2, width: Double(view.name.count) * 6.4 + 2, height: 12)
+        }
         // Where the paths, dots, rings and marks are, for labels to keep clear of.
         var occupied = OccupancyGrid(cell: 4)
         for touch in picture.touches {

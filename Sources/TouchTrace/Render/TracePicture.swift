@@ -63,6 +63,8 @@ public struct TracePicture: Sendable {
     public var description: String?
     /// The screen, in points.
     public var screen: (width: Double, height: Double)
+    /// Whether the trace gives its screen (else it is the smallest rectangle holding its points).
+    public var screenGiven = true
     public var views: [ViewFrame]
     public var touches: [TouchPath]
     /// Every recognizer and control, as records name them (`Record.source` indexes this).
@@ -96,6 +98,7 @@ public struct TracePicture: Sendable {
                   views: views, touches: gathering.touches, sources: gathering.replayer.sources,
                   records: collector.records, eventTouches: gathering.eventTouches,
                   recordEvents: gathering.recordEvents)
+        screenGiven = trace.header.screen != nil
     }
 
     init(title: String, description: String?, screen: (width: Double, height: Double), views: [ViewFrame],
