@@ -29,8 +29,16 @@ extension VerifyCommand {
             if report.hasSuffix(Fixture.expectedSuffix) { return "--report will not write over an expected file: \(report)" }
             if let problem = OutputPath.problem(report, inputs: inputs) { return "--report: " + problem }
         }
-        if let artifacts = args.value("artifacts"), artifacts.isEmpty {
-            return "--artifacts needs a folder"
+        if let artifacts = args.value("artifacts") {
+            if artifacts.isEmpty { return "--artifacts needs a folder" }
+            // `--artifacts .` from the checkout would put each actual transcript over its own
+            // expected file.
+            for fixture in fixtures {
+                let target = GoldenFiles.artifactPath(for: fixture, in: artifacts)
+                if let resolved = OutputPath.resolved(target), resolved == OutputPath.resolved(fixture.expectedPath) {
+                    return "--artifacts \(artifacts) would write over the expected file \(fixture.expectedPath); give a folder outside the fixtures"
+                }
+            }
         }
         return nil
     }

@@ -153,6 +153,16 @@ import Testing
         #expect(try readText(again) == page)
     }
 
+    @Test func artifactsAreNeverWrittenOverTheExpectedFiles() throws {
+        let (traces, knob, _) = try fixturesWithFailures()
+        let before = try readText(knob)
+        // The fixtures' paths are absolute: `--artifacts /` maps each expected file onto itself.
+        let run = touchtrace("verify", traces, "--record", "never", "--artifacts", "/")
+        #expect(run.code == 2)
+        #expect(run.err.contains("would write over the expected file"))
+        #expect(try readText(knob) == before)
+    }
+
     @Test func theReportIsNeverWrittenOverAFileVerifyReads() throws {
         let traces = try copyOfFixtures()
         let expected = traces + "/knob/quarter-turn.expected.txt"
