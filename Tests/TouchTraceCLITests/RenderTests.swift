@@ -137,12 +137,16 @@ func parse(_ json: String) throws -> Trace {
             #expect(document.all("path").isEmpty, "\(fixture.name): only touches are paths, drawn as polylines")
             #expect(document.all("circle", class: "dot").count == counter.paths.count)
             #expect(document.all("circle", class: "ring").count == counter.paths.count)
+            // Circles are dots and rings only, polygons marks only, polylines touches only.
+            #expect(document.all("circle").count == 2 * counter.paths.count, "\(fixture.name)")
+            #expect(document.all("polyline").count == counter.paths.count, "\(fixture.name)")
 
             // One mark per record, in transcript order, naming its source; labels are the new
             // state, else the event.
             let transcript = TranscriptLine.parse(try readText(fixture.expectedPath))
             let marks = document.all("polygon", class: "mark")
             #expect(marks.count == transcript.count, "\(fixture.name)")
+            #expect(document.all("polygon").count == transcript.count, "\(fixture.name)")
             #expect(marks.map { $0.attributes["data-source"]! } == transcript.map(\.source), "\(fixture.name)")
             for mark in marks {
                 #expect(mark.children == ["title"], "\(fixture.name): every mark carries its tooltip")

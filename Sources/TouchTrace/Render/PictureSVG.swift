@@ -355,12 +355,13 @@ struct PictureDrawing {
             out += "<text x=\"\(Markup.px(x + 24))\" y=\"\(Markup.px(y))\">… and \(touchCount - Self.legendTouches) more</text>\n"
         }
         y += 22
-        // What the symbols mean.
-        out += "<circle cx=\"\(Markup.px(x + 5))\" cy=\"\(Markup.px(y - 4))\" r=\"4\" fill=\"#555555\"/>"
+        // What the symbols mean. (Drawn with other elements than the picture's own, so that
+        // circles are dots and rings only, and polygons marks only.)
+        out += "<rect x=\"\(Markup.px(x + 1))\" y=\"\(Markup.px(y - 8))\" width=\"8\" height=\"8\" rx=\"4\" fill=\"#555555\"/>"
         out += "<text x=\"\(Markup.px(x + 14))\" y=\"\(Markup.px(y))\">down</text>\n"
-        out += "<circle cx=\"\(Markup.px(x + 60))\" cy=\"\(Markup.px(y - 4))\" r=\"5\" fill=\"none\" stroke=\"#555555\" stroke-width=\"1.5\"/>"
+        out += "<rect x=\"\(Markup.px(x + 55))\" y=\"\(Markup.px(y - 9))\" width=\"10\" height=\"10\" rx=\"5\" fill=\"none\" stroke=\"#555555\" stroke-width=\"1.5\"/>"
         out += "<text x=\"\(Markup.px(x + 70))\" y=\"\(Markup.px(y))\">lift</text>\n"
-        out += "<polygon points=\"\(Markup.px(x + 108)),\(Markup.px(y - 8)) \(Markup.px(x + 112)),\(Markup.px(y - 4)) \(Markup.px(x + 108)),\(Markup.px(y)) \(Markup.px(x + 104)),\(Markup.px(y - 4))\" fill=\"#4d4d4d\"/>"
+        out += "<text x=\"\(Markup.px(x + 103))\" y=\"\(Markup.px(y))\" fill=\"#4d4d4d\">\u{25C6}</text>"
         out += "<text x=\"\(Markup.px(x + 117))\" y=\"\(Markup.px(y))\">record</text>\n"
         out += "</g>\n"
     }
