@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Drawing a `TracePicture` as SVG.
 ///
 /// Above: the screen and the views' frames with their names, each touch's path (one `<polyline
@@ -509,17 +501,24 @@ struct Timeline {
     }
 
     /// Steps of 1, 2 or 5 times a power of ten: about eight labelled ticks over the trace.
+    /// (Found by multiplying and dividing by ten, not with `log10`, whose last bit may differ
+    /// from one C library to another: the same trace draws the same axis everywhere.)
     func axisStep() -> (step: Double, decimals: Int) {
         let raw = (end - start) / 8
-        let exponent = floor(log10(raw))
-        let magnitude = pow(10, exponent)
-        var step = 10 * magnitude
-        for m in [1.0, 2, 5] where m * magnitude >= raw {
-            step = m * magnitude
-            break
+        var magnitude = 1.0
+        var decimals = 0
+        while magnitude > raw && decimals < 12 {
+            magnitude /= 10
+            decimals += 1
         }
-        let decimals = max(0, min(4, Int(-floor(log10(step)))))
-        return (step, decimals)
+        while magnitude * 10 <= raw && magnitude < 1e12 {
+            magnitude *= 10
+            decimals -= 1
+        }
+        for m in [1.0, 2, 5] where m * magnitude >= raw {
+            return (m * magnitude, max(0, min(4, decimals)))
+        }
+        return (10 * magnitude, max(0, min(4, decimals - 1)))
     }
 
     func drawAxis(into out: inout String) {
