@@ -35,7 +35,7 @@ enum EvalCommand {
             return .usage
         }
         guard let typeName = args.value("recognizer") else {
-            console.printError(CommandLineTool.usageMessage(command, "missing --recognizer (one of: \(Registry.recognizers.map(\.name).joined(separator: ", ")))"))
+            console.printError(CommandLineTool.usageMessage(command, "missing --recognizer (one of: \(Registry.standard.recognizers.map(\.name).joined(separator: ", ")))"))
             return .usage
         }
         let json = args.value("format") == "json"

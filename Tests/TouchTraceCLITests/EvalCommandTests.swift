@@ -45,7 +45,7 @@ import Testing
         let typo = touchtrace("eval", set, "--recognizer", "checkmarkRobust", "--set", "riseRatoi=2")
         #expect(typo.code == 2 && typo.err.contains("unknown parameter \"riseRatoi\" (checkmarkRobust takes: jitter, leadInRise, minFall, minRise, riseRatio)"))
         #expect(touchtrace("eval", set).code == 2)
-        #expect(touchtrace("eval", set, "--recognizer", "swipe").code == 2)
+        #expect(touchtrace("eval", set, "--recognizer", "sweep").code == 2)
         #expect(touchtrace("eval", set, "--recognizer", "checkmark", "--where", "subject=z").code == 2)
         let bad = temporaryDirectory() + "/bad.jsonl"
         try writeText("{\"gesture\": \"v\", \"points\": [[1, 2]]}\n", to: bad)

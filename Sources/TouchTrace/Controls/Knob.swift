@@ -19,7 +19,7 @@ public struct Knob: Control {
 
     public init(minimumValue: Double = 0, maximumValue: Double = 1, value: Double = 0,
                 startAngle: Double = -Double.pi * 11 / 8, endAngle: Double = Double.pi * 3 / 8,
-                isContinuous: Bool = true, minimumDistance: Double = 10) {
+                isContinuous: Bool = true, minimumDistance: Double = GestureDefaults.panMinimumDistance) {
         self.minimumValue = minimumValue
         self.maximumValue = maximumValue
         self.startAngle = startAngle

@@ -87,6 +87,7 @@ public struct Evaluation: Sendable {
             replayer.consume(event)
             if sink.decided { break }
         }
+        if !sink.decided { replayer.finish() }
         return sink.recognized
     }
 }

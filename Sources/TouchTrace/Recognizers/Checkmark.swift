@@ -27,7 +27,7 @@ public enum StrokePhase: UInt8, Sendable {
 ///
 /// Records: `state` (with `reason` when failed) and `phase` for every stroke-phase change.
 public struct CheckmarkRecognizer: Recognizer {
-    public private(set) var state: RecognizerState = .possible
+    public var state: RecognizerState = .possible
     public private(set) var strokePhase: StrokePhase = .notStarted
     /// Where the tracked touch began, in view coordinates.
     public private(set) var initialTouchPoint: Point = .zero
@@ -111,14 +111,12 @@ public struct CheckmarkRecognizer: Recognizer {
 
     private mutating func setState(_ new: RecognizerState, _ context: inout DeliveryContext) {
         guard new != state else { return }
-        context.emitState(from: state, to: new)
-        state = new
+        state = context.requestState(new)
     }
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitFailure(from: state, reason: reason)
-        state = .failed
+        state = context.requestFailure(reason: reason)
     }
 }
 

@@ -23,11 +23,13 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     /// The tolerances and proportions of a checkmark.
     public struct Parameters: Sendable, Equatable {
         /// A move this far against the stroke's direction (left; up on the down stroke; down on
-        /// the up stroke) is finger jitter or a hook at the turn, not intent. Points.
-        public var jitter: Double = 10
+        /// the up stroke) is finger jitter or a hook at the turn, not intent. Points; kept below
+        /// `minFall`.
+        public var jitter: Double = 11
         /// How far above its start a stroke may rise before it falls (people often start with
-        /// a small arc up and right). More is a stroke of its own, a caret or an arrow. Points.
-        public var leadInRise: Double = 26
+        /// a small arc up and right). More is a stroke of its own, a caret or an arrow. Points; at
+        /// most `minRise`.
+        public var leadInRise: Double = 34
         /// How far below its highest point the stroke must fall to make a down stroke: more
         /// than jitter, so that the short stroke really exists. Points.
         public var minFall: Double = 12
@@ -35,8 +37,9 @@ public struct CheckmarkRobustRecognizer: Recognizer {
         /// flick. Points.
         public var minRise: Double = 34
         /// The up stroke must rise at least this many times as far as the down stroke fell: a
-        /// checkmark's long arm climbs about 2.8 times its short one, a "v" about 1.15 times.
-        public var riseRatio: Double = 1.75
+        /// checkmark's long arm climbs about 2.8 times its short one, a "v" about 1.2 times; 1.66
+        /// is as many standard deviations (of the logarithm) from each.
+        public var riseRatio: Double = 1.66
 
         public init() {}
     }
@@ -56,7 +59,7 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     }
 
     public let parameters: Parameters
-    public private(set) var state: RecognizerState = .possible
+    public var state: RecognizerState = .possible
     public private(set) var phase: Phase = .idle
     private var trackedSerial: Int?
     /// The start, the rightmost x so far, the highest y of the lead-in (the top), the lowest y
@@ -110,16 +113,14 @@ public struct CheckmarkRobustRecognizer: Recognizer {
             } else if rise < parameters.riseRatio * fall {
                 fail("lifted at \(pointText(p)): the up stroke rose \(oneDecimal(rise)) points, less than \(compactNumber(parameters.riseRatio)) times the \(oneDecimal(fall))-point down stroke: a v, not a checkmark", &context)
             } else {
-                context.emitState(from: state, to: .recognized)
-                state = .recognized
+                state = context.requestState(.recognized)
             }
         }
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
         guard let serial = trackedSerial, touches.touch(serial: serial) != nil else { return }
-        context.emitState(from: state, to: .cancelled)
-        state = .cancelled
+        state = context.requestState(.cancelled)
     }
 
     public mutating func reset() {
@@ -177,8 +178,7 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
     private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
         guard state != .failed else { return }
-        context.emitFailure(from: state, reason: reason)
-        state = .failed
+        state = context.requestFailure(reason: reason)
     }
 }
 

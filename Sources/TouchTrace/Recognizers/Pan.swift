@@ -26,7 +26,8 @@ struct PanCore: Sendable {
     /// Whether to keep velocity samples (the rotation recognizer has no use for them).
     let tracksVelocity: Bool
 
-    private(set) var state: RecognizerState = .possible
+    /// Its state; the arena has the last word (see `Recognizer.state`).
+    var state: RecognizerState = .possible
     /// Movement of the centroid of the tracked touches since touch-down, in points.
     private(set) var translation: Point = .zero
     private(set) var velocityTracker = VelocityTracker()
@@ -46,7 +47,7 @@ struct PanCore: Sendable {
     private var beganEvent = -1
     private var beganCount = 0
 
-    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10, tracksVelocity: Bool) {
+    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance, tracksVelocity: Bool) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.minimumDistance = minimumDistance
@@ -200,12 +201,15 @@ struct PanCore: Sendable {
 public struct PanRecognizer: Recognizer {
     var core: PanCore
 
-    public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = 10) {
+    public init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance) {
         core = PanCore(minimumNumberOfTouches: minimumNumberOfTouches, maximumNumberOfTouches: maximumNumberOfTouches,
                        minimumDistance: minimumDistance, tracksVelocity: true)
     }
 
-    public var state: RecognizerState { core.state }
+    public var state: RecognizerState {
+        get { core.state }
+        set { core.state = newValue }
+    }
     public var translation: Point { core.translation }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
@@ -235,8 +239,8 @@ public struct PanRecognizer: Recognizer {
 
     public mutating func reset() { core.reset() }
 
-    private func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, FieldList(
+    private mutating func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
+        core.state = context.requestState(transition.to, FieldList(
             Field("translation", .point(core.translation)),
             Field("velocity", .point(velocity)),
             Field("touches", .integer(core.tracked.count))))
@@ -253,11 +257,14 @@ public struct RotationRecognizer: Recognizer {
     /// updated at touch-down and on every move.
     public private(set) var touchAngle: Double = 0
 
-    public init(minimumDistance: Double = 10) {
+    public init(minimumDistance: Double = GestureDefaults.panMinimumDistance) {
         core = PanCore(minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, minimumDistance: minimumDistance, tracksVelocity: false)
     }
 
-    public var state: RecognizerState { core.state }
+    public var state: RecognizerState {
+        get { core.state }
+        set { core.state = newValue }
+    }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         if let touch = core.touchesBegan(touches, context) {
@@ -284,8 +291,8 @@ public struct RotationRecognizer: Recognizer {
         touchAngle = 0
     }
 
-    private func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
-        context.emitState(from: transition.from, to: transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
+    private mutating func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
+        core.state = context.requestState(transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
     }
 
     /// The angle of a point around the center of a view of the given size, in (−π, π].

@@ -27,6 +27,9 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
+    public var isWin: Bool { self == .began || self == .recognized }
+
     /// Whether a recognizer calls its action on entering this state (UIKit does for every state
     /// but `possible` and `failed`).
     public var firesAction: Bool {
@@ -81,54 +84,118 @@ public struct TouchSet: Sendable, RandomAccessCollection {
     }
 }
 
-/// What a recognizer or control may know and do while it handles one set of touches.
+/// What a recognizer or control may know and do while it handles one set of touches (or, for a
+/// recognizer, the passing of its deadline).
+///
+/// A recognizer never decides its own state: it *asks* with `requestState(_:_:)`, and the
+/// engine's arena answers — the change stands, the recognizer waits for others to fail, or it
+/// fails as prevented — and writes the record. Deadlines are asked for here too.
 public struct DeliveryContext {
-    /// Time of the event, in seconds.
+    /// Time of the event, or of the deadline being called, in seconds.
     public let t: Double
-    /// Index of the event in the trace.
+    /// Index of the event in the trace (for a deadline, of the next event; the count of events
+    /// after the last one).
     public let eventIndex: Int
     /// The view's size, in points (its bounds).
     public let viewSize: (width: Double, height: Double)
     /// Every touch this event delivers to the view, all phases (as `UIEvent.allTouches` lets a
-    /// recognizer see which touches lift in the same event).
+    /// recognizer see which touches lift in the same event). Empty at a deadline.
     public let eventTouches: TouchSet
     /// The source whose records are being written (set by the replayer).
     public internal(set) var source: Int
+    /// The recognizer being called (its index in scene order), or −1 for a control.
+    var recognizer: Int = -1
     let sink: RecordSink
+    /// The engine's arena: states, relations between recognizers, deadlines.
+    let arena: Arena
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
     /// Messages to controls of other views, delivered after the current call.
     var messages: [(target: Int, message: ControlMessage)] = []
 
-    init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int, sink: RecordSink) {
+    init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
+         sink: RecordSink, arena: Arena) {
         self.t = t
         self.eventIndex = eventIndex
         self.viewSize = viewSize
         self.eventTouches = eventTouches
         self.source = source
         self.sink = sink
+        self.arena = arena
     }
 
-    /// Writes a record for the current source at the event's time.
+    /// Writes a record for the current source at the event's time (control events, a
+    /// recognizer's own events such as the checkmark's `phase`). State changes are asked for
+    /// with `requestState` instead.
     @inline(__always)
     public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
         sink.write(Record(t: t, source: source, event: event, fields: fields))
     }
 
-    /// Writes a `state` record (`from`, `to`, then `data`) and, when the transition calls the
-    /// action, notes it with `actionValue` (what the recognizer's target reads of it).
-    @inline(__always)
-    public mutating func emitState(from: RecognizerState, to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) {
+    /// The current recognizer's state as the arena holds it.
+    public var state: RecognizerState { recognizer >= 0 ? arena.state[recognizer] : .possible }
+
+    /// Asks for the current recognizer to move to `to`; returns the state it is in afterwards.
+    ///
+    /// The arena answers (SPEC 12): the change stands and a `state` record is written (`from`,
+    /// `to`, then `data`); or the recognizer fails, prevented by a recognizer that has won or
+    /// that it requires to fail (a `failed` record with the reason; the result is `failed`); or
+    /// it waits for the recognizers it requires to fail (no record; the result is `possible`,
+    /// and the arena writes the change, with this `data` and `actionValue`, when they have
+    /// failed). A change UIKit would not allow (from a final state, back to `possible`, to
+    /// `changed` before `began`, ...) is ignored and the state stays as it was.
+    /// `actionValue` is what the recognizer's target reads of it (the rotation's touch angle).
+    @discardableResult
+    public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
+        precondition(recognizer >= 0, "only a recognizer asks for a state change")
+        let g = recognizer
+        let from = arena.state[g]
+        guard Arena.allows(from: from, to: to), !arena.isWaiting(g) else { return from }
+        if to.isWin {
+            switch arena.verdict(g) {
+            case .stands:
+                break
+            case .waits:
+                arena.wait(g, for: to, data: data, actionValue: actionValue)
+                return from
+            case .fails(let reason):
+                commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
+                return .failed
+            }
+        }
+        commit(g, from: from, to: to, data)
+        if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+        return to
+    }
+
+    /// Asks for the current recognizer to fail, saying why (`reason`: a short sentence naming
+    /// the rule that failed and where); returns the state it is in afterwards.
+    @discardableResult
+    public mutating func requestFailure(reason: String) -> RecognizerState {
+        requestState(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    }
+
+    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
         for i in 0..<data.count { fields.append(data[i]) }
         sink.write(Record(t: t, source: source, event: "state", fields: fields))
-        if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+        arena.changed(g, to: to)
     }
 
-    /// Writes the `state` record of a recognizer that fails, with the reason (a discrete
-    /// recognizer's failures say why).
-    public mutating func emitFailure(from: RecognizerState, reason: String) {
-        emitState(from: from, to: .failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    /// Asks for the current recognizer to be called (`deadlinePassed`) when the trace's time
+    /// reaches `time` (seconds), even if no event comes then (SPEC 10). One deadline per
+    /// recognizer: asking again replaces it; a reset drops it. A time before the current one
+    /// is taken as the current one.
+    public mutating func setDeadline(_ time: Double) {
+        precondition(recognizer >= 0, "only a recognizer asks for a deadline")
+        guard time.isFinite else { return }
+        arena.setDeadline(recognizer, at: Swift.max(time, t))
+    }
+
+    /// Drops the current recognizer's deadline, if it has one.
+    public mutating func cancelDeadline() {
+        precondition(recognizer >= 0, "only a recognizer asks for a deadline")
+        arena.cancelDeadline(recognizer)
     }
 
     /// Sends a message to the control of another view (by view index).
@@ -144,14 +211,41 @@ public struct RecognizerAction: Sendable, Equatable {
     public var value: Double
 }
 
-/// A gesture recognizer: a small value that gets the touches of its view, set by set, and writes
-/// records. It never reads a clock, a global or a file: time is the event's time.
+/// A gesture recognizer: a value that gets the touches of its view (and of its subviews), set
+/// by set, and asks the engine for state changes. It never reads a clock, a global or a file:
+/// time is the event's time, and a deadline it asked for (`DeliveryContext.setDeadline`).
+///
+/// Its `state` is kept by the engine: after every call the engine sets it to what the arena
+/// decided (a change that was not asked for through `requestState` does not stand).
 public protocol Recognizer: Sendable {
-    var state: RecognizerState { get }
+    var state: RecognizerState { get set }
     mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext)
     mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext)
     mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext)
     mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext)
-    /// Back to `possible` with nothing tracked, once no touch is down on the view (not printed).
+    /// The deadline it asked for has come: `context.t` is that time. (Default: nothing.)
+    mutating func deadlinePassed(_ context: inout DeliveryContext)
+    /// Back to `possible` with nothing tracked (not printed): once no touch that reaches it is
+    /// down, if it is in a final state.
     mutating func reset()
+    /// Whether it takes part in the arena (SPEC 12). A recognizer that only reports what the
+    /// touches do (`spots`) does not: no rule fails it, and when another recognizer wins, the
+    /// touches are cancelled for it as for a control. (Default: true.)
+    var competes: Bool { get }
+}
+
+extension Recognizer {
+    public mutating func deadlinePassed(_ context: inout DeliveryContext) {}
+    public var competes: Bool { true }
+
+    /// Asks for a change of state (see `DeliveryContext.requestState`) and takes the answer.
+    public mutating func change(to new: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0,
+                                _ context: inout DeliveryContext) {
+        state = context.requestState(new, data, actionValue: actionValue)
+    }
+
+    /// Asks to fail, saying why, and takes the answer.
+    public mutating func fail(because reason: String, _ context: inout DeliveryContext) {
+        state = context.requestFailure(reason: reason)
+    }
 }

@@ -27,7 +27,14 @@ public struct SpotsRecognizer: Recognizer {
     public init() {}
 
     /// A spot view never fails or recognizes; it stays `possible`.
-    public var state: RecognizerState { .possible }
+    public var state: RecognizerState {
+        get { .possible }
+        set {}
+    }
+
+    /// It only reports where the touches are: no rule of the arena fails it, and a winning
+    /// recognizer cancels its touches as a control's (SPEC 13.1).
+    public var competes: Bool { false }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {

@@ -94,9 +94,9 @@ public struct VerifyReport {
 
     /// The picture of a fixture's trace with its scene (resolved as `verify` resolves it), or
     /// nil when it cannot be read.
-    public static func picture(of fixture: Fixture) -> TracePicture? {
+    public static func picture(of fixture: Fixture, registry: Registry = .standard) -> TracePicture? {
         guard let trace = try? Trace.read(path: fixture.tracePath),
-              let scene = try? Scene.resolve(for: trace) else { return nil }
+              let scene = try? Scene.resolve(for: trace, registry: registry) else { return nil }
         return TracePicture(trace: trace, scene: scene)
     }
 

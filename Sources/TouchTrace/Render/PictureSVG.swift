@@ -447,7 +447,7 @@ struct Timeline {
         var changed = true
         while changed {
             changed = false
-            for touch in picture.touches where touch.view == view {
+            for touch in picture.touches where TracePicture.isWithin(touch.view, view, picture.views) {
                 guard let first = touch.samples.first, let last = touch.samples.last else { continue }
                 if first.t <= until && last.t >= t && last.t > until {
                     until = last.t

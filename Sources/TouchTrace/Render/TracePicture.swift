@@ -5,10 +5,18 @@
 /// comes from its own point field (`center`, `location`), else from the touch it names or the
 /// touches of the event that caused it, else from its view.
 public struct TracePicture: Sendable {
-    /// A view as drawn: its name and its frame in screen points.
+    /// A view as drawn: its name, its frame in screen points, and the view that holds it.
     public struct ViewFrame: Sendable, Equatable {
         public var name: String
         public var frame: Rect
+        /// The index of its superview (in the same list), or nil for a top-level view.
+        public var superview: Int?
+
+        public init(name: String, frame: Rect, superview: Int? = nil) {
+            self.name = name
+            self.frame = frame
+            self.superview = superview
+        }
     }
 
     /// One sample of a touch: time in seconds, location in screen points.
@@ -82,10 +90,26 @@ public struct TracePicture: Sendable {
 
     /// The screen frame of every view of the scene, in scene order.
     ///
-    /// This is the one place that knows how a scene places its views: today every view's
-    /// `frame` is already in screen points.
+    /// This is the one place that knows how a scene places its views: a view's `frame` is in its
+    /// superview's coordinates (a top-level view's superview is the screen), so its screen
+    /// origin adds up the origins of the views that hold it.
     public static func screenFrames(of scene: Scene) -> [ViewFrame] {
-        scene.views.map { ViewFrame(name: $0.name, frame: $0.frame) }
+        let origins = scene.screenOrigins
+        return scene.views.enumerated().map { i, view in
+            ViewFrame(name: view.name, frame: Rect(x: origins[i].x, y: origins[i].y, width: view.frame.width, height: view.frame.height),
+                      superview: view.superview)
+        }
+    }
+
+    /// Whether `view` is `ancestor` or lies inside it (a touch on a subview reaches the
+    /// recognizers of every view that holds it).
+    static func isWithin(_ view: Int?, _ ancestor: Int, _ views: [ViewFrame]) -> Bool {
+        var v = view
+        while let current = v {
+            if current == ancestor { return true }
+            v = views[current].superview
+        }
+        return false
     }
 
     /// Replays `trace` through `scene` once and gathers what its picture shows.
@@ -93,6 +117,8 @@ public struct TracePicture: Sendable {
         let collector = RecordCollector()
         var gathering = Gathering(replayer: Replayer(scene: scene, sink: collector), collector: collector)
         trace.forEachEvent(&gathering)
+        // The deadlines that remain after the last event (SPEC 10) write records too.
+        gathering.replayer.finish()
         let views = Self.screenFrames(of: scene)
         self.init(title: Self.title(of: trace), description: trace.header.description, screen: trace.screen,
                   views: views, touches: gathering.touches, sources: gathering.replayer.sources,
@@ -148,11 +174,23 @@ public struct TracePicture: Sendable {
         self.placements = placements
     }
 
-    /// The front-most view whose frame holds the point (edges included), as hit testing judges
-    /// frames (a range slider's thumbs are not modelled: the slider's frame counts).
+    /// The front-most, deepest view whose frame holds the point, as do the frames of all the
+    /// views that hold it (edges included; a range slider's thumbs are not modelled: the
+    /// slider's frame counts). Views come in scene order: a view, then its subviews.
     static func hitView(_ point: Point?, _ views: [ViewFrame]) -> Int? {
         guard let point else { return nil }
-        return views.lastIndex { $0.frame.contains(point) }
+        var i = views.count - 1
+        while i >= 0 {
+            var v: Int? = i
+            var holds = true
+            while let current = v, holds {
+                holds = views[current].frame.contains(point)
+                v = views[current].superview
+            }
+            if holds { return i }
+            i -= 1
+        }
+        return nil
     }
 
     /// The keys of record fields that hold a point in their view's coordinates.
@@ -189,7 +227,7 @@ public struct TracePicture: Sendable {
             candidates = touches.indices.filter { touches[$0].isDown(at: t) }
         }
         if let view {
-            if let touch = candidates.first(where: { touches[$0].view == view }) {
+            if let touch = candidates.first(where: { isWithin(touches[$0].view, view, views) }) {
                 return (touches[touch].location(at: t), .touch)
             }
             let frame = views[view].frame

@@ -1,36 +1,63 @@
 /// Replays a trace's events through a scene: hit testing, delivery grouped by phase in UIKit's
-/// order, resets, and the records every recognizer and control writes.
+/// order, deadlines, the arena, resets, and the records every recognizer and control writes.
 ///
-/// For each event, for each view in scene order, the view's touches are delivered as sets: all
-/// `began` touches of the event, then `moved`, then `ended`, then `cancelled` (`stationary` is
-/// not delivered), each set in the order the event lists its touches. Within a view the
-/// recognizers get a set in their order, then the control. A recognizer in a final state gets
-/// nothing until it is reset, which happens when no touch is down on its view any more.
+/// For each event, deadlines due by its time fire first (SPEC 10). Then, for each hit view in
+/// scene order, its touches are delivered as sets: all `began` touches of the event, then
+/// `moved`, then `ended`, then `cancelled` (`stationary` is not delivered), each set in the order
+/// the event lists its touches. A set goes to the hit view's recognizers, then to each
+/// ancestor's, nearest first (version 2; SPEC 11), then to the hit view's control. A recognizer
+/// in a final state gets nothing until it is reset; one that waits (SPEC 12, rule 3) gets
+/// nothing while it waits. After the last event, `finish()` fires the deadlines that remain.
+///
+/// Version 1 scenes replay exactly as before version 2: views are a flat list with closed hit
+/// areas, every recognizer may recognize with every other, and a view's recognizers are reset
+/// together once no touch is down on it.
 public struct Replayer: TouchEventConsumer {
-    /// A view while replaying: its recognizers and control, and which sources they write as.
+    /// A view while replaying: where it is, its recognizers (a range of `recognizers`) and control.
     struct LiveView {
+        /// The frame on the screen.
         let frame: Rect
         let size: (width: Double, height: Double)
-        var recognizers: [any Recognizer]
-        let recognizerSources: [Int]
-        let attachedCount: Int
+        /// The superview's index, or −1.
+        let superview: Int
+        /// Subviews in order (front-most last), for hit testing.
+        var subviews: [Int] = []
+        let recognizers: Range<Int>
         var control: (any Control)?
         /// Whether `control` is set (asking the optional would copy the control).
         let hasControl: Bool
         let controlSource: Int
+        let holdsEveryPoint: Bool
+        /// Touches down that reach the view: those hit on it (version 1), or on it or a
+        /// subview (version 2).
         var touchesDown = 0
     }
 
     /// Every recognizer and control, as records name them (`Record.source` indexes this).
     public let sources: [SourceName]
     var views: [LiveView]
+    /// Top-level views in order, for hit testing.
+    private let topLevel: [Int]
+    /// Every recognizer in scene order, with its view, its source and whether its control
+    /// brought it (then its actions go to that control).
+    var recognizers: [any Recognizer]
+    private let recognizerView: [Int]
+    private let recognizerSource: [Int]
+    private let recognizerAttached: [Bool]
+    let arena: Arena
     let sink: RecordSink
+    /// The rules replayed by: 1 or 2.
+    public let version: Int
 
-    // Per touch slot: its view (or -1: it hit nothing), its last location on the screen, and
-    // when it began.
+    // Per touch slot: its hit view (or -1: it hit nothing), its last location on the screen,
+    // when it began, its serial, whether it is down, and whether a winning recognizer has
+    // cancelled it for controls (SPEC 12, rule 4).
     private var slotView: [Int] = []
     private var slotLocation: [Point] = []
     private var slotBeganAt: [Double] = []
+    private var slotSerial: [Int] = []
+    private var slotDown: [Bool] = []
+    private var slotControlCancelled: [Bool] = []
     // Scratch reused by every event.
     // (Only their first `touchedCount` and `deliveryCount` entries count: emptying an array
     // that is to be filled again costs more than a count.)
@@ -40,34 +67,89 @@ public struct Replayer: TouchEventConsumer {
     private var viewMark: [Int]
     private var delivery: [ViewTouch] = []
     private var deliveryCount = 0
+    private var converted: [ViewTouch] = []
+    /// The time of what is being delivered (an event, or a deadline), for the arena's records.
+    private var now = 0.0
+    /// The index the next event will have.
+    private var nextEventIndex = 0
+    private var finished = false
+
+    /// At most this many deadlines fire after the last event: a recognizer that asks for a new
+    /// one every time would otherwise keep the replay going for ever.
+    static let maximumDeadlinesAfterTrace = 100_000
 
     public init(scene: Scene, sink: RecordSink) {
         var sources: [SourceName] = []
         var views: [LiveView] = []
-        for view in scene.views {
-            var recognizerSources: [Int] = []
-            for r in view.recognizers {
-                recognizerSources.append(sources.count)
+        var recognizers: [any Recognizer] = []
+        var recognizerView: [Int] = []
+        var recognizerSource: [Int] = []
+        var recognizerAttached: [Bool] = []
+        var names: [String] = []
+        var competes: [Bool] = []
+        var cancels: [Bool] = []
+        var topLevel: [Int] = []
+        let origins = scene.screenOrigins
+        for (v, view) in scene.views.enumerated() {
+            let first = recognizers.count
+            for (k, r) in view.recognizers.enumerated() {
+                recognizerSource.append(sources.count)
                 sources.append(SourceName(view: view.name, name: r.name))
+                recognizers.append(r.recognizer)
+                recognizerView.append(v)
+                recognizerAttached.append(k < view.attachedCount)
+                names.append("\(view.name).\(r.name)")
+                competes.append(r.recognizer.competes)
+                cancels.append(r.cancelsTouchesInView)
             }
             var controlSource = -1
             if let control = view.control {
                 controlSource = sources.count
                 sources.append(SourceName(view: view.name, name: control.name))
             }
+            let frame = Rect(x: origins[v].x, y: origins[v].y, width: view.frame.width, height: view.frame.height)
             views.append(LiveView(
-                frame: view.frame, size: view.size, recognizers: view.recognizers.map(\.recognizer),
-                recognizerSources: recognizerSources, attachedCount: view.attachedCount,
-                control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource))
+                frame: frame, size: view.size, superview: view.superview ?? -1, recognizers: first..<recognizers.count,
+                control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource,
+                holdsEveryPoint: view.holdsEveryPoint))
+            if let s = view.superview { views[s].subviews.append(v) } else { topLevel.append(v) }
+        }
+        // Relations by index; references the scene reader could not resolve have been reported.
+        var requires = Array(repeating: [Int](), count: recognizers.count)
+        var pairs: [(Int, Int)] = []
+        for (v, view) in scene.views.enumerated() {
+            for (k, r) in view.recognizers.enumerated() {
+                let g = views[v].recognizers.lowerBound + k
+                for reference in r.requireToFail {
+                    if let (fv, fr) = scene.recognizer(named: reference, from: v) {
+                        let f = views[fv].recognizers.lowerBound + fr
+                        if f != g && !requires[g].contains(f) { requires[g].append(f) }
+                    }
+                }
+                for reference in r.simultaneousWith {
+                    if let (ov, or) = scene.recognizer(named: reference, from: v) { pairs.append((g, views[ov].recognizers.lowerBound + or)) }
+                }
+            }
         }
         self.sources = sources
         self.views = views
+        self.topLevel = topLevel
+        self.recognizers = recognizers
+        self.recognizerView = recognizerView
+        self.recognizerSource = recognizerSource
+        self.recognizerAttached = recognizerAttached
+        self.version = scene.version
+        self.arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires, simultaneousPairs: pairs,
+                           isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive)
         self.viewMark = [Int](repeating: -1, count: views.count)
         self.touchedViews = [Int](repeating: 0, count: views.count)
         self.sink = sink
     }
 
     public mutating func consume(_ event: borrowing TouchEvent) {
+        if !arena.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
+        now = event.t
+        nextEventIndex = event.index + 1
         touchedCount = 0
         for touch in event.touches {
             let slot = touch.slot
@@ -76,14 +158,24 @@ public struct Replayer: TouchEventConsumer {
                 slotView.append(contentsOf: repeatElement(-1, count: more))
                 slotLocation.append(contentsOf: repeatElement(.zero, count: more))
                 slotBeganAt.append(contentsOf: repeatElement(0, count: more))
+                slotSerial.append(contentsOf: repeatElement(-1, count: more))
+                slotDown.append(contentsOf: repeatElement(false, count: more))
+                slotControlCancelled.append(contentsOf: repeatElement(false, count: more))
             }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
-                let view = hitTest(touch.location)
+                let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
                 slotView[slot] = view
                 slotLocation[slot] = touch.location
                 slotBeganAt[slot] = event.t
-                if view >= 0 { views[view].touchesDown += 1 }
+                slotSerial[slot] = touch.serial
+                slotDown[slot] = true
+                slotControlCancelled[slot] = false
+                var v = view
+                while v >= 0 {
+                    views[v].touchesDown += 1
+                    v = version >= 2 ? views[v].superview : -1
+                }
             }
             let view = slotView[slot]
             if view >= 0 && touch.phase != .stationary && viewMark[view] != event.index {
@@ -98,8 +190,18 @@ public struct Replayer: TouchEventConsumer {
         }
     }
 
-    /// The front-most view whose hit area holds the point, judged on the live controls (a range
-    /// slider's thumbs are where its values have moved them), or -1.
+    /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
+    public mutating func finish() {
+        guard !finished else { return }
+        finished = true
+        var fired = 0
+        while !arena.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
+            fired += fireDeadlines(by: nil, limit: 1)
+        }
+    }
+
+    /// Version 1: the front-most view whose hit area holds the point, judged on the live
+    /// controls (a range slider's thumbs are where its values have moved them), or -1.
     private func hitTest(_ p: Point) -> Int {
         var i = views.count - 1
         while i >= 0 {
@@ -111,6 +213,27 @@ public struct Replayer: TouchEventConsumer {
             i -= 1
         }
         return -1
+    }
+
+    /// Version 2 (SPEC 11): from the front-most top-level view down, the deepest view whose hit
+    /// area holds the point (half-open, as `CGRect.contains`), or -1.
+    private func hitTestTree(_ p: Point) -> Int {
+        for v in topLevel.reversed() {
+            if let hit = hit(v, p) { return hit }
+        }
+        return -1
+    }
+
+    private func hit(_ v: Int, _ p: Point) -> Int? {
+        let view = views[v]
+        if !view.holdsEveryPoint {
+            guard view.frame.containsHalfOpen(p) else { return nil }
+            if let control = view.control, !control.hitTest(p - view.frame.origin, viewSize: view.size) { return nil }
+        }
+        for s in view.subviews.reversed() {
+            if let hit = hit(s, p) { return hit }
+        }
+        return v
     }
 
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
@@ -138,44 +261,134 @@ public struct Replayer: TouchEventConsumer {
         }
         for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
             slotLocation[touch.slot] = touch.location
+            if touch.phase.isEnding { slotDown[touch.slot] = false }
         }
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
-                                      eventTouches: all, source: 0, sink: sink)
+                                      eventTouches: all, source: 0, sink: sink, arena: arena)
         let groups = [0..<bounds.0, bounds.0..<bounds.1, bounds.1..<bounds.2, bounds.2..<bounds.3]
         for (k, range) in groups.enumerated() where !range.isEmpty {
             let set = TouchSet(storage: delivery, range: range)
-            deliver(set, phase: k, to: v, &context)
+            deliverAlongChain(set, phase: k, hitView: v, all: all, &context)
         }
         if ending > 0 {
-            views[v].touchesDown -= ending
-            if views[v].touchesDown == 0 {
-                for r in views[v].recognizers.indices { views[v].recognizers[r].reset() }
+            if version >= 2 {
+                var u = v
+                while u >= 0 {
+                    views[u].touchesDown -= ending
+                    u = views[u].superview
+                }
+                resetFinalRecognizers()
+            } else {
+                views[v].touchesDown -= ending
+                if views[v].touchesDown == 0 {
+                    for g in views[v].recognizers {
+                        recognizers[g].reset()
+                        arena.reset(g)
+                    }
+                }
             }
+        } else if version >= 2 {
+            resetFinalRecognizers()
         }
     }
 
-    /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of a
-    /// view in order, then to its control.
-    private mutating func deliver(_ set: TouchSet, phase: Int, to v: Int, _ context: inout DeliveryContext) {
-        for r in views[v].recognizers.indices {
-            if Self.isFinal(&views[v].recognizers[r]) { continue }
-            context.source = views[v].recognizerSources[r]
-            context.action = nil
-            switch phase {
-            case 0: views[v].recognizers[r].touchesBegan(set, &context)
-            case 1: views[v].recognizers[r].touchesMoved(set, &context)
-            case 2: views[v].recognizers[r].touchesEnded(set, &context)
-            default: views[v].recognizers[r].touchesCancelled(set, &context)
-            }
-            if let action = context.action, r < views[v].attachedCount, views[v].hasControl {
-                // The recognizer's target is the control that brought it: its action runs now.
-                context.source = views[v].controlSource
-                views[v].control!.recognizerAction(action, &context)
-            }
+    /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of the
+    /// hit view, then of each ancestor, then to the hit view's control.
+    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, all: TouchSet, _ context: inout DeliveryContext) {
+        deliverToRecognizers(of: v, set, phase: phase, &context)
+        var ancestor = version >= 2 ? views[v].superview : -1
+        while ancestor >= 0 {
+            // The same touches in the ancestor's coordinates.
+            let shift = views[v].frame.origin - views[ancestor].frame.origin
+            let setInAncestor = shifted(set, by: shift, scratchOffset: 0)
+            let allInAncestor = shifted(all, by: shift, scratchOffset: setInAncestor.count)
+            var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[ancestor].size,
+                                                  eventTouches: allInAncestor, source: 0, sink: sink, arena: arena)
+            deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
+            ancestor = views[ancestor].superview
         }
         guard views[v].hasControl else { return }
+        let forControl = arena.isActive ? withoutCancelledTouches(set) : set
+        guard !forControl.isEmpty else { return }
         context.source = views[v].controlSource
+        context.recognizer = -1
+        callControl(v, phase: phase, forControl, &context)
+    }
+
+    /// A copy of the set with every location moved by `shift`, in the `converted` scratch.
+    private mutating func shifted(_ set: TouchSet, by shift: Point, scratchOffset: Int) -> TouchSet {
+        let needed = scratchOffset + set.count
+        if converted.count < needed {
+            converted.append(contentsOf: repeatElement(set.first ?? delivery[0], count: needed - converted.count))
+        }
+        for (i, touch) in set.enumerated() {
+            var moved = touch
+            moved.location = touch.location + shift
+            moved.previousLocation = touch.previousLocation + shift
+            converted[scratchOffset + i] = moved
+        }
+        return TouchSet(storage: converted, range: scratchOffset..<needed)
+    }
+
+    /// The set without the touches a winning recognizer has cancelled for controls.
+    private func withoutCancelledTouches(_ set: TouchSet) -> TouchSet {
+        guard set.contains(where: { slotControlCancelled[$0.slot] }) else { return set }
+        return TouchSet(set.filter { !slotControlCancelled[$0.slot] })
+    }
+
+    private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
+        for g in views[v].recognizers {
+            if arena.state[g].isFinal { continue }
+            if arena.isWaiting(g) {
+                if phase >= 2 { noteMissed(g, set) }
+                continue
+            }
+            var given = set
+            if arena.isActive {
+                if !arena.competes[g] {
+                    given = withoutCancelledTouches(set)
+                    if given.isEmpty { continue }
+                }
+                if phase == 0 && arena.competes[g] {
+                    for touch in given { arena.touches[g].append((touch.serial, touch.slot)) }
+                }
+            }
+            callRecognizer(g, view: v, phase: phase, given, &context)
+            if arena.isActive { settle() }
+        }
+    }
+
+    /// A waiting recognizer keeps the lifts of its touches, to be told of them once it has won.
+    private func noteMissed(_ g: Int, _ set: TouchSet) {
+        for touch in set where arena.touches[g].contains(where: { $0.serial == touch.serial }) {
+            arena.waiting[g]!.missed.append(touch)
+        }
+    }
+
+    /// Calls one recognizer with a set (phase 0–3) or at its deadline (phase 4), then keeps its
+    /// state as the arena decided and runs its action on the control that brought it.
+    private mutating func callRecognizer(_ g: Int, view v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        context.source = recognizerSource[g]
+        context.recognizer = g
+        context.action = nil
+        switch phase {
+        case 0: recognizers[g].touchesBegan(set, &context)
+        case 1: recognizers[g].touchesMoved(set, &context)
+        case 2: recognizers[g].touchesEnded(set, &context)
+        case 3: recognizers[g].touchesCancelled(set, &context)
+        default: recognizers[g].deadlinePassed(&context)
+        }
+        Self.keepState(&recognizers[g], arena.state[g])
+        if let action = context.action, recognizerAttached[g], views[v].hasControl {
+            // The recognizer's target is the control that brought it: its action runs now.
+            context.source = views[v].controlSource
+            context.recognizer = -1
+            views[v].control!.recognizerAction(action, &context)
+        }
+    }
+
+    private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
         switch phase {
         case 0: views[v].control!.touchesBegan(set, &context)
         case 1: views[v].control!.touchesMoved(set, &context)
@@ -187,22 +400,170 @@ public struct Replayer: TouchEventConsumer {
             context.messages.removeAll()
             for (target, message) in messages where views[target].hasControl {
                 var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
-                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink)
+                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena)
                 views[target].control!.receive(message, &targetContext)
+            }
+        }
+    }
+
+    /// Fires the deadlines due by `micros` (all, when nil), at most `limit`; returns how many fired.
+    @discardableResult
+    private mutating func fireDeadlines(by micros: Int64?, limit: Int = .max) -> Int {
+        var fired = 0
+        while fired < limit, let entry = arena.deadlines.popDue(by: micros) {
+            let g = entry.recognizer
+            guard !arena.state[g].isFinal, !arena.isWaiting(g) else { continue }
+            fired += 1
+            now = entry.time
+            let v = recognizerView[g]
+            var context = DeliveryContext(t: entry.time, eventIndex: nextEventIndex, viewSize: views[v].size,
+                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena)
+            callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
+            // A deadline asked for at the very moment being served would never let time move on.
+            if let again = arena.deadlines.deadline(of: g), again.micros <= entry.micros { arena.deadlines.remove(g) }
+            if arena.isActive { settle() }
+            if version >= 2 { resetFinalRecognizers() }
+        }
+        return fired
+    }
+
+    // MARK: The arena's decisions, carried out (SPEC 12)
+
+    /// Carries out what the arena's decisions set off, in order, until nothing is left.
+    private mutating func settle() {
+        while let effect = arena.nextEffect() {
+            switch effect {
+            case .won(let r):
+                // Rule 2: those it competes with that are still possible fail, prevented by it —
+                // but one that requires it to fail fails by rule 3, after them.
+                if arena.isExclusive && arena.competes[r] {
+                    for s in 0..<arena.count where arena.state[s] == .possible && !arena.requires[s].contains(r) && arena.compete(r, s) {
+                        forceFailure(s, arena.reasonPrevented(by: r))
+                    }
+                }
+                for s in arena.requiredBy[r] where arena.state[s] == .possible {
+                    forceFailure(s, arena.reasonRequired(r))
+                }
+                // Rule 4.
+                if arena.cancelsTouches[r] { cancelTouchesForControls(of: r) }
+            case .failed(let f):
+                // Rule 3: those that waited for it (and for nothing else) win now.
+                for w in arena.requiredBy[f] where arena.waiting[w] != nil && arena.requirementsFailed(w) {
+                    release(w)
+                }
+            }
+        }
+    }
+
+    /// Fails a recognizer by a rule of the arena, with the reason.
+    private mutating func forceFailure(_ g: Int, _ reason: SharedText) {
+        let from = arena.state[g]
+        var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(RecognizerState.failed.name)))
+        fields.append(Field("reason", .text(reason)))
+        sink.write(Record(t: now, source: recognizerSource[g], event: "state", fields: fields))
+        arena.waiting[g] = nil
+        arena.changed(g, to: .failed)
+        Self.keepState(&recognizers[g], .failed)
+    }
+
+    /// A waiting recognizer whose required recognizers have all failed wins now, with the data
+    /// it kept — unless one it competes with has won meanwhile (rule 1).
+    private mutating func release(_ w: Int) {
+        guard let kept = arena.waiting[w] else { return }
+        arena.waiting[w] = nil
+        if let winner = arena.preventer(of: w) {
+            forceFailure(w, arena.reasonPrevented(by: winner))
+            return
+        }
+        var fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)))
+        for i in 0..<kept.data.count { fields.append(kept.data[i]) }
+        sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
+        arena.changed(w, to: kept.state)
+        Self.keepState(&recognizers[w], kept.state)
+        let v = recognizerView[w]
+        var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[v].size,
+                                      eventTouches: TouchSet([]), source: recognizerSource[w], sink: sink, arena: arena)
+        if kept.state.firesAction && recognizerAttached[w] && views[v].hasControl {
+            context.source = views[v].controlSource
+            views[v].control!.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context)
+        }
+        // The lifts it missed while it waited, now that it has won (a continuous recognizer
+        // whose touches all lifted ends at once).
+        let ended = kept.missed.filter { $0.phase == .ended }
+        let cancelled = kept.missed.filter { $0.phase == .cancelled }
+        if !ended.isEmpty && !arena.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
+        if !cancelled.isEmpty && !arena.state[w].isFinal { callRecognizer(w, view: v, phase: 3, TouchSet(cancelled), &context) }
+    }
+
+    /// Rule 4: the touches the winner has received and that are still down are cancelled for
+    /// the controls tracking them — and for recognizers that only report (`spots`) — and reach
+    /// none of them again.
+    private mutating func cancelTouchesForControls(of r: Int) {
+        var hits: [(view: Int, slot: Int)] = []
+        for (serial, slot) in arena.touches[r] where slotDown[slot] && slotSerial[slot] == serial && !slotControlCancelled[slot] {
+            slotControlCancelled[slot] = true
+            if slotView[slot] >= 0 { hits.append((slotView[slot], slot)) }
+        }
+        guard !hits.isEmpty else { return }
+        let hitViews = Set(hits.map(\.view)).sorted()
+        for h in hitViews {
+            let origin = views[h].frame.origin
+            let set = TouchSet(hits.filter { $0.view == h }.map { hit in
+                ViewTouch(id: .number(0), serial: slotSerial[hit.slot], slot: hit.slot, phase: .cancelled,
+                          location: slotLocation[hit.slot] - origin, previousLocation: slotLocation[hit.slot] - origin,
+                          beganAt: slotBeganAt[hit.slot])
+            })
+            var u = h
+            while u >= 0 {
+                let shift = origin - views[u].frame.origin
+                let inView = TouchSet(set.map { touch in
+                    var moved = touch
+                    moved.location = touch.location + shift
+                    moved.previousLocation = touch.previousLocation + shift
+                    return moved
+                })
+                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[u].size,
+                                              eventTouches: inView, source: 0, sink: sink, arena: arena)
+                for g in views[u].recognizers where !arena.competes[g] && !arena.state[g].isFinal {
+                    callRecognizer(g, view: u, phase: 3, inView, &context)
+                }
+                u = views[u].superview
+            }
+            if views[h].hasControl {
+                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[h].size,
+                                              eventTouches: set, source: views[h].controlSource, sink: sink, arena: arena)
+                callControl(h, phase: 3, set, &context)
+            }
+        }
+    }
+
+    /// Version 2 (SPEC 13.1): a final recognizer is reset once no touch that reaches it is down.
+    /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
+    /// recognizers compete over the touches of the gesture under way.
+    private mutating func resetFinalRecognizers() {
+        for g in 0..<arena.count where views[recognizerView[g]].touchesDown == 0 {
+            if arena.state[g].isFinal {
+                recognizers[g].reset()
+                arena.reset(g)
+            } else if !arena.touches[g].isEmpty && arena.waiting[g] == nil {
+                arena.touches[g].removeAll(keepingCapacity: true)
             }
         }
     }
 }
 
 extension Replayer {
-    /// Reads the state where the recognizer lies (read from the array, it would be copied).
-    @inline(__always) private static func isFinal(_ recognizer: inout any Recognizer) -> Bool {
-        recognizer.state.isFinal
+    /// Sets the recognizer's state where it lies, if it differs (read from the array, it would
+    /// be copied).
+    @inline(__always) private static func keepState(_ recognizer: inout any Recognizer, _ state: RecognizerState) {
+        if recognizer.state != state { recognizer.state = state }
     }
 
-    /// Replays a whole trace through a scene into a sink (one pass over the events).
+    /// Replays a whole trace through a scene into a sink (one pass over the events, then the
+    /// deadlines that remain).
     public static func replay(_ trace: Trace, scene: Scene, into sink: RecordSink) {
         var replayer = Replayer(scene: scene, sink: sink)
         trace.forEachEvent(&replayer)
+        replayer.finish()
     }
 }

@@ -90,6 +90,26 @@ public struct ParameterReader {
         return s
     }
 
+    /// A parameter that is one string or a list of strings (`"right"` or `["left", "right"]`).
+    public mutating func stringList(_ key: String, default value: [String]) -> [String] {
+        used.insert(key)
+        guard let m = member(key) else { return value }
+        if let s = m.value.string { return [s] }
+        guard let elements = m.value.elements else {
+            problem(m.value.offset, "\"\(key)\" must be a string or a list of strings, found \(m.value.kindDescription)")
+            return value
+        }
+        var strings: [String] = []
+        for element in elements {
+            guard let s = element.string else {
+                problem(element.offset, "\"\(key)\" must be a string or a list of strings, but one element is \(element.kindDescription)")
+                return value
+            }
+            strings.append(s)
+        }
+        return strings
+    }
+
     /// Notes a problem at `key`'s value (or the object) unless `condition` holds; returns it.
     @discardableResult
     public mutating func check(_ condition: Bool, at key: String, _ message: String) -> Bool {

@@ -1,14 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A recognizer type that scenes can name: its `type` string and how to make one from its
 /// parameters.
 public struct RecognizerType: Sendable {
     public let name: String
     /// One line for `touchtrace help scene`.
     public let summary: String
+    /// The first trace version whose scenes may use it (UIKit's standard recognizers need 2:
+    /// their deadlines and the arena are version 2 rules).
+    public let minimumVersion: Int
     let make: @Sendable (inout ParameterReader) -> any Recognizer
 
-    public init(name: String, summary: String, make: @escaping @Sendable (inout ParameterReader) -> any Recognizer) {
+    public init(name: String, summary: String, minimumVersion: Int = 1, make: @escaping @Sendable (inout ParameterReader) -> any Recognizer) {
         self.name = name
         self.summary = summary
+        self.minimumVersion = minimumVersion
         self.make = make
     }
 }
@@ -26,31 +38,73 @@ public struct ControlType: Sendable {
     }
 }
 
-/// Every type name a scene may use. A new recognizer is one file (with its `RecognizerType`)
-/// and one line here.
-public enum Registry {
-    public static let recognizers: [RecognizerType] = [
-        .pan,
-        .rotation,
-        .checkmark,
-        .checkmarkRobust,
-        .spots,
-    ]
+/// The recognizer and control types scenes may name: a value. `Registry.standard` holds
+/// touchtrace's own; a program adds its own types to a copy with `register(_:)` and hands that
+/// registry to scene reading, the commands and the fixture assertions.
+///
+/// ```swift
+/// var registry = Registry.standard
+/// try registry.register(RecognizerType(name: "zigzag", summary: "three strokes alternating left and right") { _ in Zigzag() })
+/// ```
+public struct Registry: Sendable {
+    /// Recognizer types in the order they were registered (the order of messages and help).
+    public private(set) var recognizers: [RecognizerType]
+    /// Control types in the order they were registered.
+    public private(set) var controls: [ControlType]
 
-    public static let controls: [ControlType] = [
-        .knob,
-        .rangeSlider,
-        .pushButton,
-        .counter,
-    ]
+    /// A registry with no types (see `standard`).
+    public init() {
+        recognizers = []
+        controls = []
+    }
 
-    public static func recognizer(named name: String) -> RecognizerType? {
+    /// touchtrace's own types: the seed recognizers and controls, `checkmarkRobust`, and UIKit's
+    /// standard recognizers. A new built-in recognizer is one file and one line here.
+    public static let standard: Registry = {
+        var registry = Registry()
+        registry.recognizers = [.pan, .rotation, .checkmark, .checkmarkRobust, .spots, .tap, .longPress, .swipe, .pinch, .twoFingerRotation]
+        registry.controls = [.knob, .rangeSlider, .pushButton, .counter]
+        return registry
+    }()
+
+    /// Adds a recognizer type. Its name must be new among recognizers and controls alike (a
+    /// scene's `type` names one of them).
+    public mutating func register(_ type: RecognizerType) throws(RegistryError) {
+        try checkNew(type.name)
+        recognizers.append(type)
+    }
+
+    /// Adds a control type, with the same rule for its name.
+    public mutating func register(_ type: ControlType) throws(RegistryError) {
+        try checkNew(type.name)
+        controls.append(type)
+    }
+
+    public func recognizer(named name: String) -> RecognizerType? {
         recognizers.first { $0.name == name }
     }
 
-    public static func control(named name: String) -> ControlType? {
+    public func control(named name: String) -> ControlType? {
         controls.first { $0.name == name }
     }
+
+    private func checkNew(_ name: String) throws(RegistryError) {
+        guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && ($0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isalnum(Int32($0)) != 0) }) else {
+            throw RegistryError(message: "the type name \"\(name)\" must be letters, digits, \"_\" or \"-\", not empty")
+        }
+        if recognizer(named: name) != nil {
+            throw RegistryError(message: "a recognizer type named \"\(name)\" is registered already; choose another name")
+        }
+        if control(named: name) != nil {
+            throw RegistryError(message: "a control type named \"\(name)\" is registered already; choose another name")
+        }
+    }
+}
+
+/// Registering a type failed: its name is taken or not a name.
+public struct RegistryError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
 }
 
 extension RecognizerType {
@@ -59,12 +113,12 @@ extension RecognizerType {
         let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
         p.check(maximum >= minimum, at: "maximumNumberOfTouches",
                 "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
-        let distance = p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate)
+        let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate)
         return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, minimumDistance: distance)
     }
 
     public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
-        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
     }
 
     public static let checkmark = RecognizerType(name: "checkmark", summary: "Apple's CheckmarkGestureRecognizer, exactly as the seed") { _ in
@@ -92,7 +146,7 @@ extension ControlType {
         return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
                     startAngle: startAngle, endAngle: endAngle,
                     isContinuous: p.bool("isContinuous", default: true),
-                    minimumDistance: p.number("minimumDistance", default: 10, in: 0...TraceLimits.coordinate))
+                    minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate))
     }
 
     public static let rangeSlider = ControlType(name: "rangeSlider", summary: "a two-thumb range slider (JKSlider)") { p, build in

@@ -6,68 +6,162 @@ import Musl
 import Darwin
 #endif
 
-/// A view of a scene: a frame on the screen with recognizers and at most one control.
+/// A recognizer of a scene's view, with what the arena needs to know of it (SPEC 12).
+public struct SceneRecognizer: Sendable {
+    public var name: String
+    public var recognizer: any Recognizer
+    /// Recognizers this one may recognize together with, as `"view.name"` (or `"name"` on the
+    /// same view): `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true.
+    public var simultaneousWith: [String]
+    /// Recognizers that must fail before this one may win (`require(toFail:)`), named the same way.
+    public var requireToFail: [String]
+    /// Whether winning cancels the touches it has received for the controls tracking them
+    /// (UIKit's `cancelsTouchesInView`, true by default).
+    public var cancelsTouchesInView: Bool
+
+    public init(name: String, recognizer: any Recognizer, simultaneousWith: [String] = [], requireToFail: [String] = [],
+                cancelsTouchesInView: Bool = true) {
+        self.name = name
+        self.recognizer = recognizer
+        self.simultaneousWith = simultaneousWith
+        self.requireToFail = requireToFail
+        self.cancelsTouchesInView = cancelsTouchesInView
+    }
+}
+
+/// A view of a scene: a frame with recognizers, at most one control, and (version 2) subviews.
 public struct SceneView: Sendable {
     public var name: String
-    /// `[x, y, width, height]` in screen points.
+    /// `[x, y, width, height]` in its superview's coordinates (points); a top-level view's
+    /// superview is the screen.
     public var frame: Rect
+    /// The index in `Scene.views` of the view that holds this one, or nil for a top-level view.
+    public var superview: Int?
     /// The view's recognizers in delivery order: those its control brings first (the knob's
     /// rotation), then the listed ones.
-    public var recognizers: [(name: String, recognizer: any Recognizer)]
+    public var recognizers: [SceneRecognizer]
     /// How many of `recognizers`, from the front, the control brought (their actions go to it).
     public var attachedCount: Int
     public var control: (name: String, control: any Control)?
+    /// Whether the view holds every point, edges included (the default scene's `screen`).
+    var holdsEveryPoint = false
 
-    public init(name: String, frame: Rect, recognizers: [(name: String, recognizer: any Recognizer)] = [],
+    public init(name: String, frame: Rect, superview: Int? = nil, recognizers: [SceneRecognizer],
                 control: (name: String, control: any Control)? = nil) {
         self.name = name
         self.frame = frame
+        self.superview = superview
         let attached = control?.control.attachedRecognizers() ?? []
-        self.recognizers = attached + recognizers
+        self.recognizers = attached.map { SceneRecognizer(name: $0.name, recognizer: $0.recognizer) } + recognizers
         self.attachedCount = attached.count
         self.control = control
+    }
+
+    /// A view with recognizers given by name alone (no arena keys).
+    public init(name: String, frame: Rect, superview: Int? = nil, recognizers: [(name: String, recognizer: any Recognizer)] = [],
+                control: (name: String, control: any Control)? = nil) {
+        self.init(name: name, frame: frame, superview: superview,
+                  recognizers: recognizers.map { SceneRecognizer(name: $0.name, recognizer: $0.recognizer) }, control: control)
     }
 
     public var size: (width: Double, height: Double) { (frame.width, frame.height) }
 }
 
-/// Which views, recognizers and controls the touches reach: a list of views, front-most last.
+/// How the recognizers of a version 2 scene share touches (SPEC 12).
+public enum Recognition: String, Sendable {
+    /// No two recognizers that receive the same touch recognize at the same time, unless a
+    /// `simultaneousWith` allows the pair (UIKit's default).
+    case exclusive
+    /// Every pair may recognize together (version 1's rule).
+    case simultaneous
+}
+
+/// Which views, recognizers and controls the touches reach: views front-most last, each
+/// followed by its subviews (depth first: a view, then its subviews in order, then the next
+/// sibling — the scene order of SPEC 13.1).
 public struct Scene: Sendable {
     public var views: [SceneView]
     /// Where the scene came from, for messages: a file, "the trace's scene key" or "the default scene".
     public var origin: String
+    /// The version of the rules the touches are replayed by: 1 (SPEC 1–9) or 2 (deadlines,
+    /// views inside views, the arena; SPEC 10–13). The trace's version.
+    public var version: Int
+    /// Version 2: whether recognizers compete (`exclusive`, the default) or not.
+    public var recognition: Recognition
 
-    public init(views: [SceneView], origin: String) {
+    public init(views: [SceneView], origin: String, version: Int = 1, recognition: Recognition = .exclusive) {
         self.views = views
         self.origin = origin
+        self.version = version
+        self.recognition = recognition
     }
 
     /// The scene used when a trace has none: one view `screen` covering the screen, with a knob
     /// (which brings its rotation recognizer) and the recognizers pan, checkmark and spots.
-    public static func defaultScene(width: Double, height: Double) -> Scene {
-        Scene(views: [SceneView(
+    public static func defaultScene(width: Double, height: Double, version: Int = 1) -> Scene {
+        var screen = SceneView(
             name: "screen",
             frame: Rect(x: 0, y: 0, width: width, height: height),
             recognizers: [("pan", PanRecognizer()), ("checkmark", CheckmarkRecognizer()), ("spots", SpotsRecognizer())],
-            control: ("knob", Knob()))],
-            origin: "the default scene")
+            control: ("knob", Knob()))
+        screen.holdsEveryPoint = version >= 2
+        return Scene(views: [screen], origin: "the default scene", version: version)
+    }
+
+    /// Each view's origin on the screen (its frame's origin plus its superviews'), in points.
+    public var screenOrigins: [Point] {
+        var origins: [Point] = []
+        origins.reserveCapacity(views.count)
+        for view in views {
+            let base = view.superview.map { origins[$0] } ?? .zero
+            origins.append(base + view.frame.origin)
+        }
+        return origins
+    }
+
+    /// Every recognizer and control as records name them, in the order records number them
+    /// (`Record.source`): per view in scene order, its recognizers, then its control.
+    public var sources: [SourceName] {
+        var sources: [SourceName] = []
+        for view in views {
+            for r in view.recognizers { sources.append(SourceName(view: view.name, name: r.name)) }
+            if let control = view.control { sources.append(SourceName(view: view.name, name: control.name)) }
+        }
+        return sources
+    }
+
+    /// The recognizer a reference names — `"view.name"`, or `"name"` on the view `from` — as
+    /// (view index, recognizer index in that view), or nil.
+    public func recognizer(named reference: String, from view: Int) -> (view: Int, recognizer: Int)? {
+        if let dot = reference.lastIndex(of: ".") {
+            let viewName = reference[..<dot]
+            let name = reference[reference.index(after: dot)...]
+            if let v = views.firstIndex(where: { $0.name == viewName }),
+               let r = views[v].recognizers.firstIndex(where: { $0.name == name }) {
+                return (v, r)
+            }
+        }
+        if let r = views[view].recognizers.firstIndex(where: { $0.name == reference }) { return (view, r) }
+        return nil
     }
 
     /// The scene for a trace: the trace's `scene` key, else `scene.json` beside the trace, else
-    /// `sceneFile` (`--scene`), else the default scene.
-    public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+    /// `sceneFile` (`--scene`), else the default scene; read by the rules of the trace's version.
+    public static func resolve(for trace: Trace, sceneFile: String? = nil, options: TraceReadOptions = TraceReadOptions(),
+                               registry: Registry = .standard) throws(TraceErrors) -> Scene {
+        let version = trace.header.version
         if let node = trace.header.scene {
-            return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", options: options)
+            return try SceneReader.read(node, source: trace.source, origin: "the trace's \"scene\"", version: version, options: options, registry: registry)
         }
         let beside = besidePath(of: trace.path)
         if fileExists(beside) {
-            return try SceneReader.read(path: beside, options: options)
+            return try SceneReader.read(path: beside, version: version, options: options, registry: registry)
         }
         if let sceneFile {
-            return try SceneReader.read(path: sceneFile, options: options)
+            return try SceneReader.read(path: sceneFile, version: version, options: options, registry: registry)
         }
         let screen = trace.screen
-        return defaultScene(width: screen.width, height: screen.height)
+        return defaultScene(width: screen.width, height: screen.height, version: version)
     }
 
     /// `scene.json` in the folder of `tracePath`.

@@ -1,8 +1,9 @@
 /// Reads scenes (`{"views": [...]}`) from their own file or from a trace's `scene` key, and
 /// reports every problem at the offending key.
 public enum SceneReader {
-    /// Reads a scene file.
-    public static func read(path: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+    /// Reads a scene file, by the rules of a trace of `version`.
+    public static func read(path: String, version: Int = 1, options: TraceReadOptions = TraceReadOptions(),
+                            registry: Registry = .standard) throws(TraceErrors) -> Scene {
         let source: SourceFile
         let root: JSONNode
         do {
@@ -11,15 +12,21 @@ public enum SceneReader {
         } catch {
             throw TraceErrors(error)
         }
-        return try read(root, source: source, origin: path, options: options)
+        return try read(root, source: source, origin: path, version: version, options: options, registry: registry)
     }
 
-    /// Reads a scene from a parsed node of `source`.
-    public static func read(_ root: JSONNode, source: SourceFile, origin: String, options: TraceReadOptions = TraceReadOptions()) throws(TraceErrors) -> Scene {
+    /// Reads a scene from a parsed node of `source`, by the rules of a trace of `version`.
+    public static func read(_ root: JSONNode, source: SourceFile, origin: String, version: Int = 1,
+                            options: TraceReadOptions = TraceReadOptions(), registry: Registry = .standard) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
-        let scene = build(root, origin: origin, problems: &problems)
+        let scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
         if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
         return scene
+    }
+
+    /// What a version 1 trace is told when its scene uses a version 2 feature.
+    static func needsVersion2(_ what: String) -> String {
+        "\(what) needs a version 2 trace (write \"version\": 2 in the trace; views inside views, the arena's keys and UIKit's standard recognizers are version 2)"
     }
 
     /// A view as first read, before its recognizers and control are built.
@@ -28,89 +35,198 @@ public enum SceneReader {
         var node: JSONNode
         var frame: Rect
         var controlType: String?
+        var superview: Int?
     }
 
-    private static func build(_ root: JSONNode, origin: String, problems: inout SceneProblems) -> Scene {
+    /// Where a recognizer's `simultaneousWith` and `requireToFail` names were written.
+    private struct References {
+        var view: Int
+        var index: Int
+        var simultaneousWith: [(name: String, offset: Int)] = []
+        var requireToFail: [(name: String, offset: Int)] = []
+    }
+
+    private static func build(_ root: JSONNode, origin: String, version: Int, registry: Registry, problems: inout SceneProblems) -> Scene {
         guard let members = root.members else {
             problems.add(root.offset, "a scene must be an object like {\"views\": [...]}, found \(root.kindDescription)")
-            return Scene(views: [], origin: origin)
+            return Scene(views: [], origin: origin, version: version)
         }
-        for m in members where m.key != "views" { problems.unknown(m, in: "the scene") }
+        var recognition = Recognition.exclusive
+        for m in members where m.key != "views" {
+            if m.key == "recognition" {
+                if version < 2 {
+                    problems.add(m.keyOffset, needsVersion2("\"recognition\""))
+                } else if let s = m.value.string, let r = Recognition(rawValue: s) {
+                    recognition = r
+                } else {
+                    problems.add(m.value.offset, "\"recognition\" must be \"exclusive\" (UIKit's default: no two recognizers that share a touch recognize together) or \"simultaneous\" (every pair may), found \(m.value.string.map { "\"\($0)\"" } ?? m.value.kindDescription)")
+                }
+                continue
+            }
+            problems.unknown(m, in: "the scene")
+        }
         guard let viewsMember = root["views"] else {
             problems.add(root.offset, "missing required key \"views\" (a list of views, front-most last)")
-            return Scene(views: [], origin: origin)
+            return Scene(views: [], origin: origin, version: version)
         }
         guard let viewNodes = viewsMember.value.elements else {
             problems.add(viewsMember.value.offset, "\"views\" must be an array of views, found \(viewsMember.value.kindDescription)")
-            return Scene(views: [], origin: origin)
+            return Scene(views: [], origin: origin, version: version)
         }
 
-        // First the names, frames and control types of all views: a push button's target may be
-        // a view that comes after it.
+        // First the names, frames and control types of all views, depth first: a push button's
+        // target may be a view that comes after it.
         var drafts: [ViewDraft] = []
-        var seenNames: [String: Int] = [:]
-        for (index, node) in viewNodes.enumerated() {
-            guard node.members != nil else {
-                problems.add(node.offset, "views[\(index)] must be an object with \"name\" and \"frame\", found \(node.kindDescription)")
-                continue
-            }
-            var name = "views[\(index)]"
-            if let m = node["name"] {
-                if let s = m.value.string, !s.isEmpty {
-                    name = s
-                    if let other = seenNames[s] {
-                        problems.add(m.value.offset, "duplicate view name \"\(s)\" (views[\(other)] has it too); view names must be unique")
-                    } else {
-                        seenNames[s] = index
-                    }
-                } else {
-                    problems.add(m.value.offset, "views[\(index)]: \"name\" must be a non-empty string, found \(m.value.kindDescription)")
-                }
-            } else {
-                problems.add(node.offset, "views[\(index)]: missing required key \"name\"")
-            }
-            let frame = readFrame(node, label: "view \"\(name)\"", problems: &problems)
-            var controlType: String?
-            if let control = node["control"]?.value, let type = control["type"]?.value.string { controlType = type }
-            for m in node.members! where !["name", "frame", "recognizers", "control"].contains(m.key) {
-                problems.unknown(m, in: "view \"\(name)\"")
-            }
-            drafts.append(ViewDraft(name: name, node: node, frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0), controlType: controlType))
-        }
+        var seenNames: [String: String] = [:]
+        readDrafts(viewNodes, superview: nil, path: "views", version: version, drafts: &drafts, seenNames: &seenNames, problems: &problems)
 
         let viewNames = drafts.map(\.name)
         let controlTypes = drafts.map(\.controlType)
         var views: [SceneView] = []
-        for draft in drafts {
+        var references: [References] = []
+        for (v, draft) in drafts.enumerated() {
             let build = SceneBuild(viewNames: viewNames, controlTypes: controlTypes, frame: draft.frame)
             var names: [String: Int] = [:]
             var control: (name: String, control: any Control)?
+            var attachedCount = 0
             if let m = draft.node["control"] {
-                control = readControl(m.value, view: draft, build: build, problems: &problems)
+                control = readControl(m.value, view: draft, build: build, registry: registry, problems: &problems)
                 if let control {
                     names[control.name] = m.value.offset
                     for attached in control.control.attachedRecognizers() { names[attached.name] = m.value.offset }
+                    attachedCount = control.control.attachedRecognizers().count
                 }
             }
-            var recognizers: [(name: String, recognizer: any Recognizer)] = []
+            var recognizers: [SceneRecognizer] = []
             if let m = draft.node["recognizers"] {
                 if let list = m.value.elements {
                     for (k, node) in list.enumerated() {
-                        guard let made = readRecognizer(node, index: k, view: draft, problems: &problems) else { continue }
+                        var refs = References(view: v, index: attachedCount + recognizers.count)
+                        guard let made = readRecognizer(node, index: k, view: draft, version: version, registry: registry,
+                                                        references: &refs, problems: &problems) else { continue }
                         if names[made.name] != nil {
                             problems.add(node["name"]?.value.offset ?? node.offset,
                                          "view \"\(draft.name)\": two recognizers or controls are named \"\(made.name)\"; give one a different \"name\"")
                         }
                         names[made.name] = node.offset
                         recognizers.append(made)
+                        references.append(refs)
                     }
                 } else {
                     problems.add(m.value.offset, "view \"\(draft.name)\": \"recognizers\" must be an array, found \(m.value.kindDescription)")
                 }
             }
-            views.append(SceneView(name: draft.name, frame: draft.frame, recognizers: recognizers, control: control))
+            views.append(SceneView(name: draft.name, frame: draft.frame, superview: draft.superview, recognizers: recognizers, control: control))
         }
-        return Scene(views: views, origin: origin)
+        var scene = Scene(views: views, origin: origin, version: version, recognition: recognition)
+        resolve(references, in: &scene, problems: &problems)
+        return scene
+    }
+
+    /// Reads the views of one list (and, depth first, their subviews) into `drafts`.
+    private static func readDrafts(_ nodes: [JSONNode], superview: Int?, path: String, version: Int, drafts: inout [ViewDraft],
+                                   seenNames: inout [String: String], problems: inout SceneProblems) {
+        for (index, node) in nodes.enumerated() {
+            let place = "\(path)[\(index)]"
+            guard node.members != nil else {
+                problems.add(node.offset, "\(place) must be an object with \"name\" and \"frame\", found \(node.kindDescription)")
+                continue
+            }
+            var name = place
+            if let m = node["name"] {
+                if let s = m.value.string, !s.isEmpty {
+                    name = s
+                    if let other = seenNames[s] {
+                        problems.add(m.value.offset, "duplicate view name \"\(s)\" (\(other) has it too); view names must be unique in the whole scene")
+                    } else {
+                        seenNames[s] = place
+                    }
+                } else {
+                    problems.add(m.value.offset, "\(place): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
+                }
+            } else {
+                problems.add(node.offset, "\(place): missing required key \"name\"")
+            }
+            let frame = readFrame(node, label: "view \"\(name)\"", problems: &problems)
+            var controlType: String?
+            if let control = node["control"]?.value, let type = control["type"]?.value.string { controlType = type }
+            for m in node.members! where !["name", "frame", "recognizers", "control", "subviews"].contains(m.key) {
+                problems.unknown(m, in: "view \"\(name)\"")
+            }
+            let me = drafts.count
+            drafts.append(ViewDraft(name: name, node: node, frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0),
+                                    controlType: controlType, superview: superview))
+            guard let sub = node["subviews"] else { continue }
+            if version < 2 {
+                problems.add(sub.keyOffset, needsVersion2("view \"\(name)\": \"subviews\""))
+                continue
+            }
+            guard let list = sub.value.elements else {
+                problems.add(sub.value.offset, "view \"\(name)\": \"subviews\" must be an array of views, found \(sub.value.kindDescription)")
+                continue
+            }
+            readDrafts(list, superview: me, path: "\(place).subviews", version: version, drafts: &drafts, seenNames: &seenNames, problems: &problems)
+        }
+    }
+
+    /// Checks the names in `simultaneousWith` and `requireToFail`, and that no recognizer
+    /// requires itself to fail, directly or through others.
+    private static func resolve(_ references: [References], in scene: inout Scene, problems: inout SceneProblems) {
+        func describe(_ v: Int, _ r: Int) -> String { "\(scene.views[v].name).\(scene.views[v].recognizers[r].name)" }
+        func known(from v: Int) -> String {
+            var names: [String] = []
+            for (u, view) in scene.views.enumerated() {
+                for r in view.recognizers { names.append(u == v ? r.name : "\(view.name).\(r.name)") }
+            }
+            return names.joined(separator: ", ")
+        }
+        // Requirements by (view, recognizer), for the cycle check.
+        var edges: [[Int]: [[Int]]] = [:]
+        var edgeOffsets: [[Int]: Int] = [:]
+        for refs in references {
+            let me = describe(refs.view, refs.index)
+            for (key, list) in [("simultaneousWith", refs.simultaneousWith), ("requireToFail", refs.requireToFail)] {
+                for (name, offset) in list {
+                    guard let target = scene.recognizer(named: name, from: refs.view) else {
+                        problems.add(offset, "recognizer \"\(me)\": \"\(key)\" names \"\(name)\", which is no recognizer of this scene (recognizers: \(known(from: refs.view)); name one on another view as \"view.name\")")
+                        continue
+                    }
+                    if target.view == refs.view && target.recognizer == refs.index {
+                        problems.add(offset, key == "requireToFail"
+                                     ? "recognizer \"\(me)\" requires itself to fail: it could never win"
+                                     : "recognizer \"\(me)\": \"simultaneousWith\" names the recognizer itself")
+                        continue
+                    }
+                    if key == "requireToFail" {
+                        edges[[refs.view, refs.index], default: []].append([target.view, target.recognizer])
+                        edgeOffsets[[refs.view, refs.index]] = edgeOffsets[[refs.view, refs.index]] ?? offset
+                    }
+                }
+            }
+        }
+        // A cycle of requirements: each waits for the next to fail, and none ever wins.
+        var color: [[Int]: Int] = [:]
+        var reported = false
+        func visit(_ node: [Int], _ stack: inout [[Int]]) {
+            guard !reported else { return }
+            color[node] = 1
+            stack.append(node)
+            for next in edges[node] ?? [] {
+                if color[next] == 1, let start = stack.firstIndex(of: next) {
+                    let cycle = (stack[start...] + [next]).map { describe($0[0], $0[1]) }.joined(separator: " → ")
+                    problems.add(edgeOffsets[next] ?? 0, "\"requireToFail\" forms a cycle (\(cycle)): each would wait for the next to fail, and none could win")
+                    reported = true
+                    return
+                }
+                if color[next] == nil { visit(next, &stack) }
+            }
+            stack.removeLast()
+            color[node] = 2
+        }
+        for refs in references where color[[refs.view, refs.index]] == nil {
+            var stack: [[Int]] = []
+            visit([refs.view, refs.index], &stack)
+        }
     }
 
     private static func readFrame(_ node: JSONNode, label: String, problems: inout SceneProblems) -> Rect? {
@@ -171,34 +287,77 @@ public enum SceneReader {
         name == type ? "view \"\(view)\", \(type)" : "view \"\(view)\", \(type) \"\(name)\""
     }
 
-    private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, problems: inout SceneProblems) -> (name: String, recognizer: any Recognizer)? {
+    private static func readRecognizer(_ node: JSONNode, index: Int, view: ViewDraft, version: Int, registry: Registry,
+                                       references: inout References, problems: inout SceneProblems) -> SceneRecognizer? {
         let label = "view \"\(view.name)\", recognizers[\(index)]"
         guard let type = typeName(node, label: label, problems: &problems) else { return nil }
-        guard let kind = Registry.recognizer(named: type) else {
+        guard let kind = registry.recognizer(named: type) else {
             let offset = node["type"]!.value.offset
-            if Registry.control(named: type) != nil {
+            if registry.control(named: type) != nil {
                 problems.add(offset, "\(label): \"\(type)\" is a control, not a recognizer; put it under the view's \"control\"")
             } else {
-                problems.add(offset, "\(label): unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+                problems.add(offset, "\(label): unknown recognizer type \"\(type)\" (known types: \(registry.recognizers.map(\.name).joined(separator: ", ")))")
             }
             return nil
         }
+        if kind.minimumVersion > version {
+            problems.add(node["type"]!.value.offset, needsVersion2("\(label): \"\(type)\""))
+            return nil
+        }
         let name = ownName(node, default: type, label: label, problems: &problems)
-        var parameters = ParameterReader(node, label: parameterLabel(view: view.name, type: type, name: name), viewOffset: view.node.offset)
+        let parameterLabel = parameterLabel(view: view.name, type: type, name: name)
+        var parameters = ParameterReader(node, label: parameterLabel, viewOffset: view.node.offset)
         let recognizer = kind.make(&parameters)
+        parameters.used.formUnion(["simultaneousWith", "requireToFail", "cancelsTouchesInView"])
         problems.take(parameters, kind: type)
-        return (name, recognizer)
+        var made = SceneRecognizer(name: name, recognizer: recognizer)
+        // The arena's keys (SPEC 12), the same for every type.
+        for key in ["simultaneousWith", "requireToFail"] {
+            guard let m = node[key] else { continue }
+            if version < 2 {
+                problems.add(m.keyOffset, needsVersion2("\(parameterLabel): \"\(key)\""))
+                continue
+            }
+            guard let list = m.value.elements else {
+                problems.add(m.value.offset, "\(parameterLabel): \"\(key)\" must be an array of recognizer names (\"name\" on this view, \"view.name\" on another), found \(m.value.kindDescription)")
+                continue
+            }
+            for element in list {
+                guard let s = element.string, !s.isEmpty else {
+                    problems.add(element.offset, "\(parameterLabel): \"\(key)\" must hold recognizer names as strings, found \(element.kindDescription)")
+                    continue
+                }
+                if key == "requireToFail" {
+                    made.requireToFail.append(s)
+                    references.requireToFail.append((s, element.offset))
+                } else {
+                    made.simultaneousWith.append(s)
+                    references.simultaneousWith.append((s, element.offset))
+                }
+            }
+        }
+        if let m = node["cancelsTouchesInView"] {
+            if version < 2 {
+                problems.add(m.keyOffset, needsVersion2("\(parameterLabel): \"cancelsTouchesInView\""))
+            } else if case .bool(let b) = m.value.value {
+                made.cancelsTouchesInView = b
+            } else {
+                problems.add(m.value.offset, "\(parameterLabel): \"cancelsTouchesInView\" must be true or false, found \(m.value.kindDescription)")
+            }
+        }
+        return made
     }
 
-    private static func readControl(_ node: JSONNode, view: ViewDraft, build: SceneBuild, problems: inout SceneProblems) -> (name: String, control: any Control)? {
+    private static func readControl(_ node: JSONNode, view: ViewDraft, build: SceneBuild, registry: Registry,
+                                    problems: inout SceneProblems) -> (name: String, control: any Control)? {
         let label = "view \"\(view.name)\", control"
         guard let type = typeName(node, label: label, problems: &problems) else { return nil }
-        guard let kind = Registry.control(named: type) else {
+        guard let kind = registry.control(named: type) else {
             let offset = node["type"]!.value.offset
-            if Registry.recognizer(named: type) != nil {
+            if registry.recognizer(named: type) != nil {
                 problems.add(offset, "\(label): \"\(type)\" is a recognizer, not a control; put it in the view's \"recognizers\"")
             } else {
-                problems.add(offset, "\(label): unknown control type \"\(type)\" (known types: \(Registry.controls.map(\.name).joined(separator: ", ")))")
+                problems.add(offset, "\(label): unknown control type \"\(type)\" (known types: \(registry.controls.map(\.name).joined(separator: ", ")))")
             }
             return nil
         }
@@ -247,11 +406,12 @@ extension SceneReader {
     /// Makes a recognizer of the registry from parameters given as text (`riseRatio` = `1.8`),
     /// each value read as JSON, with the checks and messages of a scene. Parameters the type
     /// does not know are problems here (a typo would otherwise go unnoticed).
-    public static func makeRecognizer(type: String, parameters: [(name: String, value: String)]) throws(TraceErrors) -> any Recognizer {
+    public static func makeRecognizer(type: String, parameters: [(name: String, value: String)],
+                                      registry: Registry = .standard) throws(TraceErrors) -> any Recognizer {
         let source = SourceFile(path: "parameters", bytes: [])
         var problems = SceneProblems(source: source, strict: true)
-        guard let kind = Registry.recognizer(named: type) else {
-            problems.add(0, "unknown recognizer type \"\(type)\" (known types: \(Registry.recognizers.map(\.name).joined(separator: ", ")))")
+        guard let kind = registry.recognizer(named: type) else {
+            problems.add(0, "unknown recognizer type \"\(type)\" (known types: \(registry.recognizers.map(\.name).joined(separator: ", ")))")
             throw TraceErrors(problems.errors)
         }
         var members: [JSONNode.Member] = []

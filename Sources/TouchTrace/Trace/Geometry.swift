@@ -44,6 +44,12 @@ public struct Rect: Equatable, Sendable {
         p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height
     }
 
+    /// Whether the point lies in the rectangle as `CGRect.contains` has it: the left and top
+    /// edges in, the right and bottom edges out (they belong to the neighbour). Version 2 hit areas.
+    @inline(__always) public func containsHalfOpen(_ p: Point) -> Bool {
+        p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
+    }
+
     /// The rectangle grown by `margin` points on every side.
     public func insetBy(_ margin: Double) -> Rect {
         Rect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)

@@ -56,9 +56,12 @@ public struct FixtureResult: Sendable {
 public struct Verifier: Sendable {
     public var mode: RecordMode
     public var comparison: TranscriptComparison
+    /// The recognizer and control types the fixtures' scenes may name.
+    public var registry: Registry
 
-    public init(mode: RecordMode = .missing, tolerance: Double = TranscriptComparison.defaultTolerance) {
+    public init(mode: RecordMode = .missing, tolerance: Double = TranscriptComparison.defaultTolerance, registry: Registry = .standard) {
         self.mode = mode
+        self.registry = registry
         self.comparison = TranscriptComparison(tolerance: tolerance)
     }
 
@@ -79,18 +82,19 @@ public struct Verifier: Sendable {
             var replayer = Replayer(scene: provisional, sink: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
             if trace.header.scene == nil && trace.header.version == 1 {
+                replayer.finish()
                 try? writer.finish()
                 return output.bytes
             }
-            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+            return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
         }
         let trace = try Trace.parse(source)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the --scene file or the default scene.
-        if trace.header.scene == nil, let cached = try scenes.scene(at: beside) {
+        if trace.header.scene == nil, let cached = try scenes.scene(at: beside, version: trace.header.version) {
             return render(trace, scene: cached)
         }
-        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile))
+        return try render(trace, scene: Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry))
     }
 
     private static func render(_ trace: Trace, scene: Scene) -> [UInt8] {
@@ -107,7 +111,8 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies one fixture, writing its expected file if the record mode says so.
-    public func verify(_ fixture: Fixture, scenes: SceneCache = SceneCache()) -> FixtureResult {
+    public func verify(_ fixture: Fixture, scenes: SceneCache? = nil) -> FixtureResult {
+        let scenes = scenes ?? SceneCache(registry: registry)
         let actual: [UInt8]
         do {
             actual = try Self.render(tracePath: fixture.tracePath, scenes: scenes)
@@ -164,7 +169,7 @@ public struct Verifier: Sendable {
         let counter = ProgressCounter(report: progress)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Each worker reads each folder's scene once.
-            let scenes = SceneCache()
+            let scenes = SceneCache(registry: registry)
             // Interleaved so that each worker gets a share of every folder.
             var i = worker
             while i < fixtures.count {
@@ -225,22 +230,28 @@ private final class ProgressCounter: @unchecked Sendable {
 /// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
 /// problems. For one thread: each verify worker has its own.
 public final class SceneCache {
-    private var scenes: [String: Result<Scene, TraceErrors>?] = [:]
+    /// By trace version, then path: a scene is read by the rules of the trace that uses it.
+    private var scenes: [[String: Result<Scene, TraceErrors>?]] = [[:], [:]]
 
-    public init() {}
+    /// The types its scenes may name.
+    public let registry: Registry
 
-    /// The scene in the file at `path`, nil if there is no such file, or its problems.
-    public func scene(at path: String) throws(TraceErrors) -> Scene? {
-        if let known = scenes[path] {
+    public init(registry: Registry = .standard) { self.registry = registry }
+
+    /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
+    /// file, or its problems.
+    public func scene(at path: String, version: Int = 1) throws(TraceErrors) -> Scene? {
+        let k = version >= 2 ? 1 : 0
+        if let known = scenes[k][path] {
             return try known?.get()
         }
         guard Scene.fileExists(path) else {
-            scenes[path] = .some(nil)
+            scenes[k][path] = .some(nil)
             return nil
         }
         let result: Result<Scene, TraceErrors>
-        do { result = .success(try SceneReader.read(path: path)) } catch { result = .failure(error) }
-        scenes[path] = result
+        do { result = .success(try SceneReader.read(path: path, version: version, registry: registry)) } catch { result = .failure(error) }
+        scenes[k][path] = result
         return try result.get()
     }
 }

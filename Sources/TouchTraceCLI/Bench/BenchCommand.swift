@@ -68,6 +68,14 @@ enum BenchCommand {
             guard replay.status == 0 else { throw BenchFailure("replay exited with \(replay.status)") }
             let orjson = pythonOrjson(parse: tracePath)
 
+            // The same kind of trace in version 2, through a scene where the arena and deadlines
+            // decide (no goal of its own: it shows what they cost beside the version 1 replay).
+            let arenaPath = directory + "/arena.trace.json"
+            let arenaSize = try BenchInputs.writeLargeTrace(to: arenaPath, bytes: traceBytes, seed: 1, arena: true)
+            console.print("replaying it as a version 2 trace with the arena…")
+            let arenaReplay = try spawn(executable, ["replay", arenaPath, "--format", "jsonl"])
+            guard arenaReplay.status == 0 else { throw BenchFailure("replay of the version 2 trace exited with \(arenaReplay.status)") }
+
             console.print("reading it…")
             let source = try SourceFile.read(path: tracePath)
             var store = EventStore()
@@ -123,6 +131,9 @@ enum BenchCommand {
             rows.append(["replay \(mb(size)), JSON Lines to /dev/null (new process)", "\(rate(replayRate)) (\(seconds(replay.seconds)))",
                          orjson.map { "orjson parse " + rate(megabytes / $0) } ?? "orjson: not installed",
                          orjson.map { ratio(replayRate / (megabytes / $0)) } ?? "-", "≥ 80 MB/s", speedVerdict(replayRate >= 80)])
+            let arenaRate = Double(arenaSize) / 1_000_000 / arenaReplay.seconds
+            rows.append(["replay \(mb(arenaSize)) version 2 (arena, deadlines, views inside views), JSON Lines", "\(rate(arenaRate)) (\(seconds(arenaReplay.seconds)))",
+                         "version 1 replay " + rate(replayRate), ratio(arenaRate / replayRate), "(reported)", "-"])
             rows.append(["  peak memory of that replay", mb(replay.peakBytes), "file + 64 MB = " + mb(Int(memoryLimit)), "", "below file + 64 MB",
                          verdict(Double(replay.peakBytes) < memoryLimit)])
             rows.append(["verify \(fixtureCount) fixtures, \(mb(fixtureBytes)) (new process)", seconds(verify.seconds),

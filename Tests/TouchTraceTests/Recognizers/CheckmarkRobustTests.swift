@@ -22,32 +22,36 @@ import Testing
     }
 
     @Test(arguments: [
-        // A rise of exactly `jitter` at the turn is still jitter; the real turn comes later.
-        ([(0, 0), (5, 10), (10, 20), (15, 10), (25, -10), (40, -40)], "recognized"),
-        // A v: the up stroke rises 44 points, less than 1.75 × 40.
-        ([(0, 0), (10, 20), (20, 40), (30, 20), (40, -4)], "less than 1.75 times the 40.0-point down stroke: a v"),
-        // Exactly 1.75 × the fall passes; a hair less fails.
-        ([(0, 0), (10, 20), (20, 0), (30, -15)], "recognized"),
-        ([(0, 0), (10, 20), (20, 0), (30, -14.5)], "rose 34.5 points, less than 1.75 times"),
-        // A backtrack of 10 points is jitter; 10.5 is too much.
-        ([(0, 0), (12, 20), (2, 22), (12, 0), (30, -30)], "recognized"),
-        ([(0, 0), (12, 20), (1.5, 22), (12, 0), (30, -30)], "moved left by 10.5 points at (101.5, 122)"),
-        // A lead-in up to 26 points above the start is allowed; 26.5 is not.
-        ([(0, 0), (5, -26), (10, 0), (15, 20), (25, -20), (40, -70)], "recognized"),
-        ([(0, 0), (5, -26.5), (10, 0), (15, 20), (25, -20), (40, -70)], "rose 26.5 points above the start"),
-        // Falling 11.5 points is not yet a down stroke: the stroke is still in its lead-in.
-        ([(0, 0), (5, 11.5), (10, -10), (20, -20), (30, -30)], "rose 30.0 points above the start at (130, 70)"),
-        ([(0, 0), (5, 12), (10, -10), (20, -20), (30, -30)], "recognized"),
-        // A rise of exactly 10 from the bottom is not an up stroke.
-        ([(0, 0), (5, 15), (10, 40), (15, 30)], "before the stroke rose more than 10 points above its lowest point"),
-        // Sinking 10 points on the up stroke is allowed; 10.5 is not.
-        ([(0, 0), (10, 20), (15, 10), (20, -20), (22, -10), (40, -40)], "recognized"),
-        ([(0, 0), (10, 20), (15, 10), (20, -20), (22, -9.5), (40, -40)], "moved down by 10.5 points"),
-        // The up stroke must rise at least 34 points.
+        // The defaults (docs/checkmark-robust.md): jitter 11, leadInRise 34, minFall 12,
+        // minRise 34, riseRatio 1.66. A rise of exactly `jitter` at the turn (20 → 9) is still
+        // jitter; the real turn comes later (fall 20, rise 60).
+        ([(0, 0), (5, 10), (10, 20), (15, 9), (25, -10), (40, -40)], "recognized"),
+        // A v: the up stroke rises 44 points, less than 1.66 × 40 = 66.4.
+        ([(0, 0), (10, 20), (20, 40), (30, 20), (40, -4)], "less than 1.66 times the 40.0-point down stroke: a v"),
+        // Fall 25: exactly 1.66 × 25 = 41.5 passes; 41 fails.
+        ([(0, 0), (10, 25), (20, 0), (30, -16.5)], "recognized"),
+        ([(0, 0), (10, 25), (20, 0), (30, -16)], "rose 41.0 points, less than 1.66 times the 25.0-point down stroke"),
+        // A backtrack of 11 points (12 → 1) is jitter; 11.5 is too much.
+        ([(0, 0), (12, 20), (1, 22), (12, 0), (30, -30)], "recognized"),
+        ([(0, 0), (12, 20), (0.5, 22), (12, 0), (30, -30)], "moved left by 11.5 points at (100.5, 122)"),
+        // A lead-in up to 34 points above the start is allowed; 34.5 is not. (Fall 54, rise 120.)
+        ([(0, 0), (5, -34), (10, 0), (15, 20), (25, -20), (50, -100)], "recognized"),
+        ([(0, 0), (5, -34.5), (10, 0), (15, 20), (25, -20), (50, -100)], "rose 34.5 points above the start"),
+        // Falling 11.5 points is not yet a down stroke: the stroke is still in its lead-in; 12 is
+        // (then fall 12, rise 47).
+        ([(0, 0), (5, 11.5), (10, -10), (20, -20), (30, -35)], "rose 35.0 points above the start at (130, 65)"),
+        ([(0, 0), (5, 12), (10, -10), (20, -20), (30, -35)], "recognized"),
+        // A rise of exactly 11 from the bottom (40 → 29) is not an up stroke.
+        ([(0, 0), (5, 15), (10, 40), (15, 29)], "before the stroke rose more than 11 points above its lowest point"),
+        // Sinking 11 points on the up stroke (-20 → -9) is allowed; 11.5 is not.
+        ([(0, 0), (10, 20), (15, 10), (20, -20), (22, -9), (40, -40)], "recognized"),
+        ([(0, 0), (10, 20), (15, 10), (20, -20), (22, -8.5), (40, -40)], "moved down by 11.5 points"),
+        // The up stroke must rise at least 34 points (fall 12, so the proportion asks only 19.92).
         ([(0, 0), (5, 12), (10, 0), (20, -21.5)], "after an up stroke of 33.5 points, less than the 34-point minimum"),
         ([(0, 0), (5, 12), (10, 0), (20, -22)], "recognized"),
-        // The touch-up point is a step like any move: it can backtrack, and it can make the turn.
-        ([(0, 0), (10, 20), (15, 10), (40, -40), (29.5, -41)], "moved left by 10.5 points"),
+        // The touch-up point is a step like any move: it can backtrack (40 → 28.5), and it can
+        // make the turn.
+        ([(0, 0), (10, 20), (15, 10), (40, -40), (28.5, -41)], "moved left by 11.5 points"),
         ([(0, 0), (5, 20), (30, -20)], "recognized"),
         ([(0, 0), (30, -10)], "no down stroke"),
     ] as [([(Double, Double)], String)])
@@ -57,13 +61,14 @@ import Testing
     }
 
     @Test func writesItsPhases() throws {
-        let r = try replay([(0, 0), (5, 10), (10, 20), (15, 10), (25, -10), (40, -40)])
+        let r = try replay([(0, 0), (5, 10), (10, 20), (15, 9), (25, -10), (40, -40)])
         #expect(r.map { "\($0.event):\($0.to!)" } == ["phase:leadIn", "phase:downStroke", "phase:upStroke", "state:recognized"])
     }
 
     @Test func failsEarlyWhereItCan() throws {
-        // A leftward stroke fails at its first big backtrack, long before touch-up.
-        let r = try replay([(0, 0), (-5, 5), (-11, 10), (-30, 20), (-60, 40), (-80, 60)])
+        // A leftward stroke fails at its first backtrack of more than 11 points (12), long
+        // before touch-up.
+        let r = try replay([(0, 0), (-5, 5), (-12, 10), (-30, 20), (-60, 40), (-80, 60)])
         #expect(r.last?.to == "failed")
         #expect(r.last?.t == 0.02)
     }
@@ -77,6 +82,15 @@ import Testing
         #expect(later.last?.to == "recognized")
         let cancelled = try records(traceJSON([(0, [(1, "began", 100, 100)]), (0.01, [(1, "moved", 110, 120)]), (0.02, [(1, "cancelled", 110, 120)])]), scene: scene)
         #expect(cancelled.last?.to == "cancelled")
+    }
+
+    @Test func defaultsAreTheMeasuredOnes() {
+        // Chosen by leave-one-subject-out on the $1 study's development strokes
+        // (docs/checkmark-robust.md, scripts/checkmark_robust_loso.py).
+        let p = CheckmarkRobustRecognizer.Parameters()
+        #expect([p.jitter, p.leadInRise, p.minFall, p.minRise, p.riseRatio] == [11, 34, 12, 34, 1.66])
+        // The geometric limits of the design hold.
+        #expect(p.jitter < p.minFall && p.leadInRise <= p.minRise && p.minRise >= p.riseRatio * p.minFall)
     }
 
     @Test func parametersComeFromTheScene() throws {

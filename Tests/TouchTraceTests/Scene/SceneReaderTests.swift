@@ -38,8 +38,8 @@ import Testing
         (#"{"views": [{"name": "a", "frame": [0, 0, -1, 10]}]}"#, "scene.json:1:35: view \"a\": \"frame\" has a negative size"),
         (#"{"views": [{"name": "a", "frame": [0, 0, "1", 10]}]}"#, "scene.json:1:42: view \"a\": \"frame\" must be four numbers [x, y, width, height], but element 2 is a string"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1]}, {"name": "a", "frame": [0, 0, 1, 1]}]}"#, "scene.json:1:59: duplicate view name \"a\""),
-        (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"type": "swipe"}]}]}"#,
-         "scene.json:1:74: view \"a\", recognizers[0]: unknown recognizer type \"swipe\" (known types: pan, rotation, checkmark, checkmarkRobust, spots)"),
+        (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"type": "sweep"}]}]}"#,
+         "scene.json:1:74: view \"a\", recognizers[0]: unknown recognizer type \"sweep\" (known types: pan, rotation, checkmark, checkmarkRobust, spots, tap, longPress, swipe, pinch, twoFingerRotation)"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"type": "knob"}]}]}"#, "\"knob\" is a control, not a recognizer"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "control": {"type": "pan"}}]}"#, "\"pan\" is a recognizer, not a control"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "control": {"type": "pushButton", "target": "b"}}]}"#, "\"target\" \"b\" names no view of this scene"),
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func everySceneProblemIsReportedAtOnce() {
-        let found = sceneProblems(#"{"views": [{"name": "a", "frame": [0, 0, -1, 1], "recognizers": [{"type": "swipe"}], "control": {"type": "knob", "minimumValue": 3}}]}"#)
+        let found = sceneProblems(#"{"views": [{"name": "a", "frame": [0, 0, -1, 1], "recognizers": [{"type": "sweep"}], "control": {"type": "knob", "minimumValue": 3}}]}"#)
         #expect(found.count == 3)
     }
 

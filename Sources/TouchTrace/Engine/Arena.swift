@@ -1,0 +1,207 @@
+/// The arena of a replay (SPEC 12): the state of every recognizer as it stands, who may
+/// recognize with whom, who requires whom to fail, who is waiting, and the deadlines.
+///
+/// Recognizers *ask* (`DeliveryContext.requestState`); the arena *decides* (`verdict`) and
+/// notes what each decision sets off (`effects`), which the replayer carries out — failing the
+/// recognizers a winner prevents, releasing those that waited, cancelling touches for controls —
+/// before the next recognizer gets the touches. As Flutter keeps its gesture arena apart from
+/// its recognizers, no recognizer sees another.
+///
+/// Version 1 scenes keep their rule (every pair simultaneous, nothing waits): `isActive` is
+/// false and the arena only keeps the states and deadlines.
+final class Arena {
+    /// What the arena says to a recognizer that would win.
+    enum Verdict {
+        /// It wins.
+        case stands
+        /// It waits for the recognizers it requires to fail (rule 3).
+        case waits
+        /// It fails, with the reason (rules 1 and 3).
+        case fails(SharedText)
+    }
+
+    /// What a decision sets off, carried out by the replayer in order.
+    enum Effect {
+        /// The recognizer won: fail those it prevents (rule 2), those that require it to fail
+        /// (rule 3), and cancel its touches for controls (rule 4).
+        case won(Int)
+        /// The recognizer failed (or was cancelled before it won): release those that waited
+        /// for it (rule 3).
+        case failed(Int)
+    }
+
+    /// A recognizer held in `possible` until the recognizers it requires have failed.
+    struct Waiting {
+        /// The state it asked for, and what its record will say.
+        var state: RecognizerState
+        var data: FieldList
+        var actionValue: Double
+        /// Touches it had received that ended or were cancelled while it waited, in its view's
+        /// coordinates: delivered to it once it has won.
+        var missed: [ViewTouch] = []
+    }
+
+    /// Version 2 rules: competition, waiting and cancelling are in play.
+    let isActive: Bool
+    /// Whether recognizers that share a touch compete (`"recognition": "exclusive"`).
+    let isExclusive: Bool
+    let count: Int
+
+    /// Every recognizer's state as it stands (the recognizers' own `state` follows it).
+    var state: [RecognizerState]
+    /// Whether the recognizer has won since its last reset.
+    var won: [Bool]
+    var waiting: [Waiting?]
+    /// The touches each competing recognizer has received since its last reset, or since no
+    /// touch that reaches it was down: serial and slot.
+    var touches: [[(serial: Int, slot: Int)]]
+    let competes: [Bool]
+    let cancelsTouches: [Bool]
+    /// Whom each requires to fail, and who requires each to fail (both in scene order).
+    let requires: [[Int]]
+    let requiredBy: [[Int]]
+    /// `simultaneous[a * count + b]`: the pair may recognize together.
+    private let simultaneous: [Bool]
+    /// "prevented by view.name" and "required view.name to fail", per recognizer.
+    private let preventedBy: [SharedText]
+    private let requiredToFail: [SharedText]
+
+    var deadlines = DeadlineQueue()
+    /// Effects not yet carried out, first first.
+    var effects: [Effect] = []
+    var effectsStart = 0
+
+    /// The arena of a scene whose recognizers, in scene order, have these names and relations.
+    init(names: [String], competes: [Bool], cancelsTouches: [Bool], requires: [[Int]], simultaneousPairs: [(Int, Int)],
+         isActive: Bool, isExclusive: Bool) {
+        let n = names.count
+        self.count = n
+        self.isActive = isActive
+        self.isExclusive = isActive && isExclusive
+        self.state = Array(repeating: .possible, count: n)
+        self.won = Array(repeating: false, count: n)
+        self.waiting = Array(repeating: nil, count: n)
+        self.touches = Array(repeating: [], count: n)
+        self.competes = competes
+        self.cancelsTouches = cancelsTouches
+        self.requires = requires.map { $0.sorted() }
+        var requiredBy = Array(repeating: [Int](), count: n)
+        for (r, list) in requires.enumerated() { for f in list where !requiredBy[f].contains(r) { requiredBy[f].append(r) } }
+        self.requiredBy = requiredBy.map { $0.sorted() }
+        var simultaneous = Array(repeating: false, count: isActive && isExclusive ? n * n : 0)
+        if isActive && isExclusive {
+            for (a, b) in simultaneousPairs {
+                simultaneous[a * n + b] = true
+                simultaneous[b * n + a] = true
+            }
+        }
+        self.simultaneous = simultaneous
+        self.preventedBy = names.map { SharedText("prevented by \($0)") }
+        self.requiredToFail = names.map { SharedText("required \($0) to fail") }
+    }
+
+    /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
+    /// recognized, failed or cancelled; began or changed → changed, ended or cancelled; nothing
+    /// from a final state, nothing back to possible (that is a reset).
+    static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
+        switch from {
+        case .possible: return to == .began || to == .recognized || to == .failed || to == .cancelled
+        case .began, .changed: return to == .changed || to == .ended || to == .cancelled
+        default: return false
+        }
+    }
+
+    func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
+
+    /// Whether the two recognizers compete: both take part, they share a touch, and neither
+    /// allows the pair to be simultaneous.
+    func compete(_ a: Int, _ b: Int) -> Bool {
+        guard isExclusive, a != b, competes[a], competes[b], !simultaneous[a * count + b] else { return false }
+        for x in touches[a] where touches[b].contains(where: { $0.serial == x.serial }) { return true }
+        return false
+    }
+
+    /// What happens when `g` would win now.
+    func verdict(_ g: Int) -> Verdict {
+        guard isActive else { return .stands }
+        // Rule 3: wait while a required recognizer may still win; fail if one has won.
+        var mustWait = false
+        for f in requires[g] {
+            switch state[f] {
+            case .failed:
+                continue
+            case .cancelled where !won[f]:
+                continue
+            case .possible:
+                mustWait = true
+            default:
+                return .fails(requiredToFail[f])
+            }
+        }
+        if mustWait { return .waits }
+        return preventer(of: g).map { .fails(preventedBy[$0]) } ?? .stands
+    }
+
+    /// Rule 1: a recognizer that competes with `g`, has won and is not yet final.
+    func preventer(of g: Int) -> Int? {
+        guard isExclusive else { return nil }
+        for s in 0..<count where (state[s] == .began || state[s] == .changed) && compete(g, s) { return s }
+        return nil
+    }
+
+    /// Notes a change that stands, and what it sets off.
+    func changed(_ g: Int, to new: RecognizerState) {
+        state[g] = new
+        guard isActive else {
+            if new.isFinal { deadlines.remove(g) }
+            return
+        }
+        if new.isWin {
+            won[g] = true
+            effects.append(.won(g))
+        } else if new == .failed || (new == .cancelled && !won[g]) {
+            effects.append(.failed(g))
+        }
+        if new.isFinal { deadlines.remove(g) }
+    }
+
+    /// Holds `g` until the recognizers it requires have failed; it keeps no deadline meanwhile.
+    func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
+        waiting[g] = Waiting(state: state, data: data, actionValue: actionValue)
+        deadlines.remove(g)
+    }
+
+    /// Whether every recognizer `g` requires has failed (or was cancelled before it won).
+    func requirementsFailed(_ g: Int) -> Bool {
+        requires[g].allSatisfy { state[$0] == .failed || (state[$0] == .cancelled && !won[$0]) }
+    }
+
+    func setDeadline(_ g: Int, at time: Double) {
+        guard !isWaiting(g), !state[g].isFinal else { return }
+        deadlines.set(g, at: time)
+    }
+
+    func cancelDeadline(_ g: Int) { deadlines.remove(g) }
+
+    /// The next effect to carry out, if any.
+    func nextEffect() -> Effect? {
+        guard effectsStart < effects.count else {
+            if effectsStart > 0 { effects.removeAll(keepingCapacity: true); effectsStart = 0 }
+            return nil
+        }
+        effectsStart += 1
+        return effects[effectsStart - 1]
+    }
+
+    func reasonPrevented(by g: Int) -> SharedText { preventedBy[g] }
+    func reasonRequired(_ g: Int) -> SharedText { requiredToFail[g] }
+
+    /// Back to `possible`, with no touches, no deadline and nothing kept.
+    func reset(_ g: Int) {
+        state[g] = .possible
+        won[g] = false
+        waiting[g] = nil
+        touches[g].removeAll(keepingCapacity: true)
+        deadlines.remove(g)
+    }
+}
