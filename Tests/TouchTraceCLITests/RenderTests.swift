@@ -167,8 +167,37 @@ func parse(_ json: String) throws -> Trace {
             let sources = Replayer(scene: scene, sink: RecordCollector()).sources.map { $0.view + "." + $0.name }
             #expect(lanes.map { $0.attributes["data-source"]! } == sources, "\(fixture.name)")
             #expect(Set(transcript.map(\.source)).isSubset(of: Set(sources)))
-            // The frames and names of the views.
-            #expect(document.all("rect", class: "frame").map { $0.attributes["data-view"]! } == scene.views.map(\.name))
+            // The frames and names of the views, each at its place on the screen (a subview's
+            // frame is in its superview's coordinates), and every record that names a point
+            // (`center`, `location`, in its view's coordinates) marked at that point.
+            let frames = document.all("rect", class: "frame")
+            #expect(frames.map { $0.attributes["data-view"]! } == scene.views.map(\.name))
+            let drawing = document.all("g", class: "drawing")[0]
+            let s = Double(drawing.attributes["data-scale"]!)!
+            let offset = numbers(drawing.attributes["data-offset"]!)
+            var screenOrigin: [String: Point] = [:]
+            for (i, view) in scene.views.enumerated() {
+                var origin = view.frame.origin
+                var superview = view.superview
+                while let up = superview {
+                    origin = origin + scene.views[up].frame.origin
+                    superview = scene.views[up].superview
+                }
+                screenOrigin[view.name] = origin
+                #expect(abs(Double(frames[i].attributes["x"]!)! - (offset[0] + s * origin.x)) <= 0.006, "\(fixture.name) \(view.name)")
+                #expect(abs(Double(frames[i].attributes["y"]!)! - (offset[1] + s * origin.y)) <= 0.006, "\(fixture.name) \(view.name)")
+            }
+            for (mark, line) in zip(marks, transcript) {
+                guard let text = line.fields["center"] ?? line.fields["location"] else { continue }
+                let point = numbers(text)
+                let origin = screenOrigin[String(line.source.split(separator: ".")[0])]!
+                let corners = numbers(mark.attributes["points"]!)
+                let middle = ((corners[0] + corners[4]) / 2, (corners[1] + corners[5]) / 2)
+                // The transcript's four decimals, scaled, and the picture's two.
+                #expect(abs(middle.0 - (offset[0] + s * (origin.x + point[0]))) <= 0.01, "\(fixture.name): \(line)")
+                #expect(abs(middle.1 - (offset[1] + s * (origin.y + point[1]))) <= 0.01, "\(fixture.name): \(line)")
+                #expect(mark.attributes["data-placement"] == "recordPoint")
+            }
         }
     }
 
