@@ -100,7 +100,9 @@ extension VerifyCommand {
 
         // The actual transcripts of failures: for artifacts and for the line of an annotation.
         let artifacts = args.value("artifacts")
-        for result in results where result.outcome.isFailure {
+        // Records where each differing fixture departs from its expected file, for the report.
+        var differing: [Int: Set<Int>] = [:]
+        for (index, result) in results.enumerated() where result.outcome.isFailure {
             let fixture = result.fixture
             var actual: [UInt8]?
             switch result.outcome {
@@ -122,18 +124,23 @@ extension VerifyCommand {
             if annotate {
                 console.print(annotation(for: result, actual: actual, comparison: comparison))
             }
+            if case .differs = result.outcome, args.value("report") != nil, let actual,
+               let expected = try? SourceFile.read(path: fixture.expectedPath).bytes {
+                differing[index] = GoldenFiles.differingRecords(expected: String(decoding: expected, as: UTF8.self),
+                                                                actual: String(decoding: actual, as: UTF8.self), comparison: comparison)
+            }
         }
 
         if let report = args.value("report") {
             var passedSeen = 0
-            let entries = results.map { result -> VerifyReport.Entry in
+            let entries = results.enumerated().map { index, result -> VerifyReport.Entry in
                 // Pictures of passed fixtures only up to the report's limit (each costs a replay).
                 var wanted = true
                 if !result.outcome.isFailure {
                     wanted = passedSeen < VerifyReport.defaultMaximumPassedPictures
                     passedSeen += 1
                 }
-                let picture = wanted ? VerifyReport.picture(of: result.fixture)?.svg() : nil
+                let picture = wanted ? VerifyReport.picture(of: result.fixture)?.svg(differing: differing[index] ?? []) : nil
                 return VerifyReport.Entry(result: result, pictureSVG: picture)
             }
             let page = VerifyReport(title: "touchtrace verify " + paths.joined(separator: " "), entries: entries,

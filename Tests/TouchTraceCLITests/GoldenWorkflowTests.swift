@@ -111,6 +111,9 @@ import Testing
         // Lines missing at its end: its last line.
         #expect(GoldenFiles.firstDifferingLine(expected: "a\nb\n", actual: "a\nb\nc\n") == 2)
         #expect(GoldenFiles.firstDifferingLine(expected: "", actual: "a\n") == 1)
+        let header = "# touchtrace transcript v1\n"
+        #expect(GoldenFiles.differingRecords(expected: header + "a\nb\nc\n", actual: header + "a\nx\nc\nd\n") == [1, 3])
+        #expect(GoldenFiles.differingRecords(expected: header + "a\n", actual: header + "a\n").isEmpty)
         #expect(GitHubAnnotation.location(in: "traces/a.trace.json:12:5: touch 1 moved before it began")! == ("traces/a.trace.json", 12))
         #expect(GitHubAnnotation.location(in: "no place here") == nil)
         #expect(GitHubAnnotation.error(file: "a,b:c", line: 2, title: "t", message: "50%\nnext")
@@ -143,6 +146,12 @@ import Testing
             let section = failure.components(separatedBy: "</section>")[0]
             #expect(section.contains("<svg"), "each failure has its picture")
         }
+        // In the knob's picture, the one record that differs (the knob's first value, record 1
+        // after the rotation's began) is pointed out.
+        #expect(page.components(separatedBy: "data-differs=\"true\"").count - 1 == 1)
+        let knobSection = failures.first { $0.contains("knob/quarter-turn.trace.json") }!
+        let differing = knobSection.components(separatedBy: "<polygon ").filter { $0.contains("data-differs") }
+        #expect(differing.count == 1 && differing[0].hasPrefix("class=\"mark\" data-record=\"1\" data-source=\"knob.knob\""))
         // The obsolete file and the passed fixtures, folded.
         #expect(page.contains("\(traces)/pan/drag.expected.txt"))
         let passed = try Fixture.discover([traces]).count - 2

@@ -125,7 +125,8 @@ public struct VerifyReport {
             switch result.outcome {
             case .differs(let diff):
                 page += HTMLPage.diff(diff)
-                page += "<p class=\"hint\">If the new behaviour is right, run: <code>touchtrace verify \(Markup.escape(fixture.tracePath)) --record failed</code></p>\n"
+                page += "<p class=\"hint\">If the new behaviour is right, run: <code>touchtrace verify \(Markup.escape(fixture.tracePath)) --record failed</code>. "
+                page += "In the picture, the records the expected file does not have are outlined in red.</p>\n"
             case .missingExpected, .broken:
                 page += "<pre class=\"messages\">\(Markup.escape(result.message ?? ""))</pre>\n"
             case .passed, .recorded:

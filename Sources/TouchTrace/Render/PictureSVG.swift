@@ -14,8 +14,13 @@
 extension TracePicture {
     /// The picture as an SVG document (it starts with `<svg`, so that it can also sit inline in
     /// an HTML page).
-    public func svg() -> String {
+    ///
+    /// `differing` are records (indices into `records`) to point out: their marks are larger,
+    /// outlined in red and marked `data-differs` (the records where a replay departs from its
+    /// expected transcript, in the verify report).
+    public func svg(differing: Set<Int> = []) -> String {
         var drawing = PictureDrawing(self)
+        drawing.differing = differing
         return drawing.draw()
     }
 }
@@ -48,6 +53,8 @@ enum Palette {
 struct PictureDrawing {
     let picture: TracePicture
     var out = ""
+    /// Records whose marks are pointed out.
+    var differing: Set<Int> = []
 
     // Layout, in picture pixels.
     static let margin = 16.0
@@ -231,14 +238,12 @@ struct PictureDrawing {
             // A source's records about one touch (spots) repeat per touch.
             var key = String(record.source)
             for field in record.fields where field.key == "touch" { key += " " + Markup.text(of: field.value) }
-            if previousLabel[key] != label { wanted.append(i) }
+            if previousLabel[key] != label || differing.contains(i) { wanted.append(i) }
             previousLabel[key] = label
         }
-        wanted.sort { a, b in
-            let sa = records[a].event.description == "state" ? 0 : 1
-            let sb = records[b].event.description == "state" ? 0 : 1
-            return sa != sb ? sa < sb : a < b
-        }
+        // Records pointed out first, then state changes, then the rest, each in time order.
+        func rank(_ i: Int) -> Int { differing.contains(i) ? 0 : (records[i].event.description == "state" ? 1 : 2) }
+        wanted.sort { a, b in rank(a) != rank(b) ? rank(a) < rank(b) : a < b }
         // The views' names are there first.
         var placedBoxes: [Rect] = picture.views.map { view in
             let a = map(view.frame.origin)
@@ -293,13 +298,16 @@ struct PictureDrawing {
         let isNews = Set(wanted)
         for (i, record) in records.enumerated() {
             let p = map(picture.places[i])
-            let r = dense ? 2.5 : 4.0
             let color = record.event.description == "state" ? Palette.state(Self.label(of: record)) : "#4d4d4d"
-            let opacity = dense && !isNews.contains(i) ? " fill-opacity=\"0.35\" stroke-opacity=\"0.35\"" : ""
+            let differs = differing.contains(i)
+            let r = differs ? 6.0 : (dense ? 2.5 : 4.0)
+            let opacity = dense && !isNews.contains(i) && !differs ? " fill-opacity=\"0.35\" stroke-opacity=\"0.35\"" : ""
+            let outline = differs ? "stroke=\"#c2002f\" stroke-width=\"2\" data-differs=\"true\"" : "stroke=\"#ffffff\" stroke-width=\"\(dense ? "0.5" : "1")\""
             out += "<polygon class=\"mark\" data-record=\"\(i)\" data-source=\"\(Markup.escape(sourceLabel(record.source)))\" "
             out += "data-placement=\"\(picture.placements[i].rawValue)\" points=\"\(Markup.px(p.x)),\(Markup.px(p.y - r)) "
             out += "\(Markup.px(p.x + r)),\(Markup.px(p.y)) \(Markup.px(p.x)),\(Markup.px(p.y + r)) \(Markup.px(p.x - r)),\(Markup.px(p.y))\" "
-            out += "fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"\(dense ? "0.5" : "1")\"\(opacity)><title>\(Markup.escape(describe(i)))</title></polygon>\n"
+            let title = (differs ? "differs from the expected transcript: " : "") + describe(i)
+            out += "fill=\"\(color)\" \(outline)\(opacity)><title>\(Markup.escape(title))</title></polygon>\n"
         }
         out += "</g>\n<g class=\"labels\" font-size=\"\(Markup.px(Self.labelFontSize))\" fill=\"#1a1a1a\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\n"
         for (i, place) in shown.enumerated() {

@@ -84,6 +84,20 @@ public enum GoldenFiles {
         return nil
     }
 
+    /// The records (0-based, in transcript order) of the actual transcript that the expected one
+    /// does not have, as `comparison` judges lines: where a replay departs from its expected file.
+    public static func differingRecords(expected: String, actual: String,
+                                        comparison: TranscriptComparison = TranscriptComparison()) -> Set<Int> {
+        guard let diff = comparison.compare(expected: expected, actual: actual) else { return [] }
+        // Line 0 is the header; record k is line k + 1.
+        let headerLines = diff.new.first?.hasPrefix("#") == true ? 1 : 0
+        var records: Set<Int> = []
+        for edit in diff.edits {
+            if case .insert(let line) = edit, line >= headerLines { records.insert(line - headerLines) }
+        }
+        return records
+    }
+
     /// Where the actual transcript of a failed fixture goes under an artifacts folder: the
     /// expected file's own path below the folder (leading `/` and `./` dropped, `..` written
     /// `__`), so that the folder's contents can be copied over the checkout to accept them.
