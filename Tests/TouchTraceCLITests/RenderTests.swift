@@ -153,6 +153,7 @@ func parse(_ json: String) throws -> Trace {
             }
             let titles = document.elements.filter { $0.name == "title" && $0.ancestors.last == "mark" }
             #expect(titles.count == transcript.count)
+            #expect(document.all("title").count == transcript.count, "\(fixture.name): every title is a record's")
             for (title, line) in zip(titles, transcript) {
                 #expect(title.text.contains(" \(line.source) \(line.event)"), "\(fixture.name): \(title.text)")
                 if let to = line.fields["to"] { #expect(title.text.contains("to=\(to)")) }

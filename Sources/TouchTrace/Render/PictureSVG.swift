@@ -126,7 +126,7 @@ struct PictureDrawing {
 
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Markup.px(width))\" height=\"\(Markup.px(height))\" "
         out += "viewBox=\"0 0 \(Markup.px(width)) \(Markup.px(height))\" font-family=\"sans-serif\" class=\"touchtrace-picture\">\n"
-        out += "<title>\(Markup.escape(picture.title))</title>\n"
+        // (No <title> of its own: every <title> in the picture is a record's tooltip.)
         out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Markup.px(width))\" height=\"\(Markup.px(height))\" fill=\"#ffffff\"/>\n"
         drawHeader()
         out += "<g class=\"drawing\" data-scale=\"\(String(scale))\" data-offset=\"\(String(offset.x)),\(String(offset.y))\">\n"
