@@ -155,6 +155,16 @@ class Browser:
                 const f = document.querySelector('section.fixture.failed'), d = document.querySelector('details');
                 return !!f && !!d && !!(f.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING);
               })(),
+              // Labels as the browser lays them out: none may overlap another of its picture.
+              labelOverlaps: svgs.filter(s => !s.closest('details:not([open])')).reduce((n, svg) => {
+                const boxes = [...svg.querySelectorAll('text.label')].map(l => l.getBBox());
+                for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+                  const a = boxes[i], b = boxes[j];
+                  if (a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) n++;
+                }
+                return n;
+              }, 0),
+              labels: document.querySelectorAll('svg text.label').length,
               title: document.title,
             };
           })())"""}, session=session)
@@ -269,6 +279,8 @@ def main():
                 problems.append("pictures missing or empty: %r" % facts)
             if page != report and (facts["touches"] == 0 or facts["marks"] == 0 or facts["lanes"] == 0):
                 problems.append("picture without touches, marks or lanes: %r" % facts)
+            if facts["labelOverlaps"] > 0:
+                problems.append("%d pairs of labels overlap" % facts["labelOverlaps"])
             if page == ten_page and (facts["touches"] != 10 or facts["marks"] < 1000):
                 problems.append("ten fingers: %r" % facts)
             if page == report:
@@ -277,7 +289,7 @@ def main():
                 if not facts["firstFailedBeforeFirstDetails"]:
                     problems.append("report: failures must come before the passed fixtures: %r" % facts)
             status = "ok" if not problems else "FAILED"
-            print("%s %s (%d pictures)" % (status, os.path.basename(page), facts["svgs"]))
+            print("%s %s (%d pictures, %d labels)" % (status, os.path.basename(page), facts["svgs"], facts["labels"]))
             failures += ["%s: %s" % (os.path.basename(page), p) for p in problems]
     finally:
         browser.close()
