@@ -38,33 +38,48 @@ public enum GoldenFiles {
         guard let dir = opendir(directory) else { return }
         defer { closedir(dir) }
         var subdirectories: [String] = []
+        let suffix = Array(Fixture.expectedSuffix.utf8)
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Names are looked at as bytes: most entries of a fixture folder are traces, and
+            // only folders and expected files become strings.
+            let (candidate, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool) in
+                let length = raw.firstIndex(of: 0) ?? raw.count
+                let name = raw[..<length]
+                return (name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix), name.first == UInt8(ascii: "."))
             }
-            if name.hasPrefix(".") { continue }
-            let path = directory == "/" ? "/" + name : directory + "/" + name
+            if hidden { continue }
             // The entry's type as the folder gives it, else (on file systems that do not) lstat.
             var isDirectory: Bool
             var isFile: Bool
+            var knownPath: String?
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): isDirectory = true; isFile = false
             case Int32(DT_REG), Int32(DT_LNK): isDirectory = false; isFile = true
             case Int32(DT_UNKNOWN):
+                let path = Self.path(directory, entry)
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 let kind = info.st_mode & S_IFMT
                 isDirectory = kind == S_IFDIR
                 isFile = kind == S_IFREG || kind == S_IFLNK
+                knownPath = path
             default: isDirectory = false; isFile = false
             }
             if isDirectory {
-                subdirectories.append(path)
-            } else if isFile && name.hasSuffix(Fixture.expectedSuffix) {
-                found.append(path)
+                subdirectories.append(knownPath ?? Self.path(directory, entry))
+            } else if isFile && candidate {
+                found.append(knownPath ?? Self.path(directory, entry))
             }
         }
         for sub in subdirectories { walk(sub, into: &found) }
+    }
+
+    /// The path of a folder's entry.
+    private static func path(_ directory: String, _ entry: UnsafeMutablePointer<dirent>) -> String {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return directory == "/" ? "/" + name : directory + "/" + name
     }
 
     /// The line (1-based) of the expected transcript where the actual one first differs, as
