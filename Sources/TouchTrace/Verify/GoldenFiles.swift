@@ -24,14 +24,15 @@ public enum GoldenFiles {
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
         }
-        let unique = Array(Set(found)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        return unique.filter { expected in
+        let obsolete = found.filter { expected in
             let trace = String(expected.dropLast(Fixture.expectedSuffix.count)) + Fixture.traceSuffix
             if knownTraces.contains(trace) { return false }
             var info = stat()
             // A trace that is a dangling link is gone too.
             return stat(trace, &info) != 0
         }
+        // Sorted (byte order, the same on every machine) once only the few obsolete ones are left.
+        return Array(Set(obsolete)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private static func walk(_ directory: String, into found: inout [String]) {
