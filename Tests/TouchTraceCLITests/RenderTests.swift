@@ -338,6 +338,20 @@ func parse(_ json: String) throws -> Trace {
         #expect(document.all("rect", class: "span").contains { $0.attributes["data-state"] == "changed" })
     }
 
+    @Test func namesAndTextsAreEscaped() throws {
+        #expect(Markup.escape("knob.rotation 0.0160") == "knob.rotation 0.0160")
+        #expect(Markup.escape("a<b&\"c'\u{1}é\u{85}") == "a&lt;b&amp;&quot;c&#39;\u{FFFD}é\u{FFFD}")
+        // A trace whose name and string touch ids need escaping still gives well-formed XML.
+        let json = "{\"version\": 1, \"name\": \"a<b & \\\"c\\u0001\", \"events\": [" +
+            "{\"t\": 0, \"touches\": [{\"id\": \"x<y\", \"phase\": \"began\", \"x\": 1, \"y\": 2}]}," +
+            "{\"t\": 1, \"touches\": [{\"id\": \"x<y\", \"phase\": \"ended\", \"x\": 3, \"y\": 4}]}]}"
+        let trace = try parse(json)
+        let document = ParsedXML.parse(TracePicture(trace: trace, scene: try Scene.resolve(for: trace)).svg())
+        #expect(document.error == nil)
+        #expect(document.all("polyline", class: "touch").map { $0.attributes["data-touch"] } == ["\"x<y\""])
+        #expect(document.all("text", class: "title").first?.text == "a<b & \"c\u{FFFD}")
+    }
+
     @Test func theSameTraceGivesTheSameBytes() throws {
         let path = packageRoot + "/traces/default-scene/drag-across.trace.json"
         let first = try render(path).svg

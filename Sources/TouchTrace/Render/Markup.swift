@@ -4,6 +4,10 @@ enum Markup {
     /// `text` with the five XML special characters escaped (for text and attribute values).
     /// Characters XML cannot hold (controls other than tab and line ends) become U+FFFD.
     static func escape(_ text: String) -> String {
+        // Most text (names, numbers, transcript lines) is plain printable ASCII: kept as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
