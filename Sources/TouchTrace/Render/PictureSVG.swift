@@ -98,7 +98,7 @@ struct PictureDrawing {
         // (Content millions of points wide keeps its exact, tiny scale.)
         let scale = rounded > 0 ? rounded : exact
         self.scale = scale
-        let top = Self.margin + (picture.description == nil ? 26 : 44)
+        let top = Self.margin + 26 + Double(Self.descriptionLines(picture.description).count) * 14 + 4
         drawingFrame = Rect(x: Self.margin, y: top, width: width * scale + 2 * Self.padding,
                             height: height * scale + 2 * Self.padding)
         offset = Point(x: ((drawingFrame.x + Self.padding - minX * scale) * 100).rounded() / 100,
@@ -144,12 +144,43 @@ struct PictureDrawing {
     mutating func drawHeader() {
         out += "<text class=\"title\" x=\"\(Markup.px(Self.margin))\" y=\"\(Markup.px(Self.margin + 14))\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
         out += Markup.escape(picture.title) + "</text>\n"
-        if let description = picture.description {
-            var text = description
-            if text.count > 110 { text = String(text.prefix(109)) + "…" }
-            out += "<text class=\"description\" x=\"\(Markup.px(Self.margin))\" y=\"\(Markup.px(Self.margin + 32))\" font-size=\"11\" fill=\"#555555\">"
-            out += Markup.escape(text) + "</text>\n"
+        for (i, line) in Self.descriptionLines(picture.description).enumerated() {
+            out += "<text class=\"description\" x=\"\(Markup.px(Self.margin))\" y=\"\(Markup.px(Self.margin + 32 + Double(i) * 14))\" font-size=\"11\" fill=\"#555555\">"
+            out += Markup.escape(line) + "</text>\n"
         }
+    }
+
+    /// Characters on one line of the description.
+    static let descriptionLineLength = 100
+    /// Lines of the description shown; the rest is cut with `…`.
+    static let descriptionMaximumLines = 3
+
+    /// The trace's description in lines of at most `descriptionLineLength` characters, broken
+    /// at spaces, at most `descriptionMaximumLines` of them.
+    static func descriptionLines(_ description: String?) -> [String] {
+        guard let description, !description.isEmpty else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in description.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            if word.count > descriptionLineLength { word = String(word.prefix(descriptionLineLength - 1)) + "…" }
+            if line.isEmpty {
+                line = word
+            } else if line.count + 1 + word.count <= descriptionLineLength {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        if lines.count > descriptionMaximumLines {
+            lines = Array(lines.prefix(descriptionMaximumLines))
+            var last = lines[descriptionMaximumLines - 1]
+            if last.count >= descriptionLineLength { last = String(last.prefix(descriptionLineLength - 1)) }
+            lines[descriptionMaximumLines - 1] = last + "…"
+        }
+        return lines
     }
 
     mutating func drawScreen() {
