@@ -52,6 +52,9 @@ public final class Console: @unchecked Sendable {
     public func print(_ text: String) { write(text + "\n", to: out) }
     public func printError(_ text: String) { write(text + "\n", to: err) }
 
+    /// Writes to stdout as it is, without a newline added (a document: an SVG picture).
+    public func write(_ text: String) { write(text, to: out) }
+
     /// Writes without a newline (for progress lines that rewrite themselves).
     public func writeError(_ text: String) { write(text, to: err) }
 

@@ -54,7 +54,8 @@ enum OutputSafety {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func realPath(_ path: String) -> String? {
+    /// The path with links and `..` resolved, or nil when nothing is there.
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -4,7 +4,7 @@ enum VerifyCommand {
     static let command = Command(
         name: "verify",
         summary: "Replay every fixture under folders and compare with its expected file",
-        usage: "verify [PATH ...] [--record missing|all|failed|never] [--jobs N] [--junit FILE] [--shard I/N] [--tolerance N]",
+        usage: "verify [PATH ...] [--record missing|all|failed|never] [--jobs N] [--junit FILE] [--shard I/N] [--tolerance N] [--prune] [--artifacts DIR] [--report FILE.html]",
         discussion: """
         Finds every NAME.trace.json under the paths (default: traces/), replays it with its scene
         and compares the transcript with NAME.expected.txt beside it. Fixtures run in parallel and
@@ -19,9 +19,16 @@ enum VerifyCommand {
         Folders linked to are followed. A folder that cannot be read, or a *.trace.json that is
         not a regular file (a FIFO, a dangling link), is a failure named in the output.
         A --junit file that is a fixture, an expected file or a scene is refused.
-        Ends with: N passed, N failed (and N recorded when it wrote files).
-        Exit code: 0 no failures, 1 a failed fixture, 2 a usage error, 74 the --junit file could
-        not be written.
+        Expected files whose trace is gone are reported as obsolete (a failure when CI is set to
+        anything but empty, 0 or false); --prune deletes them. --artifacts DIR writes the actual
+        transcript of each failed fixture to DIR, at its expected file's path (copy DIR over the
+        checkout to accept them). Under GitHub Actions (GITHUB_ACTIONS=true) each failure is also
+        printed as an ::error annotation on the first differing line of its expected file.
+        --report FILE.html writes one self-contained page: failed fixtures first, each with its
+        picture, its diff and both paths, then the passed ones, folded.
+        Ends with: N passed, N failed (and N recorded when it wrote files, N obsolete, N pruned).
+        Exit code: 0 no failures, 1 a failed fixture (or an obsolete file under CI), 2 a usage
+        error, 74 the --junit file, a report or an artifact that could not be written.
         """,
         options: [
             OptionSpec(name: "record", value: "MODE", help: "missing (default; never when CI is set), all, failed or never (also TOUCHTRACE_RECORD)"),
@@ -29,11 +36,13 @@ enum VerifyCommand {
             OptionSpec(name: "junit", value: "FILE", help: "Also write a JUnit XML report (one testcase per fixture)"),
             OptionSpec(name: "shard", value: "I/N", help: "Run only the I-th of N deterministic parts (for CI matrices)"),
             OptionSpec(name: "tolerance", value: "N", help: "Largest difference between equal numbers (default 0.0001)"),
-        ],
+        ] + goldenOptions,
         examples: [
             ("verify", "Verify every fixture under traces/, recording missing expected files."),
             ("verify traces/knob --record failed", "Rewrite the knob fixtures whose transcripts changed."),
             ("verify --record never --junit report.xml --shard 2/4", "What a CI job runs: part 2 of 4, with a JUnit report."),
+            ("verify --report verify.html --artifacts actual", "A page to read failures by, and their actual transcripts under actual/."),
+            ("verify traces --prune", "Delete expected files whose trace is gone."),
         ],
         run: run)
 
@@ -76,8 +85,13 @@ enum VerifyCommand {
                 return .usage
             }
         }
+        let allFixtures = fixtures
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
+        }
+        if let problem = goldenUsageProblem(args, fixtures: fixtures) {
+            console.printError(CommandLineTool.usageMessage(command, problem))
+            return .usage
         }
         // A trace given by name, not found by walking its folder: its folder is looked at here.
         for path in paths where !OutputSafety.isDirectory(path) {
@@ -133,10 +147,15 @@ enum VerifyCommand {
                 return .outputFailed
             }
         }
+        let golden = finishGolden(args, paths: paths, shard: settings.shard, allFixtures: allFixtures, results: results,
+                                  comparison: verifier.comparison, console: console)
         var summary = "\(passed) passed, \(failed) failed"
         if recorded > 0 { summary += ", \(recorded) recorded" }
-        console.print(failed > 0 ? paint.red(summary) : summary)
-        return failed > 0 ? .failure : .success
+        summary += golden.summary
+        let failing = failed > 0 || golden.failed
+        console.print(failing ? paint.red(summary) : summary)
+        if let code = golden.exitCode { return code }
+        return failing ? .failure : .success
     }
 
     /// Whether the environment says this is a CI run: `CI` set to anything but empty, `0` or
