@@ -8,10 +8,14 @@ let package = Package(
     products: [
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchTraceUIKit", targets: ["TouchTraceUIKit"]),
     ],
     targets: [
         .target(name: "TouchTrace"),
         .target(name: "TouchTraceCLI", dependencies: ["TouchTrace"]),
+        // UIKit-shaped classes (UIGestureRecognizer, UIPanGestureRecognizer, UITouch, ...) so that
+        // a recognizer written for UIKit runs in touchtrace with its import changed (SPEC 14).
+        .target(name: "TouchTraceUIKit", dependencies: ["TouchTrace"]),
         // The Swift runtime is linked in, so that a run starts in about 2 ms rather than 6 (which
         // counts when a CI job runs touchtrace once per fixture). Only the executable has the
         // flag: the library stays usable as a dependency.
@@ -20,6 +24,7 @@ let package = Package(
         // JSONDecoder, for `touchtrace bench` to compare with: Foundation stays out of touchtrace.
         .executableTarget(name: "touchtrace-decoder-baseline", dependencies: ["TouchTrace"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
+        .testTarget(name: "TouchTraceUIKitTests", dependencies: ["TouchTraceUIKit", "TouchTrace"]),
         // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
         .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
     ]

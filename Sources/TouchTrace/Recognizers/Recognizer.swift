@@ -55,6 +55,9 @@ public struct ViewTouch: Sendable {
     public var previousLocation: Point
     /// When the touch began, in seconds.
     public var beganAt: Double
+    /// The trace's `force` and `majorRadius` of the touch at this event (0 when it has none).
+    public var force: Double = 0
+    public var majorRadius: Double = 0
 }
 
 /// The touches of one phase that one event delivers to one view, in the order the event lists
