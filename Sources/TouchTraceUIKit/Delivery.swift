@@ -154,6 +154,9 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
     /// The object this replay runs, once it has been called (nil before).
     public var gestureRecognizer: UIGestureRecognizer? { instance }
 
+    /// The state the engine holds for it; the engine sets it after every call and when the arena
+    /// decides (the object hears of it: its `state` follows, and its targets are called when the
+    /// new state calls an action).
     public var state: RecognizerState {
         get { held }
         set {
@@ -162,22 +165,28 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         }
     }
 
+    /// Delivers the set to the object (making it at the first call): its `touchesBegan` gets the
+    /// touches it does not ignore, as `UITouch` objects.
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         deliver(.began, touches, &context)
     }
 
+    /// Delivers the set to the object's `touchesMoved` (see `touchesBegan`).
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
         deliver(.moved, touches, &context)
     }
 
+    /// Delivers the set to the object's `touchesEnded` (see `touchesBegan`).
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
         deliver(.ended, touches, &context)
     }
 
+    /// Delivers the set to the object's `touchesCancelled` (see `touchesBegan`).
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
         deliver(.cancelled, touches, &context)
     }
 
+    /// Back to `possible`: the object forgets its touches and its `reset()` is called.
     public mutating func reset() {
         held = .possible
         instance?.engineReset()

@@ -26,11 +26,23 @@ import TouchTrace
 open class UIGestureRecognizer {
     /// A recognizer's state, as `UIGestureRecognizer.State`.
     public enum State: Int, Sendable, CustomStringConvertible {
-        case possible, began, changed, ended, cancelled, failed
+        /// Not decided yet: the state of a recognizer before and while it watches the touches.
+        case possible
+        /// A continuous gesture has begun (a win in the arena).
+        case began
+        /// A continuous gesture goes on.
+        case changed
+        /// A continuous gesture has ended, or a discrete one is recognized (`.recognized`).
+        case ended
+        /// The gesture was cancelled.
+        case cancelled
+        /// It is not this gesture.
+        case failed
 
         /// A discrete recognizer's success: the same state as `.ended`, as in UIKit.
         public static var recognized: State { .ended }
 
+        /// The state's name: `possible`, `began`, ... (`.recognized` reads `ended`).
         public var description: String {
             switch self {
             case .possible: return "possible"

@@ -56,12 +56,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return CGPoint(x: v.x, y: v.y)
     }
 
+    /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard let context else { return }
         _ = core.touchesBegan(delivered(touches), context.pointee)
     }
 
+    /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard let context else { return }
@@ -70,6 +72,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
         guard let context else { return }
@@ -81,6 +84,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         if let transition = core.touchesCancelled(delivered(touches)) {

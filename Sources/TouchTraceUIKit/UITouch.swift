@@ -12,7 +12,16 @@ import TouchTrace
 public final class UITouch: Hashable, CustomStringConvertible {
     /// What a touch is doing, as `UITouch.Phase`.
     public enum Phase: Int, Sendable {
-        case began, moved, stationary, ended, cancelled
+        /// The touch landed in this event.
+        case began
+        /// The touch moved.
+        case moved
+        /// The touch is down and did not move (touchtrace delivers no stationary touches).
+        case stationary
+        /// The touch lifted.
+        case ended
+        /// The system stopped tracking the touch.
+        case cancelled
     }
 
     /// Unique to this touch's life in the whole replay.
@@ -71,6 +80,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// Identity, as UIKit compares touches.
     public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
 
+    /// Feeds the touch's serial (its identity in the replay) to the hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(serial)
     }
@@ -86,6 +96,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
         return Int(truncatingIfNeeded: z ^ (z >> 31))
     }
 
+    /// The touch's trace id, phase and screen location, for messages.
     public var description: String {
         "UITouch(id: \(id), phase: \(phase), location: \(screenLocation))"
     }
