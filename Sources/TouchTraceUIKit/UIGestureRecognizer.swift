@@ -122,8 +122,10 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// Whether it receives touches (UIKit's `isEnabled`). A disabled recognizer gets none; one
-    /// disabled while it recognizes is cancelled (if it had begun) or fails, as in UIKit.
+    /// Whether it receives touches (UIKit's `isEnabled`). A disabled recognizer gets none. One
+    /// disabled during a call of touchtrace's (in a touch method or a target) is cancelled if it
+    /// had begun and fails if it was possible, as in UIKit; disabled at any other time, it keeps
+    /// its state and gets no touches until enabled again.
     public var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
