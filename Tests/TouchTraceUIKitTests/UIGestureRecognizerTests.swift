@@ -315,6 +315,21 @@ func stateLines(_ records: [Record]) -> [String] {
         #expect(log.lines.isEmpty)
     }
 
+    @Test func disabledWhileRecognizingIsCancelled() throws {
+        let log = CallLog()
+        let scene = oneViewScene([("r", UIKitRecognizer {
+            let r = Scripted()
+            r.moved = { r, _, _ in
+                log.lines.append("moved")
+                if r.state == .possible { r.state = .began } else { r.isEnabled = false }
+            }
+            return r
+        })])
+        // Began at the first move, cancelled at the second; the third is not delivered.
+        #expect(stateLines(replay(try parseTrace(oneFinger), scene)) == ["0.01 possible→began", "0.02 began→cancelled"])
+        #expect(log.lines == ["moved", "moved"])
+    }
+
     @Test func eachReplayHasItsOwnObject() throws {
         // One scene, replayed twice: the recognizer counts the gestures it saw; a shared object
         // would count on from the first replay.
