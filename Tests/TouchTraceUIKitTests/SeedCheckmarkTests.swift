@@ -38,6 +38,30 @@ import TouchTraceUIKit
         }
     }
 
+    /// Every fixture of the project whose scene has a `checkmark` (version 2 ones too, where it
+    /// competes in the arena): with the seed listing in its place, every recognizer's state
+    /// changes — the checkmark's and those it competes with — are the same.
+    @Test func everyFixtureWithACheckmarkAgrees() throws {
+        let root = packageRoot + "/traces"
+        var compared = 0
+        for folder in subfolders(of: root) {
+            for path in traceFiles(in: root + "/" + folder) {
+                let trace = try Trace.read(path: path)
+                let native = try Scene.resolve(for: trace)
+                let (seed, replaced) = withSeedCheckmarks(native)
+                guard !replaced.isEmpty else { continue }
+                let nativeRecords = replay(trace, native)
+                let seedRecords = replay(trace, seed)
+                for source in native.sources.indices {
+                    #expect(transitions(nativeRecords, source: source) == transitions(seedRecords, source: source),
+                            "\(path): \(native.sources[source].view).\(native.sources[source].name)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= 18)
+    }
+
     /// The same through a registry, as a user's program does it: `seedCheckmark` registered with
     /// `.uiKit` and named by the fixtures' scene.
     @Test func registeredTypeAgreesOnTheCheckmarkFixtures() throws {

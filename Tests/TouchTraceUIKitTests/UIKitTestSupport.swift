@@ -102,3 +102,16 @@ func traceFiles(in folder: String) -> [String] {
     }
     return names.sorted()
 }
+
+/// The folders inside a folder, sorted.
+func subfolders(of folder: String) -> [String] {
+    guard let dir = opendir(folder) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var info = stat()
+        if !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { names.append(name) }
+    }
+    return names.sorted()
+}
