@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "TouchTraceCLI", targets: ["TouchTraceCLI"]),
         .library(name: "TouchTraceTesting", targets: ["TouchTraceTesting"]),
+        .library(name: "TouchTraceUIKit", targets: ["TouchTraceUIKit"]),
     ],
     targets: [
         .target(name: "TouchTrace"),
@@ -17,6 +18,9 @@ let package = Package(
         // assertFixtures for a user's XCTest and Swift Testing tests; both frameworks come with
         // the toolchain.
         .target(name: "TouchTraceTesting", dependencies: ["TouchTrace"]),
+        // UIKit-shaped classes (UIGestureRecognizer, UIPanGestureRecognizer, UITouch, ...) so that
+        // a recognizer written for UIKit runs in touchtrace with its import changed (SPEC 14).
+        .target(name: "TouchTraceUIKit", dependencies: ["TouchTrace"]),
         // The Swift runtime is linked in, so that a run starts in about 2 ms rather than 6 (which
         // counts when a CI job runs touchtrace once per fixture). Only the executable has the
         // flag: the library stays usable as a dependency.
@@ -25,6 +29,7 @@ let package = Package(
         // JSONDecoder, for `touchtrace bench` to compare with: Foundation stays out of touchtrace.
         .executableTarget(name: "touchtrace-decoder-baseline", dependencies: ["TouchTrace"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
+        .testTarget(name: "TouchTraceUIKitTests", dependencies: ["TouchTraceUIKit", "TouchTrace"]),
         // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
         .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
         // Fixtures/ holds the tests' own fixtures, found from the test files' paths.

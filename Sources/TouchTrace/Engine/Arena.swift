@@ -60,10 +60,18 @@ struct Arena {
     /// touch that reaches it was down: serial and slot.
     var touches: [[(serial: Int, slot: Int)]]
     let competes: [Bool]
-    let cancelsTouches: [Bool]
-    /// Whom each requires to fail, and who requires each to fail (both in scene order).
-    let requires: [[Int]]
-    let requiredBy: [[Int]]
+    /// Whether winning cancels the recognizer's touches for controls (rule 4): the scene's
+    /// `cancelsTouchesInView`, which a TouchTraceUIKit recognizer's own property may turn off.
+    var cancelsTouches: [Bool]
+    /// Whom each requires to fail, and who requires each to fail (both in scene order): the
+    /// scene's `requireToFail`, plus what TouchTraceUIKit's `require(toFail:)` adds (`addRequirement`).
+    var requires: [[Int]]
+    var requiredBy: [[Int]]
+    /// Where the views are, for TouchTraceUIKit's `UIView` (set by the replayer): each view's
+    /// frame on the screen, its superview (or −1), and each recognizer's view.
+    var viewFrames: [Rect] = []
+    var viewSuperviews: [Int] = []
+    var recognizerViews: [Int] = []
     /// `simultaneous[a * count + b]`: the pair may recognize together.
     private let simultaneous: [Bool]
     /// "prevented by view.name" and "required view.name to fail", per recognizer.
@@ -200,6 +208,26 @@ struct Arena {
         }
         effectsStart += 1
         return effects[effectsStart - 1]
+    }
+
+    /// `g` requires `f` to fail from now on (TouchTraceUIKit's `require(toFail:)`); returns false
+    /// when it could not: `f` is `g`, or `f` requires `g` to fail, directly or through others
+    /// (neither could ever win).
+    mutating func addRequirement(_ g: Int, requires f: Int) -> Bool {
+        guard g != f, g >= 0, f >= 0, g < count, f < count else { return false }
+        if requires[g].contains(f) { return true }
+        // A cycle would hold both in `possible` for ever.
+        var stack = [f]
+        var seen = Set<Int>()
+        while let r = stack.popLast() {
+            if r == g { return false }
+            if seen.insert(r).inserted { stack.append(contentsOf: requires[r]) }
+        }
+        requires[g].append(f)
+        requires[g].sort()
+        requiredBy[f].append(g)
+        requiredBy[f].sort()
+        return true
     }
 
     func reasonPrevented(by g: Int) -> SharedText { preventedBy[g] }

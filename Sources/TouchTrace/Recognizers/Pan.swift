@@ -15,31 +15,33 @@ import Darwin
 /// - began/changed → ended: when fewer than `minimumNumberOfTouches` tracked touches remain down;
 /// - began/changed → cancelled: when a tracked touch is cancelled;
 /// - possible → failed: when every tracked touch has lifted, or one is cancelled, before `began`.
-struct PanCore: Sendable {
+///
+/// `package`: TouchTraceUIKit's `UIPanGestureRecognizer` runs on it too.
+package struct PanCore: Sendable {
     /// Fewest touches that must be down for the pan to begin (UIKit's default 1).
-    var minimumNumberOfTouches: Int
+    package var minimumNumberOfTouches: Int
     /// Most touches tracked: the earliest-begun; later ones are ignored for their whole life.
-    var maximumNumberOfTouches: Int
+    package var maximumNumberOfTouches: Int
     /// Hysteresis before `began`, in points. UIKit does not document it; 10 points is what
     /// measurements of `UIPanGestureRecognizer` report.
-    var minimumDistance: Double
+    package var minimumDistance: Double
     /// Whether to keep velocity samples (the rotation recognizer has no use for them).
     let tracksVelocity: Bool
 
     /// Its state; the arena has the last word (see `Recognizer.state`).
-    var state: RecognizerState = .possible
+    package var state: RecognizerState = .possible
     /// Movement of the centroid of the tracked touches since touch-down, in points.
-    private(set) var translation: Point = .zero
-    private(set) var velocityTracker = VelocityTracker()
+    package private(set) var translation: Point = .zero
+    package private(set) var velocityTracker = VelocityTracker()
 
-    struct Tracked: Sendable {
+    package struct Tracked: Sendable {
         var serial: Int
         var slot: Int
         var location: Point
     }
 
     /// Tracked touches that are down (in no meaningful order).
-    private(set) var tracked: [Tracked] = []
+    package private(set) var tracked: [Tracked] = []
     /// Index into `tracked` by touch slot, or −1: finding a touch costs the same however many
     /// fingers are down.
     private var trackedIndex: [Int] = []
@@ -47,7 +49,7 @@ struct PanCore: Sendable {
     private var beganEvent = -1
     private var beganCount = 0
 
-    init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance, tracksVelocity: Bool) {
+    package init(minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max, minimumDistance: Double = GestureDefaults.panMinimumDistance, tracksVelocity: Bool) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.minimumDistance = minimumDistance
@@ -55,7 +57,7 @@ struct PanCore: Sendable {
     }
 
     /// A state change to report, with the state it left.
-    typealias Transition = (from: RecognizerState, to: RecognizerState)
+    package typealias Transition = (from: RecognizerState, to: RecognizerState)
 
     /// Where a touch is in `tracked`, if it is tracked.
     @inline(__always) private func index(of touch: ViewTouch) -> Int? {
@@ -65,7 +67,7 @@ struct PanCore: Sendable {
     }
 
     /// Tracks the new touches while there is room; returns the first one it took.
-    mutating func touchesBegan(_ touches: TouchSet, _ context: DeliveryContext) -> ViewTouch? {
+    package mutating func touchesBegan(_ touches: TouchSet, _ context: DeliveryContext) -> ViewTouch? {
         var first: ViewTouch?
         let before = tracked.count
         for touch in touches where tracked.count < maximumNumberOfTouches {
@@ -92,7 +94,7 @@ struct PanCore: Sendable {
 
     /// Moves the tracked touches; returns the transition, if any, and the first tracked touch
     /// that moved.
-    mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, moved: ViewTouch?) {
+    package mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, moved: ViewTouch?) {
         // The centroid's movement is taken over the touches present both before and after the
         // event: not those that began in it, nor those that lift or are cancelled in it, so a
         // finger landing or lifting never makes the translation jump. Stationary touches count
@@ -150,7 +152,7 @@ struct PanCore: Sendable {
     }
 
     /// Lifts tracked touches; returns the transition, if any.
-    mutating func touchesEnded(_ touches: TouchSet) -> Transition? {
+    package mutating func touchesEnded(_ touches: TouchSet) -> Transition? {
         guard remove(touches) > 0 else { return nil }
         switch state {
         case .possible where tracked.isEmpty:
@@ -167,7 +169,7 @@ struct PanCore: Sendable {
     }
 
     /// Cancels tracked touches; returns the transition, if any.
-    mutating func touchesCancelled(_ touches: TouchSet) -> Transition? {
+    package mutating func touchesCancelled(_ touches: TouchSet) -> Transition? {
         guard remove(touches) > 0 else { return nil }
         switch state {
         case .possible:
@@ -182,7 +184,7 @@ struct PanCore: Sendable {
         }
     }
 
-    mutating func reset() {
+    package mutating func reset() {
         state = .possible
         translation = .zero
         for t in tracked { trackedIndex[t.slot] = -1 }

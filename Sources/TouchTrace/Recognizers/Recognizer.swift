@@ -55,11 +55,15 @@ public struct ViewTouch: Sendable {
     public var previousLocation: Point
     /// When the touch began, in seconds.
     public var beganAt: Double
+    /// The trace's `force` and `majorRadius` of the touch at this event (0 when it has none).
+    public var force: Double = 0
+    public var majorRadius: Double = 0
 
     /// A touch as a recognizer sees it (for building touch sets in tests of a recognizer).
     /// `serial` must be unique to this touch's life; `slot` a small index unique among the
     /// touches down.
-    public init(id: TouchID, serial: Int, slot: Int, phase: TouchPhase, location: Point, previousLocation: Point? = nil, beganAt: Double = 0) {
+    public init(id: TouchID, serial: Int, slot: Int, phase: TouchPhase, location: Point, previousLocation: Point? = nil, beganAt: Double = 0,
+                force: Double = 0, majorRadius: Double = 0) {
         precondition(serial >= 0 && slot >= 0, "ViewTouch: serial and slot must be at least 0, got \(serial) and \(slot)")
         self.id = id
         self.serial = serial
@@ -68,6 +72,8 @@ public struct ViewTouch: Sendable {
         self.location = location
         self.previousLocation = previousLocation ?? location
         self.beganAt = beganAt
+        self.force = force
+        self.majorRadius = majorRadius
     }
 }
 

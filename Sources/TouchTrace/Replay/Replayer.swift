@@ -148,6 +148,9 @@ public struct Replayer: TouchEventConsumer {
         self.arenaStorage = ArenaStorage(Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                                                simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive))
         self.arena = arenaStorage.arena
+        arena.pointee.viewFrames = views.map(\.frame)
+        arena.pointee.viewSuperviews = views.map(\.superview)
+        arena.pointee.recognizerViews = recognizerView
         self.viewMark = [Int](repeating: -1, count: views.count)
         self.touchedViews = [Int](repeating: 0, count: views.count)
         self.sink = sink
@@ -258,7 +261,7 @@ public struct Replayer: TouchEventConsumer {
                 let viewTouch = ViewTouch(
                     id: touch.id, serial: touch.serial, slot: touch.slot, phase: phase,
                     location: touch.location - origin, previousLocation: previous - origin,
-                    beganAt: slotBeganAt[touch.slot])
+                    beganAt: slotBeganAt[touch.slot], force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
                 if deliveryCount < delivery.count { delivery[deliveryCount] = viewTouch } else { delivery.append(viewTouch) }
                 deliveryCount += 1
                 if phase.isEnding { ending += 1 }

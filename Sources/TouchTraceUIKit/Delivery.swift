@@ -1,0 +1,217 @@
+import TouchTrace
+
+/// How touchtrace's deliveries reach a `UIGestureRecognizer`: its view, its place in the arena,
+/// its `UITouch` objects, and the calls of its touch methods.
+extension UIGestureRecognizer {
+    /// Handles one call of the engine: a touch set of one phase. `context` points at the
+    /// delivery's context for the length of the call.
+    func receive(_ phase: TouchPhase, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
+        self.context = context
+        defer { self.context = nil }
+        attach(context)
+        let t = context.pointee.t
+        let eventIndex = context.pointee.eventIndex
+        if eventIndex != lastEventIndex {
+            // Touches that ended in an earlier event are gone; so is ignoring them.
+            forgetEndedTouches()
+            lastEventIndex = eventIndex
+        }
+        let origin = attachedView?.screenOrigin ?? .zero
+        for touch in context.pointee.eventTouches { update(touch, origin: origin, t: t) }
+        for touch in set { update(touch, origin: origin, t: t) }
+
+        var given: [ViewTouch] = []
+        given.reserveCapacity(set.count)
+        for touch in set where !ignored.contains(touch.serial) { given.append(touch) }
+        if phase == .began {
+            for touch in given where isEnabled {
+                if let object = touchObjects[touch.serial], !touchesDown.contains(where: { $0 === object }) { touchesDown.append(object) }
+            }
+        }
+        if !given.isEmpty && isEnabled && !engineState.isFinal {
+            currentSet = given.count == set.count ? set : TouchSet(given)
+            var touches = Set<UITouch>(minimumCapacity: given.count)
+            for touch in given { touches.insert(touchObjects[touch.serial]!) }
+            var all = Set<UITouch>(minimumCapacity: context.pointee.eventTouches.count + given.count)
+            for touch in context.pointee.eventTouches { all.insert(touchObjects[touch.serial]!) }
+            all.formUnion(touches)
+            let event = UIEvent(timestamp: t, touches: all)
+            switch phase {
+            case .began: touchesBegan(touches, with: event)
+            case .moved: touchesMoved(touches, with: event)
+            case .ended: touchesEnded(touches, with: event)
+            case .cancelled: touchesCancelled(touches, with: event)
+            case .stationary: break
+            }
+            currentSet = TouchSet([])
+        }
+        if phase.isEnding {
+            for touch in set {
+                guard let object = touchObjects[touch.serial] else { continue }
+                touchesDown.removeAll { $0 === object }
+                if phase == .ended, let start = beganAt[touch.serial] {
+                    let stayed = distance(start, object.screenLocation) <= GestureDefaults.tapAllowableMovement
+                    lastLift = (object.screenLocation, t, object.tapCount, stayed)
+                }
+            }
+        }
+    }
+
+    /// On the first call of a replay: its view and its place; then, at every call, the
+    /// relations it has set on itself that the arena does not know yet.
+    private func attach(_ context: UnsafeMutablePointer<DeliveryContext>) {
+        let identity = context.pointee.replayIdentity
+        if replay != identity || index != context.pointee.recognizerIndex {
+            replay = identity
+            index = context.pointee.recognizerIndex
+            attachedView = UIView.chain(screenFrames: context.pointee.recognizerViewChain)
+            cancellingTurnedOff = false
+            for k in failureRequirements.indices { failureRequirements[k].resolved = false }
+        }
+        if !cancelsTouchesInView && !cancellingTurnedOff {
+            context.pointee.disableCancellingTouchesInView()
+            cancellingTurnedOff = true
+        }
+        for k in failureRequirements.indices where !failureRequirements[k].resolved {
+            let other = failureRequirements[k].recognizer
+            guard other.replay == identity, other.index >= 0 else { continue }
+            _ = context.pointee.addFailureRequirement(other.index)
+            failureRequirements[k].resolved = true
+        }
+    }
+
+    /// Brings the touch's object up to date (making it when the touch is new to this recognizer).
+    private func update(_ touch: ViewTouch, origin: CGPoint, t: Double) {
+        let location = CGPoint(x: touch.location.x + origin.x, y: touch.location.y + origin.y)
+        let previous = CGPoint(x: touch.previousLocation.x + origin.x, y: touch.previousLocation.y + origin.y)
+        let phase = UITouch.Phase(touch.phase)
+        if let object = touchObjects[touch.serial] {
+            object.screenLocation = location
+            object.previousScreenLocation = previous
+            object.phase = phase
+            object.timestamp = t
+            return
+        }
+        var taps = 1
+        if let lift = lastLift, lift.stayed, touch.beganAt - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
+           distance(lift.location, location) <= GestureDefaults.tapAllowableMovement {
+            taps = lift.tapCount + 1
+        }
+        let object = UITouch(serial: touch.serial, id: touch.id, location: location, timestamp: t, phase: phase, tapCount: taps, view: attachedView)
+        object.previousScreenLocation = previous
+        object.force = touch.force
+        object.majorRadius = touch.majorRadius
+        touchObjects[touch.serial] = object
+        if touch.phase == .began { beganAt[touch.serial] = location }
+    }
+
+    private func forgetEndedTouches() {
+        var gone: [Int] = []
+        for (serial, object) in touchObjects where object.phase == .ended || object.phase == .cancelled { gone.append(serial) }
+        for serial in gone {
+            touchObjects[serial] = nil
+            ignored.remove(serial)
+            beganAt[serial] = nil
+        }
+    }
+
+    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+}
+
+extension UITouch.Phase {
+    init(_ phase: TouchPhase) {
+        switch phase {
+        case .began: self = .began
+        case .moved: self = .moved
+        case .stationary: self = .stationary
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        }
+    }
+}
+
+/// A `UIGestureRecognizer` as a touchtrace `Recognizer`: the value a scene holds for a
+/// recognizer of a type registered with `RecognizerType.uiKit`.
+///
+/// It holds the closure that makes the recognizer, and makes it at its first call: each replay
+/// has its own object (a scene is a value that several replays may share, one after another or
+/// at the same time on several threads; the scene's copy is never called, so it never holds
+/// one). A replay runs on one thread, and its copy of this value is reached from that thread
+/// alone — hence `@unchecked Sendable`: the object it makes is not `Sendable` (a user's subclass
+/// has mutable state), but is never shared between threads.
+public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
+    let make: @Sendable () -> UIGestureRecognizer
+    private var instance: UIGestureRecognizer?
+    private var held: RecognizerState = .possible
+
+    /// A recognizer that runs the object `make` makes.
+    public init(_ make: @escaping @Sendable () -> UIGestureRecognizer) {
+        self.make = make
+    }
+
+    /// The object this replay runs, once it has been called (nil before).
+    public var gestureRecognizer: UIGestureRecognizer? { instance }
+
+    /// The state the engine holds for it; the engine sets it after every call and when the arena
+    /// decides (the object hears of it: its `state` follows, and its targets are called when the
+    /// new state calls an action).
+    public var state: RecognizerState {
+        get { held }
+        set {
+            held = newValue
+            instance?.engineKeep(newValue)
+        }
+    }
+
+    /// Delivers the set to the object (making it at the first call): its `touchesBegan` gets the
+    /// touches it does not ignore, as `UITouch` objects.
+    public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        deliver(.began, touches, &context)
+    }
+
+    /// Delivers the set to the object's `touchesMoved` (see `touchesBegan`).
+    public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        deliver(.moved, touches, &context)
+    }
+
+    /// Delivers the set to the object's `touchesEnded` (see `touchesBegan`).
+    public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        deliver(.ended, touches, &context)
+    }
+
+    /// Delivers the set to the object's `touchesCancelled` (see `touchesBegan`).
+    public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        deliver(.cancelled, touches, &context)
+    }
+
+    /// Back to `possible`: the object forgets its touches and its `reset()` is called.
+    public mutating func reset() {
+        held = .possible
+        instance?.engineReset()
+    }
+
+    private mutating func deliver(_ phase: TouchPhase, _ touches: TouchSet, _ context: inout DeliveryContext) {
+        let recognizer: UIGestureRecognizer
+        if let instance {
+            recognizer = instance
+        } else {
+            recognizer = make()
+            instance = recognizer
+        }
+        withUnsafeMutablePointer(to: &context) { recognizer.receive(phase, touches, $0) }
+        held = recognizer.engineState
+    }
+}
+
+extension RecognizerType {
+    /// A recognizer type whose recognizers are `UIGestureRecognizer` objects, made by `make`
+    /// (one per scene recognizer and replay): `try registry.register(.uiKit("seedCheckmark") {
+    /// CheckmarkGestureRecognizer() })`. Scenes name it by `name`; it takes no parameters (its
+    /// object is set up in `make`), and the scene keys of SPEC 12 apply to it as to any.
+    public static func uiKit(_ name: String, summary: String = "a UIGestureRecognizer subclass (TouchTraceUIKit)",
+                             make: @escaping @Sendable () -> UIGestureRecognizer) -> RecognizerType {
+        RecognizerType(name: name, summary: summary) { _ in UIKitRecognizer(make) }
+    }
+}

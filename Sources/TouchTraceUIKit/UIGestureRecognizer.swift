@@ -1,0 +1,307 @@
+import TouchTrace
+
+/// A gesture recognizer written the UIKit way: subclass it, override
+/// `touchesBegan/Moved/Ended/Cancelled(_:with:)` and `reset()`, and set `state`. A subclass
+/// written for UIKit compiles with its `import UIKit` changed to `import TouchTraceUIKit`, and
+/// runs in touchtrace once registered (`RecognizerType.uiKit`).
+///
+/// **State.** Setting `state` asks touchtrace's engine for the change
+/// (`DeliveryContext.requestState`): the arena of SPEC 12 decides — the change stands, the
+/// recognizer waits for those it requires to fail, or it fails, prevented — and every change
+/// that stands is a `state` record, named as SPEC 4 has it: possible → `.recognized` (UIKit's
+/// alias of `.ended`) is written `recognized`, began/changed → `.ended` is written `ended`, and
+/// possible → `.cancelled` is allowed (a discrete recognizer may be cancelled). A change UIKit
+/// would not allow — from a final state, back to `.possible`, to `.changed` before `.began`,
+/// or to `.began` twice — is ignored, as UIKit ignores it. Setting `state` is heard only while
+/// touchtrace calls the recognizer (its touch methods, or a target called from them); at any
+/// other time (in `init`, say) it is ignored. Reading `state` gives the state the engine holds.
+///
+/// **Touches.** A touch set goes to the recognizer without the touches it has `ignore`d; a set
+/// left empty is not delivered. A recognizer in a final state gets no touches until it is
+/// reset (SPEC 3, 13.1), and then `reset()` is called.
+///
+/// **Targets** are closures (Linux has no selectors): `addTarget { recognizer in ... }`. They
+/// are called, in the order added, every time a state change that calls UIKit's actions stands:
+/// `.began`, `.changed` (every time), `.ended`/`.recognized` and `.cancelled`.
+open class UIGestureRecognizer {
+    /// A recognizer's state, as `UIGestureRecognizer.State`.
+    public enum State: Int, Sendable, CustomStringConvertible {
+        /// Not decided yet: the state of a recognizer before and while it watches the touches.
+        case possible
+        /// A continuous gesture has begun (a win in the arena).
+        case began
+        /// A continuous gesture goes on.
+        case changed
+        /// A continuous gesture has ended, or a discrete one is recognized (`.recognized`).
+        case ended
+        /// The gesture was cancelled.
+        case cancelled
+        /// It is not this gesture.
+        case failed
+
+        /// A discrete recognizer's success: the same state as `.ended`, as in UIKit.
+        public static var recognized: State { .ended }
+
+        /// The state's name: `possible`, `began`, ... (`.recognized` reads `ended`).
+        public var description: String {
+            switch self {
+            case .possible: return "possible"
+            case .began: return "began"
+            case .changed: return "changed"
+            case .ended: return "ended"
+            case .cancelled: return "cancelled"
+            case .failed: return "failed"
+            }
+        }
+    }
+
+    /// The state as the engine holds it.
+    var engineState: RecognizerState = .possible
+    /// The delivery under way, while touchtrace calls the recognizer.
+    var context: UnsafeMutablePointer<DeliveryContext>?
+    /// The touches of the call under way (without ignored ones), in the event's order.
+    var currentSet = TouchSet([])
+    /// Touches by serial, for the whole life of each.
+    var touchObjects: [Int: UITouch] = [:]
+    /// Serials of the touches it ignores (until they end).
+    var ignored: Set<Int> = []
+    /// Touches it has received that are down, in the order they began.
+    var touchesDown: [UITouch] = []
+    /// Where the last lifted touch lifted (screen), when, and whether it stayed put: for
+    /// `tapCount`.
+    var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
+    /// Where each touch down began on the screen (by serial), for `tapCount`.
+    var beganAt: [Int: CGPoint] = [:]
+    /// The centroid of the touches, where it was last, on the screen.
+    var lastCentroid = CGPoint.zero
+    /// The view it is attached to, once the engine has called it.
+    var attachedView: UIView?
+    /// Its place in the replay: the replay's identity and its index in scene order.
+    var replay: UnsafeMutableRawPointer?
+    var index = -1
+    /// Recognizers it requires to fail (`require(toFail:)`), and whether each has been given
+    /// to the arena.
+    var failureRequirements: [(recognizer: UIGestureRecognizer, resolved: Bool)] = []
+    var targets: [(UIGestureRecognizer) -> Void] = []
+    /// The event of the last call, and whether rule 4 has been turned off in the arena.
+    var lastEventIndex = -1
+    var cancellingTurnedOff = false
+
+    /// A recognizer with no target.
+    public init() {}
+
+    /// A recognizer whose target is this closure (UIKit's `init(target:action:)`, with a closure
+    /// for the pair).
+    public convenience init(action: @escaping (UIGestureRecognizer) -> Void) {
+        self.init()
+        addTarget(action)
+    }
+
+    /// A recognizer whose target is a method of `target`, as `init(target:action:)`:
+    /// `UIPanGestureRecognizer(target: controller, action: Controller.handlePan)`. The target
+    /// is held weakly, as UIKit holds it.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// The recognizer's state. Setting it asks the engine (see the type's documentation).
+    public var state: State {
+        get { State(engineState) }
+        set {
+            let to: RecognizerState
+            switch newValue {
+            case .possible: return
+            case .began: to = .began
+            case .changed: to = .changed
+            case .ended: to = engineState == .possible ? .recognized : .ended
+            case .cancelled: to = .cancelled
+            case .failed: to = .failed
+            }
+            request(to, stateRecordData(for: to))
+        }
+    }
+
+    /// Whether it receives touches (UIKit's `isEnabled`). A disabled recognizer gets none. One
+    /// disabled during a call of touchtrace's (in a touch method or a target) is cancelled if it
+    /// had begun and fails if it was possible, as in UIKit; disabled at any other time, it keeps
+    /// its state and gets no touches until enabled again.
+    public var isEnabled = true {
+        didSet {
+            guard !isEnabled, oldValue else { return }
+            switch engineState {
+            case .began, .changed: request(.cancelled, stateRecordData(for: .cancelled))
+            case .possible: request(.failed, stateRecordData(for: .failed))
+            default: break
+            }
+        }
+    }
+
+    /// Whether winning cancels its touches for the controls of its view (rule 4 of SPEC 12;
+    /// UIKit's default true). Setting it false turns rule 4 off for this recognizer from its
+    /// next call on; the scene key `cancelsTouchesInView: false` does the same, and either one
+    /// saying false is enough.
+    public var cancelsTouchesInView = true
+
+    /// UIKit's `delaysTouchesBegan`, kept for code that sets it; touchtrace delivers touches to
+    /// controls as they come.
+    public var delaysTouchesBegan = false
+    /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
+    public var delaysTouchesEnded = true
+
+    /// The view it is attached to (the scene view of its recognizer), once touchtrace has called
+    /// it; its `frame` is in its superview's coordinates and its `bounds` at (0, 0).
+    public var view: UIView? { attachedView }
+
+    /// How many touches it has received that are down (ignored ones not counted).
+    public var numberOfTouches: Int { touchesDown.count }
+
+    /// The centroid of its touches that are down, in the coordinates of `view` (on the screen
+    /// when nil), in points; when none is down, where the centroid was last.
+    public func location(in view: UIView?) -> CGPoint {
+        if !touchesDown.isEmpty {
+            var x = 0.0, y = 0.0
+            for touch in touchesDown {
+                x += touch.screenLocation.x
+                y += touch.screenLocation.y
+            }
+            lastCentroid = CGPoint(x: x / Double(touchesDown.count), y: y / Double(touchesDown.count))
+        }
+        return UIView.convertFromScreen(lastCentroid, to: view)
+    }
+
+    /// Where its touch number `touchIndex` (0 ..< `numberOfTouches`, in the order they began)
+    /// is, in the coordinates of `view` (on the screen when nil). An index out of range stops
+    /// the program, as UIKit raises an exception.
+    public func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        precondition(touchIndex >= 0 && touchIndex < touchesDown.count,
+                     "location(ofTouch: \(touchIndex)): the recognizer has \(touchesDown.count) touches")
+        return touchesDown[touchIndex].location(in: view)
+    }
+
+    /// The touch is not delivered to this recognizer again (until it ends), as UIKit's
+    /// `ignore(_:for:)`.
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        ignored.insert(touch.serial)
+        touchesDown.removeAll { $0 === touch }
+    }
+
+    /// This recognizer may not win while `otherGestureRecognizer` may still win, as
+    /// `require(toFail:)` and the scene key `requireToFail` (SPEC 12, rule 3; version 2 traces).
+    ///
+    /// Both must be TouchTraceUIKit recognizers of the same replay (scene recognizers made by
+    /// `RecognizerType.uiKit`): the requirement is given to the arena at this recognizer's
+    /// first call after both have been called once in the replay (until then neither has a place
+    /// in it). One that would close a cycle (the other requires this one, directly or through
+    /// others) is left out, as neither could win. A recognizer that never receives a touch of the
+    /// replay never fails, so requiring it blocks nothing: the arena only weighs recognizers
+    /// that share touches. Between recognizers written any other way, use the scene key.
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self, !failureRequirements.contains(where: { $0.recognizer === otherGestureRecognizer }) else { return }
+        failureRequirements.append((otherGestureRecognizer, false))
+    }
+
+    /// Adds a target: the closure is called with the recognizer at every state change that calls
+    /// UIKit's actions (see the type's documentation).
+    public func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) {
+        targets.append(action)
+    }
+
+    /// Adds a target method, as `addTarget(_:action:)`: `addTarget(controller, action:
+    /// Controller.handlePan)`. The target is held weakly; once it is gone nothing is called.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
+        targets.append { [weak target] recognizer in
+            if let target { action(target)(recognizer) }
+        }
+    }
+
+    /// Removes every target.
+    public func removeAllTargets() {
+        targets.removeAll()
+    }
+
+    // MARK: Overridden by subclasses
+
+    /// Touches began (those of one event, not ignored). Call `super`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches moved. Call `super`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches lifted. Call `super`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches were cancelled. Call `super`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+    /// Called when the recognizer goes back to `.possible` after a final state: forget the
+    /// gesture. Call `super`.
+    open func reset() {}
+
+    // MARK: For subclasses in this module
+
+    /// The fields a `state` record carries with `from` and `to` when `state` is set (none here;
+    /// a pan's translation, velocity and touches).
+    func stateRecordData(for to: RecognizerState) -> FieldList { FieldList() }
+
+    /// The engine's state has changed to `state` (asked for, or decided by the arena).
+    func engineStateDidChange(_ state: RecognizerState) {}
+
+    /// After the engine's reset, before `reset()`.
+    func engineDidReset() {}
+
+    /// Asks the engine for a change; calls the targets if it stands and calls an action.
+    @discardableResult
+    func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
+        guard let context else { return engineState }
+        let from = engineState
+        let result = context.pointee.requestState(to, data)
+        let stood = result == to && (from != to || to == .changed)
+        if result != from || stood {
+            engineState = result
+            engineStateDidChange(result)
+        }
+        if stood && to.firesAction { callTargets() }
+        return result
+    }
+
+    func callTargets() {
+        for target in targets { target(self) }
+    }
+
+    /// The engine decided a state without being asked (a waiting recognizer won, a winner
+    /// prevented this one): take it, and call the targets if it calls an action.
+    func engineKeep(_ state: RecognizerState) {
+        guard state != engineState else { return }
+        engineState = state
+        engineStateDidChange(state)
+        if state.firesAction { callTargets() }
+    }
+
+    /// The engine resets the recognizer: back to `.possible`, with no touches, then `reset()`.
+    func engineReset() {
+        engineState = .possible
+        ignored.removeAll()
+        touchesDown.removeAll()
+        engineDidReset()
+        reset()
+    }
+
+    /// The touches of the call under way that are in `touches`, in the event's order.
+    func delivered(_ touches: Set<UITouch>) -> TouchSet {
+        if touches.count == currentSet.count && currentSet.allSatisfy({ touchObjects[$0.serial].map(touches.contains) ?? false }) {
+            return currentSet
+        }
+        return TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
+    }
+}
+
+extension UIGestureRecognizer.State {
+    init(_ state: RecognizerState) {
+        switch state {
+        case .possible: self = .possible
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended, .recognized: self = .ended
+        case .cancelled: self = .cancelled
+        case .failed: self = .failed
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import TouchTrace
+
+/// A finger on the screen, as `UIKit.UITouch`: one object for the touch's whole life (from
+/// `began` to `ended` or `cancelled`), so `touch == self.trackedTouch` compares identities.
+///
+/// Each TouchTraceUIKit recognizer of a replay has its own objects (a recognizer never sees
+/// another's). Locations are kept on the screen and converted to the view asked for.
+///
+/// **Hashing is deterministic**: a touch hashes to a value made only from its serial (unique in
+/// the replay), whatever the process's hash seed, so iterating a `Set<UITouch>` — and
+/// `touches.first` — gives the same touch in every run on every machine.
+public final class UITouch: Hashable, CustomStringConvertible {
+    /// What a touch is doing, as `UITouch.Phase`.
+    public enum Phase: Int, Sendable {
+        /// The touch landed in this event.
+        case began
+        /// The touch moved.
+        case moved
+        /// The touch is down and did not move (touchtrace delivers no stationary touches).
+        case stationary
+        /// The touch lifted.
+        case ended
+        /// The system stopped tracking the touch.
+        case cancelled
+    }
+
+    /// Unique to this touch's life in the whole replay.
+    let serial: Int
+    /// The trace's id of the touch (for `description`).
+    let id: TouchID
+    /// Where the touch is, and was before its last change, on the screen (points).
+    var screenLocation: CGPoint
+    var previousScreenLocation: CGPoint
+
+    /// When the touch last changed (it began, moved, ended or was cancelled): the trace's time
+    /// of that event, in seconds.
+    public internal(set) var timestamp: TimeInterval
+    /// What the touch did at its last change.
+    public internal(set) var phase: Phase
+    /// How many taps this touch's tap is, counting quick taps at about the same place: 1, or one
+    /// more than the touch before it when this one began within
+    /// `GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps` (0.35 s) of that one's lift and
+    /// within `GestureDefaults.tapAllowableMovement` (45 points) of where it lifted, and that
+    /// one did not move farther than that from where it began.
+    public internal(set) var tapCount: Int
+    /// The pressure of the touch as the trace recorded it (UIKit's unit: 1 is an average touch);
+    /// 0 when the trace has none.
+    public internal(set) var force: CGFloat
+    /// The radius of the touch's contact area in points, as the trace recorded it; 0 when it
+    /// has none.
+    public internal(set) var majorRadius: CGFloat
+    /// The view the touch began on (the recognizer's view, or the subview it hit within it, as
+    /// far as the recognizer knows it: its own view).
+    public internal(set) weak var view: UIView?
+
+    init(serial: Int, id: TouchID, location: CGPoint, timestamp: TimeInterval, phase: Phase, tapCount: Int, view: UIView?) {
+        self.serial = serial
+        self.id = id
+        self.screenLocation = location
+        self.previousScreenLocation = location
+        self.timestamp = timestamp
+        self.phase = phase
+        self.tapCount = tapCount
+        self.force = 0
+        self.majorRadius = 0
+        self.view = view
+    }
+
+    /// Where the touch is, in the coordinates of `view` (on the screen when nil), in points.
+    public func location(in view: UIView?) -> CGPoint {
+        UIView.convertFromScreen(screenLocation, to: view)
+    }
+
+    /// Where the touch was before its last change, in the coordinates of `view` (on the screen
+    /// when nil), in points.
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        UIView.convertFromScreen(previousScreenLocation, to: view)
+    }
+
+    /// Identity, as UIKit compares touches.
+    public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
+
+    /// Feeds the touch's serial (its identity in the replay) to the hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(serial)
+    }
+
+    /// The hash that `Set` and `Dictionary` place touches by: made from the serial alone, the
+    /// same in every process (the seed each process and each set is given is left out on
+    /// purpose), so that a set's order does not change from run to run. SplitMix64's finalizer
+    /// spreads consecutive serials over the buckets.
+    public func _rawHashValue(seed: Int) -> Int {
+        var z = UInt64(truncatingIfNeeded: serial) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: z ^ (z >> 31))
+    }
+
+    /// The touch's trace id, phase and screen location, for messages.
+    public var description: String {
+        "UITouch(id: \(id), phase: \(phase), location: \(screenLocation))"
+    }
+}
+
+/// The touches of one event, as `UIKit.UIEvent`.
+public final class UIEvent {
+    /// When the event happened: the trace's time, in seconds.
+    public let timestamp: TimeInterval
+    let touches: Set<UITouch>
+
+    init(timestamp: TimeInterval, touches: Set<UITouch>) {
+        self.timestamp = timestamp
+        self.touches = touches
+    }
+
+    /// Every touch of this event on the recognizer's view (and its subviews): those that began,
+    /// moved, ended or were cancelled in it, ignored ones included (as in UIKit).
+    public var allTouches: Set<UITouch>? { touches }
+
+    /// The event's touches for one view: those whose view is `view` (or a subview of it).
+    public func touches(for view: UIView) -> Set<UITouch>? {
+        touches.filter { touch in
+            var v = touch.view
+            while let current = v {
+                if current === view { return true }
+                v = current.superview
+            }
+            return false
+        }
+    }
+
+    /// The event's touches that a recognizer receives (every touch not ignored by it).
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        touches.filter { !gestureRecognizer.ignored.contains($0.serial) }
+    }
+}
+
+/// A view of the scene, as the part of `UIKit.UIView` that a gesture recognizer reads: its
+/// frame in its superview, its bounds, its superview, and conversions of points.
+public final class UIView {
+    /// The view's rectangle in its superview's coordinates (on the screen for a top-level
+    /// view), in points.
+    public let frame: CGRect
+    /// The view's own rectangle: origin (0, 0) and the frame's size.
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+    /// The view that holds this one, or nil for a top-level view.
+    public let superview: UIView?
+    /// The view's origin on the screen (points).
+    let screenOrigin: CGPoint
+
+    /// A top-level view with this frame (on the screen), or a subview of `superview`.
+    public init(frame: CGRect, superview: UIView? = nil) {
+        self.frame = frame
+        self.superview = superview
+        let base = superview?.screenOrigin ?? .zero
+        self.screenOrigin = CGPoint(x: base.x + frame.origin.x, y: base.y + frame.origin.y)
+    }
+
+    /// The view's center in its superview's coordinates.
+    public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+
+    /// A point of this view, in the coordinates of `view` (on the screen when nil).
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        Self.convertFromScreen(CGPoint(x: point.x + screenOrigin.x, y: point.y + screenOrigin.y), to: view)
+    }
+
+    /// A point of `view` (of the screen when nil), in this view's coordinates.
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let origin = view?.screenOrigin ?? .zero
+        return CGPoint(x: point.x + origin.x - screenOrigin.x, y: point.y + origin.y - screenOrigin.y)
+    }
+
+    /// Whether `view` is this view or one of its subviews, to any depth.
+    public func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    static func convertFromScreen(_ p: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view else { return p }
+        return CGPoint(x: p.x - view.screenOrigin.x, y: p.y - view.screenOrigin.y)
+    }
+
+    /// The view and its superviews from the frames on the screen of a view and its ancestors,
+    /// nearest first (`DeliveryContext.recognizerViewChain`).
+    static func chain(screenFrames: [Rect]) -> UIView? {
+        var view: UIView?
+        for (k, frame) in screenFrames.enumerated().reversed() {
+            let parent = k + 1 < screenFrames.count ? screenFrames[k + 1].origin : Point.zero
+            view = UIView(frame: CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height),
+                          superview: view)
+        }
+        return view
+    }
+}
