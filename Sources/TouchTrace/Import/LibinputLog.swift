@@ -156,7 +156,7 @@ enum LibinputLog {
             while end < close && text.bytes[end] != UInt8(ascii: ",") { end += 1 }
             let tokens = text.tokens(i..<end)
             guard tokens.count == 1, let n = text.int64(tokens[0]) else {
-                throw text.error(at: text.skipSpaces(i, end), in: line, "expected \(what) of whole numbers, found \(text.quoted(i..<end))")
+                throw text.error(at: text.skipSpaces(i, end), in: line, "expected \(what) of whole numbers, found \(text.quoted(text.skipSpaces(i, end)..<end))")
             }
             numbers.append(n)
             i = end + 1
