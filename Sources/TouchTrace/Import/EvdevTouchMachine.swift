@@ -64,7 +64,7 @@ struct EvdevTouchMachine {
     static let defaultSlotLimit = 256
     static let slotLimit = 1024
     /// The most protocol A contacts in one frame (real screens track ten or so).
-    static let contactLimit = 64
+    static let contactLimit = 32
 
     let text: LogText
     let touchProtocol: TouchProtocol

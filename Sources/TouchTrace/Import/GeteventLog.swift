@@ -19,12 +19,13 @@ enum GeteventLog {
     static func parse(_ text: LogText) throws(TraceErrors) -> ParsedLog {
         var log = ParsedLog(text: text)
         var dumpDevice: Int?
+        var names = NameCache()
         for line in text.lines {
             let start = text.skipSpaces(line.start, line.end)
             if start == line.end { continue }
             let content = start..<line.end
             if text.bytes[start] == UInt8(ascii: "[") {
-                try readEvent(text, line, from: start, into: &log)
+                try readEvent(text, line, from: start, into: &log, names: &names)
             } else if start == line.start {
                 if text.starts(content, with: "add device") {
                     guard let colon = text.find(":", in: content) else {
@@ -50,7 +51,8 @@ enum GeteventLog {
     }
 
     /// `[   74366.364227] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 0000021c`
-    private static func readEvent(_ text: LogText, _ line: LogText.Line, from start: Int, into log: inout ParsedLog) throws(TraceErrors) {
+    private static func readEvent(_ text: LogText, _ line: LogText.Line, from start: Int, into log: inout ParsedLog,
+                                  names: inout NameCache) throws(TraceErrors) {
         guard let close = text.find("]", in: start..<line.end) else {
             throw text.error(at: start, in: line, "expected a time in brackets, as '[   74366.364227]'")
         }
@@ -65,7 +67,13 @@ enum GeteventLog {
             guard path.count > 1, text.bytes[path.upperBound - 1] == UInt8(ascii: ":") else {
                 throw text.error(at: path.lowerBound, in: line, "expected a device path and ':' before the event, found \(text.quoted(path))")
             }
-            deviceIndex = log.devices.index(of: text.text(path.lowerBound..<(path.upperBound - 1)))
+            let pathBytes = path.lowerBound..<(path.upperBound - 1)
+            if let known = names.lookUp(text, pathBytes, kind: 0) {
+                deviceIndex = Int(known)
+            } else {
+                deviceIndex = log.devices.index(of: text.text(pathBytes))
+                names.store(text, pathBytes, kind: 0, Int32(deviceIndex))
+            }
         } else if tokens.count == 3 {
             deviceIndex = log.devices.index(of: unnamedDeviceName)
             log.unnamedDevice = deviceIndex
@@ -74,27 +82,33 @@ enum GeteventLog {
         }
         let (typeToken, codeToken, valueToken) = (tokens[0], tokens[1], tokens[2])
         let type: UInt16
-        if let named = Evdev.type(named: text.text(typeToken)[...]) {
+        if let known = names.lookUp(text, typeToken, kind: 1) {
+            type = UInt16(known)
+        } else if let named = Evdev.type(named: text.text(typeToken)[...]) {
             type = named
+            names.store(text, typeToken, kind: 1, Int32(named))
         } else if typeToken.count == 4, let number = text.hex(typeToken, maxDigits: 4), number <= UInt32(Evdev.maxType) {
             type = UInt16(number)
         } else {
             throw text.error(at: typeToken.lowerBound, in: line, "unknown event type \(text.quoted(typeToken)) (names: \(Evdev.typeNames.map(\.0).joined(separator: ", ")), or 4 hexadecimal digits)")
         }
         let code: UInt16
-        let codeText = text.text(codeToken)
-        if let named = Evdev.code(named: codeText[...], type: type) {
+        if let known = names.lookUp(text, codeToken, kind: 2 + Int(type)) {
+            code = UInt16(known)
+        } else if let named = Evdev.code(named: text.text(codeToken)[...], type: type) {
             code = named
+            names.store(text, codeToken, kind: 2 + Int(type), Int32(named))
         } else if codeToken.count == 4, let number = text.hex(codeToken, maxDigits: 4), number <= UInt32(Evdev.maxCode) {
             code = UInt16(number)
         } else {
             throw text.error(at: codeToken.lowerBound, in: line, "unknown event code \(text.quoted(codeToken)) for \(Evdev.typeName(type))")
         }
         let value: Int32
-        switch text.text(valueToken) {
-        case "DOWN" where type == Evdev.key: value = 1
-        case "UP" where type == Evdev.key: value = 0
-        case "REPEAT" where type == Evdev.key: value = 2
+        // Key values are words with -l (DOWN, UP, REPEAT), never 8 characters long.
+        switch type == Evdev.key && valueToken.count != 8 ? text.text(valueToken) : "" {
+        case "DOWN": value = 1
+        case "UP": value = 0
+        case "REPEAT": value = 2
         default:
             guard let number = text.hex(valueToken, maxDigits: 8), line.terminated || valueToken.count == 8 else {
                 throw text.error(at: valueToken.lowerBound, in: line, "expected a value of 8 hexadecimal digits, found \(text.quoted(valueToken))")
@@ -134,5 +148,34 @@ enum GeteventLog {
         let minimum = try number("min")
         let maximum = try number("max")
         device.ranges[code] = AxisRange(minimum: minimum, maximum: maximum, source: text.source, offset: codeToken.lowerBound)
+    }
+}
+
+/// Names already looked up in a log (device paths, type and code names), by their bytes: a log
+/// repeats a handful of names on every line, and turning each into a `String` to look it up
+/// was most of the time of reading one.
+struct NameCache {
+    private var entries: [UInt64: (bytes: [UInt8], value: Int32)] = [:]
+
+    private func key(_ text: LogText, _ range: Range<Int>, kind: Int) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(kind)
+        for i in range {
+            hash = (hash ^ UInt64(text.bytes[i])) &* 0x100_0000_01B3
+        }
+        return hash
+    }
+
+    func lookUp(_ text: LogText, _ range: Range<Int>, kind: Int) -> Int32? {
+        guard let entry = entries[key(text, range, kind: kind)], entry.bytes.count == range.count else { return nil }
+        var i = range.lowerBound
+        for b in entry.bytes {
+            if text.bytes[i] != b { return nil }
+            i += 1
+        }
+        return entry.value
+    }
+
+    mutating func store(_ text: LogText, _ range: Range<Int>, kind: Int, _ value: Int32) {
+        entries[key(text, range, kind: kind)] = (Array(text.bytes[range]), value)
     }
 }
