@@ -72,6 +72,8 @@ struct EvdevTouchMachine {
 
     private(set) var frames: [TouchFrame] = []
     private(set) var touchCount = 0
+    /// Positions taken to be the kernel's initial 0, one warning each.
+    private(set) var warnings: [TraceError] = []
     /// Offset of the first event after the last `SYN_REPORT`, when the log ends inside a frame.
     private(set) var unfinishedFrameOffset: Int?
 
@@ -145,7 +147,11 @@ struct EvdevTouchMachine {
         }
     }
 
+    /// Offset of the last `SYN_REPORT` or `SYN_DROPPED` read.
+    private(set) var lastSyncOffset = 0
+
     private mutating func checkTime(_ e: InputEvent) throws(TraceErrors) {
+        lastSyncOffset = e.offset
         if let last = lastSyncTime, e.time < last {
             throw text.error(at: e.offset, "time goes backwards: \(seconds(e.time)) s comes after \(seconds(last)) s")
         }
@@ -265,9 +271,15 @@ struct EvdevTouchMachine {
             }
             if let id = slot.trackingID {
                 if slot.isNew {
-                    guard let x = slot.x, let y = slot.y else {
-                        throw text.error(at: slot.newOffset, "the contact with tracking id \(id) in slot \(i) begins without a position (no ABS_MT_POSITION_\(slot.x == nil ? "X" : "Y") for this slot before its SYN_REPORT)")
+                    // The kernel starts every slot's values at 0 and sends a value only when it
+                    // changes, so a first contact at x = 0 (an edge swipe) sends no x.
+                    if slot.x == nil || slot.y == nil {
+                        let missing = [slot.x == nil ? "ABS_MT_POSITION_X" : nil, slot.y == nil ? "ABS_MT_POSITION_Y" : nil].compactMap { $0 }
+                        warnings.append(text.source.error(at: slot.newOffset, "warning: no \(missing.joined(separator: " or ")) for slot \(i) since the log began; the contact with tracking id \(id) is taken to be at the kernel's initial 0"))
                     }
+                    let x = slot.x ?? 0, y = slot.y ?? 0
+                    slot.x = x
+                    slot.y = y
                     let touch = newTouch()
                     changes.append(TouchChange(touch: touch, phase: .began, x: x, y: y))
                     slot.touch = touch
@@ -363,9 +375,13 @@ struct EvdevTouchMachine {
         case Evdev.syn where e.code == Evdev.synReport:
             try checkTime(e)
             if buttonDown {
-                guard let x = singleX, let y = singleY else {
-                    throw text.error(at: buttonOffset, "BTN_TOUCH goes down without a position (no ABS_\(singleX == nil ? "X" : "Y") before its SYN_REPORT)")
+                if singleX == nil || singleY == nil {
+                    let missing = [singleX == nil ? "ABS_X" : nil, singleY == nil ? "ABS_Y" : nil].compactMap { $0 }
+                    warnings.append(text.source.error(at: buttonOffset, "warning: no \(missing.joined(separator: " or ")) since the log began; the touch is taken to be at the kernel's initial 0"))
+                    singleX = singleX ?? 0
+                    singleY = singleY ?? 0
                 }
+                let x = singleX!, y = singleY!
                 if down.isEmpty {
                     let touch = newTouch()
                     changes.append(TouchChange(touch: touch, phase: .began, x: x, y: y))

@@ -81,7 +81,7 @@ public enum TraceImporter {
         guard machine.touchCount > 0 else {
             throw text.error(at: 0, "no touches in this log from \(device.name) (\(device.events.count) events read): record while touching the screen, and check --device")
         }
-        var warnings: [TraceError] = []
+        var warnings = machine.warnings
         if let offset = machine.unfinishedFrameOffset {
             warnings.append(source.error(at: offset, "warning: the log ends without a SYN_REPORT after these events; the unfinished last frame is left out"))
         }
@@ -89,7 +89,7 @@ public enum TraceImporter {
         let bytes = try writer.write(machine.frames)
         let stillDown = machine.touchesDown
         if stillDown > 0 {
-            warnings.append(source.error(at: max(0, source.count - 1), "warning: \(stillDown == 1 ? "1 touch is" : "\(stillDown) touches are") still down at the end of the log; replay cancels \(stillDown == 1 ? "it" : "them") at the last event"))
+            warnings.append(source.error(at: machine.lastSyncOffset, "warning: \(stillDown == 1 ? "1 touch is" : "\(stillDown) touches are") still down at the end of the log; replay cancels \(stillDown == 1 ? "it" : "them") at the last event"))
         }
         return ImportedTrace(bytes: bytes, warnings: warnings, device: device.name, eventCount: machine.frames.count, touchCount: machine.touchCount)
     }
