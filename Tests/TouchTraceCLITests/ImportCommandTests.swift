@@ -119,4 +119,30 @@ import Testing
         }
         #expect(touchtrace("--help").out.contains("  import "))
     }
+
+    @Test func logsCutAnywhereExitZeroOrTwoWithALocationAndNothingHalfWritten() throws {
+        let folder = temporaryDirectory()
+        let bytes = Array(Self.log.utf8)
+        var codes: [Int32: Int] = [:]
+        for cut in stride(from: 0, through: bytes.count, by: 5) {
+            let log = folder + "/cut-\(cut).log", output = folder + "/cut-\(cut).trace.json"
+            try AtomicFile.write(Array(bytes.prefix(cut)), to: log)
+            let run = touchtrace("import", "getevent", log, "--output", output)
+            codes[run.code, default: 0] += 1
+            if run.code == 2 {
+                #expect(!Scene.fileExists(output))
+                let location = run.err.dropFirst(log.count + 1).prefix { $0 != " " }
+                let parts = location.dropLast().split(separator: ":")
+                #expect(run.err.hasPrefix(log + ":") && location.hasSuffix(":") && parts.count == 2 && parts.allSatisfy { Int($0) != nil },
+                        "cut at \(cut): \(run.err)")
+            } else {
+                #expect(run.code == 0, "cut at \(cut): \(run.code)")
+                #expect(throws: Never.self) { try Trace.read(path: output) }
+            }
+        }
+        // Cut before the first touch's frame ends, nothing can be imported; cut after it, the
+        // complete frames are (a cut inside a line is an error, one at a line end a warning).
+        #expect(codes[0, default: 0] > 0 && codes[2, default: 0] > 0)
+        #expect(codes.keys.allSatisfy { $0 == 0 || $0 == 2 })
+    }
 }

@@ -54,9 +54,10 @@ struct EvdevDevices: Sendable {
 
     func index(named name: String) -> Int? { indexByName[name] }
 
+    /// In place (a get-and-set would copy a device's events for every event appended).
     subscript(i: Int) -> EvdevDevice {
         get { all[i] }
-        set { all[i] = newValue }
+        _modify { yield &all[i] }
     }
 }
 

@@ -90,7 +90,8 @@ enum LibinputLog {
             }
             if isItem && path == ["devices"] && key == "node" {
                 guard hasValue else { throw text.error(at: colon, in: line, "expected the device node after 'node:'") }
-                let name = text.text(valueStart..<trimmedEnd(text, valueStart..<line.end))
+                var name = text.text(valueStart..<trimmedEnd(text, valueStart..<line.end))
+                if name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
                 device = log.devices.index(of: name)
             } else if path == ["devices", "evdev", "absinfo"] && hasValue {
                 guard let code = text.int64(content.lowerBound..<colon), code >= 0, code <= Int64(Evdev.maxCode) else {
