@@ -173,7 +173,9 @@ struct ImportedTraceWriter {
             }
         }
         guard let screen else {
-            if let rx, let ry, rx.maximum >= 0, ry.maximum >= 0 {
+            // The ranges as they are, when a trace's screen can hold them.
+            if let rx, let ry, rx.maximum >= 0, ry.maximum >= 0,
+               Double(Int64(rx.maximum) + 1) <= TraceLimits.coordinate, Double(Int64(ry.maximum) + 1) <= TraceLimits.coordinate {
                 return (x, y, (Double(Int64(rx.maximum) + 1), Double(Int64(ry.maximum) + 1)))
             }
             return (x, y, nil)

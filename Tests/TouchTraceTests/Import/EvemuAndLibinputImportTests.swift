@@ -45,6 +45,16 @@ import Testing
                 == "test.log:1:1: no events from device /dev/input/event1 in this log; its devices: ELAN Touchscreen")
     }
 
+    @Test func rangesTooLargeForAScreenAreLeftOutOfTheTrace() throws {
+        // A trace's screen is at most 10,000,000 points; 2,000,000,001 device units are not
+        // written as one, and the points (small) still read back.
+        let log = "N: Big\nA: 35 0 2000000000 0 0\nA: 36 0 2000000000 0 0\nE: 0.5 0003 0039 1\nE: 0.5 0003 0035 7\nE: 0.5 0003 0036 9\nE: 0.5 0000 0000 0\nE: 0.6 0003 0039 -1\nE: 0.6 0000 0000 0\n"
+        let (imported, trace, events) = try importLog(log, format: .evemu)
+        #expect(trace.header.screen == nil)
+        #expect(!String(decoding: imported.bytes, as: UTF8.self).contains("screen"))
+        #expect(events == [ExpectedEvent(t: 0, touches: [touch(1, .began, 7, 9)]), ExpectedEvent(t: 0.1, touches: [touch(1, .ended, 7, 9)])])
+    }
+
     @Test(arguments: [
         ("E: 0.1 0003 0039 x1", "test.log:1:18: expected a decimal value, found 'x1'"),
         ("E: 0.1 0003 0039", "test.log:1:3: expected 'E: SECONDS TYPE CODE VALUE', found 3 words"),

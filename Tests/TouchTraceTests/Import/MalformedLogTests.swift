@@ -40,7 +40,7 @@ import Testing
         var bytes = Array(text.utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let line = random.int(0...max(0, lines.count - 2))
-        switch random.int(0...11) {
+        switch random.int(0...12) {
         case 0: // cut anywhere
             bytes = Array(bytes.prefix(random.int(0...bytes.count)))
             return String(decoding: bytes, as: UTF8.self)
@@ -64,6 +64,9 @@ import Testing
         case 9: lines = Array(lines.prefix(line))
         case 10: // a huge value
             lines[line] = lines[line].replacingOccurrences("0000021c", "7fffffff").replacingOccurrences("0003 0035", "0003 0035 2147483647 #")
+        case 11: // ranges made empty or larger than any screen
+            let ranges = ["max 1079" : ["max 2147483647", "min 2000, max 10"], " 0 1079 0 0" : [" 0 2147483647 0 0", " 5000 10 0 0"], "[0, 1079," : ["[0, 2147483647,", "[5000, 10,"]]
+            for (from, to) in ranges { lines = lines.map { $0.replacingOccurrences(from, to[random.int(0...1)]) } }
         default: // lines in reverse
             lines.reverse()
         }
@@ -77,10 +80,10 @@ import Testing
     }
 
     /// Imports a log; what it makes is read back as a trace.
-    static func outcome(_ source: SourceFile, format: LogFormat) -> Outcome {
+    static func outcome(_ source: SourceFile, format: LogFormat, screen: (width: Double, height: Double)? = nil) -> Outcome {
         let result: ImportedTrace
         do {
-            result = try TraceImporter.importLog(source, format: format)
+            result = try TraceImporter.importLog(source, format: format, options: ImportOptions(screen: screen))
         } catch {
             return .refused(error.first)
         }
@@ -101,6 +104,10 @@ import Testing
                 var text = good
                 for _ in 0...random.int(0...2) { text = Self.mutate(text, &random) }
                 let path = "\(k)-\(name)"
+                // Mapped onto a screen too, which needs (and checks) the ranges.
+                if case .unreadableTrace(let problem) = Self.outcome(SourceFile(path: path, bytes: Array(text.utf8)), format: format, screen: (390, 844)) {
+                    Issue.record("\(path) with --screen imported into a trace that does not read back: \(problem)")
+                }
                 switch Self.outcome(SourceFile(path: path, bytes: Array(text.utf8)), format: format) {
                 case .imported:
                     imported += 1
