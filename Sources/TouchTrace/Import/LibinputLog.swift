@@ -16,11 +16,15 @@
 /// An `absinfo` entry is `CODE: [min, max, fuzz, flat, resolution]`; an event is
 /// `[seconds, microseconds, type, code, value]`, all decimal.
 enum LibinputLog {
-    /// One open block: its indentation, its key (nil for a sequence item) .
+    /// One open block: its indentation and its key (nil for a sequence item).
     private struct Block {
         var indent: Int
         var key: String?
     }
+
+    /// A recording nests six blocks deep; a file nested far deeper is something else (and would
+    /// cost time on every line).
+    static let maximumDepth = 64
 
     static func parse(_ text: LogText) throws(TraceErrors) -> ParsedLog {
         var log = ParsedLog(text: text)
@@ -47,6 +51,9 @@ enum LibinputLog {
                 if content.isEmpty { continue }
             } else {
                 while let top = stack.last, top.indent >= indent { stack.removeLast() }
+            }
+            if stack.count > maximumDepth {
+                throw text.error(at: start, in: line, "blocks nested more than \(maximumDepth) deep: not a 'libinput record' recording")
             }
             let path = stack.compactMap(\.key)
             if text.bytes[content.lowerBound] == UInt8(ascii: "[") {

@@ -106,6 +106,9 @@ import Testing
         ("devices:\n- node: /dev/input/event1\n  evdev:\n    absinfo:\n      53: [0, 1279, 0]\n",
          "test.log:5:11: expected [min, max, fuzz, flat, resolution], found 3 numbers"),
         ("version: 1\nndevices: 1\n", "test.log:1:1: no 'devices:' in this file: is it a 'libinput record' recording?"),
+        // Line k opens a block one space deeper than line k − 1: at line 66, 65 blocks are open.
+        ((0..<70).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined(),
+         "test.log:66:66: blocks nested more than 64 deep: not a 'libinput record' recording"),
         ("devices:\n- node: /dev/input/event1\n  events:\n  - evdev:\n    - [0, 0, 3, 57, 1",
          "test.log:5:7: the file ends inside this line (was it cut short?): expected [seconds, microseconds, type, code, value]"),
     ])
