@@ -81,6 +81,71 @@ import Testing
         }
     }
 
+    @Test func aRecordingWithLibinputEventsBetweenFrames() throws {
+        // As `libinput record --with-libinput` lays it out: libinput's own events in the same
+        // list item as the evdev frame that caused them, and an evdev block continuing an item.
+        let log = """
+        version: 1
+        ndevices: 1
+        libinput:
+          version: "1.25.0"
+          git: "unknown"
+        system:
+          kernel: "6.12.0"
+          dmi: "dmi:bvnLENOVO:"
+        devices:
+        - node: /dev/input/event11
+          evdev:
+            # Name: Wacom HID 52B5 Finger
+            name: "Wacom HID 52B5 Finger"
+            id: [24, 1386, 21173, 256]
+            codes:
+              3: [0, 1, 47, 53, 54, 57] # EV_ABS
+            absinfo:
+              0: [0, 2559, 0, 0, 10]
+              1: [0, 1599, 0, 0, 10]
+              47: [0, 9, 0, 0, 0]
+              53: [0, 2559, 0, 0, 10]
+              54: [0, 1599, 0, 0, 10]
+              57: [0, 65535, 0, 0, 0]
+            properties: [1]
+          udev:
+            properties:
+            - ID_INPUT=1
+            - ID_INPUT_TOUCHSCREEN=1
+          libinput:
+            capabilities: [touch]
+          events:
+          - libinput:
+            - {type: DEVICE_ADDED, seat: seat0, logical_seat: default}
+          - evdev:
+            - [  0,      0,   3,  57,     421] # EV_ABS / ABS_MT_TRACKING_ID      421
+            - [  0,      0,   3,  53,    1280] # EV_ABS / ABS_MT_POSITION_X     1280 (+1280)
+            - [  0,      0,   3,  54,     800] # EV_ABS / ABS_MT_POSITION_Y      800 (+800)
+            - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+            libinput:
+            - {time: 0.000000, type: TOUCH_DOWN, slot: 0, seat_slot: 0, point: [1280.00, 800.00]}
+          - evdev:
+            - [  0,   7512,   3,  53,    1300] # EV_ABS / ABS_MT_POSITION_X     1300 (+20)
+            - [  0,   7512,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +7ms
+            libinput:
+            - {time: 0.007512, type: TOUCH_MOTION, slot: 0, seat_slot: 0}
+            evdev:
+            - [  0,   7512,   4,   5,    7000] # EV_MSC / MSC_TIMESTAMP           7000
+          - evdev:
+            - [  0,  15020,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+            - [  0,  15020,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +8ms
+                                               # Touch device in neutral state
+
+        """
+        // With --screen 1280x800: x = v·1280/2560 = v/2, y = v·800/1600 = v/2.
+        let (_, trace, events) = try importLog(log, format: .libinput, screen: (1280, 800))
+        #expect(events == [ExpectedEvent(t: 0, touches: [touch(1, .began, 640, 400)]),
+                           ExpectedEvent(t: 0.007512, touches: [touch(1, .moved, 650, 400)]),
+                           ExpectedEvent(t: 0.01502, touches: [touch(1, .ended, 650, 400)])])
+        expectReplay(trace, matches: events)
+    }
+
     @Test func severalDevicesAndTheirOwnRanges() throws {
         let (a, expectedA) = protocolB(randomFingers(seed: 31, gestures: 2, maxX: 1000, maxY: 1000))
         let (b, expectedB) = protocolB(randomFingers(seed: 32, gestures: 3, maxX: 4095, maxY: 4095))
