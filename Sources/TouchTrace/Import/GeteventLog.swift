@@ -11,7 +11,8 @@
 /// [   74366.364227] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
 /// ```
 /// Types and codes are names (`-l`) or four hexadecimal digits; values are eight hexadecimal
-/// digits (a 32-bit two's complement: `ffffffff` is −1), or `DOWN`, `UP`, `REPEAT` for keys.
+/// digits (a 32-bit two's complement: `ffffffff` is −1), or `DOWN`, `UP`, `REPEAT` for keys;
+/// `getevent -r` adds `rate N` after some lines.
 enum GeteventLog {
     /// The name of the one device of a log printed without device paths.
     static let unnamedDeviceName = "the recorded device"
@@ -61,6 +62,10 @@ enum GeteventLog {
             throw text.error(at: start + 1, in: line, "expected a time in seconds in brackets, found \(text.quoted((start + 1)..<close))")
         }
         var tokens = text.tokens((close + 1)..<line.end)
+        // `getevent -r` ends a SYN_REPORT line with the event rate: `rate 120`.
+        if tokens.count >= 5, text.text(tokens[tokens.count - 2]) == "rate", text.int64(tokens[tokens.count - 1]) != nil {
+            tokens.removeLast(2)
+        }
         var deviceIndex: Int
         if tokens.count == 4 {
             let path = tokens.removeFirst()

@@ -141,6 +141,12 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func ratesOfGeteventDashRAreSkipped() throws {
+        let withRates = Self.twoFingers.replacingOccurrences("SYN_REPORT           00000000\n[   74366.396227]", "SYN_REPORT           00000000 rate 62\n[   74366.396227]")
+        #expect(withRates != Self.twoFingers)
+        #expect(try importLog(withRates, format: .getevent).imported.bytes == importLog(Self.twoFingers, format: .getevent).imported.bytes)
+    }
+
     @Test func aLastFrameWithoutSynReportIsLeftOutWithAWarning() throws {
         let log = Self.twoFingers + "[   74366.444227] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000e4c\n"
         let (imported, _, events) = try importLog(log, format: .getevent)
