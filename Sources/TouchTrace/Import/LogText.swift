@@ -14,7 +14,8 @@ struct LogText {
     let bytes: [UInt8]
     let lines: [Line]
 
-    init(_ source: SourceFile) {
+    init(_ original: SourceFile) {
+        let source = Self.utf8(original)
         self.source = source
         let bytes = source.bytes
         self.bytes = bytes
@@ -34,6 +35,27 @@ struct LogText {
             lines.append(Line(start: start, end: end, terminated: false))
         }
         self.lines = lines
+    }
+
+    /// The file as UTF-8: a log saved as UTF-16 (as Windows PowerShell's `>` saves
+    /// `adb shell getevent -lt`) is converted, and a UTF-8 byte order mark dropped, so that
+    /// lines and columns in messages are those an editor shows.
+    static func utf8(_ source: SourceFile) -> SourceFile {
+        let bytes = source.bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            return SourceFile(path: source.path, bytes: Array(bytes[3...]))
+        }
+        guard bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) else { return source }
+        let littleEndian = bytes[0] == 0xFF
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var i = 2
+        while i + 1 < bytes.count {
+            let (a, b) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
+            units.append(littleEndian ? a | b << 8 : a << 8 | b)
+            i += 2
+        }
+        return SourceFile(path: source.path, bytes: Array(String(decoding: units, as: UTF16.self).utf8))
     }
 
     /// A problem at a byte offset, as an error to throw.

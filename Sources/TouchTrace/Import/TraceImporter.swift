@@ -83,13 +83,13 @@ public enum TraceImporter {
         }
         var warnings = machine.warnings
         if let offset = machine.unfinishedFrameOffset {
-            warnings.append(source.error(at: offset, "warning: the log ends without a SYN_REPORT after these events; the unfinished last frame is left out"))
+            warnings.append(text.source.error(at: offset, "warning: the log ends without a SYN_REPORT after these events; the unfinished last frame is left out"))
         }
         let writer = ImportedTraceWriter(text: text, device: device, format: format, touchProtocol: machine.touchProtocol, screen: options.screen)
         let bytes = try writer.write(machine.frames)
         let stillDown = machine.touchesDown
         if stillDown > 0 {
-            warnings.append(source.error(at: machine.lastSyncOffset, "warning: \(stillDown == 1 ? "1 touch is" : "\(stillDown) touches are") still down at the end of the log; replay cancels \(stillDown == 1 ? "it" : "them") at the last event"))
+            warnings.append(text.source.error(at: machine.lastSyncOffset, "warning: \(stillDown == 1 ? "1 touch is" : "\(stillDown) touches are") still down at the end of the log; replay cancels \(stillDown == 1 ? "it" : "them") at the last event"))
         }
         return ImportedTrace(bytes: bytes, warnings: warnings, device: device.name, eventCount: machine.frames.count, touchCount: machine.touchCount)
     }

@@ -141,6 +141,31 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func utf16AsWindowsPowerShellSavesItIsRead() throws {
+        let units = Array(Self.twoFingers.utf16)
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let expected = try importLog(Self.twoFingers, format: .getevent).imported.bytes
+        for bytes in [littleEndian, bigEndian, [0xEF, 0xBB, 0xBF] + Array(Self.twoFingers.utf8)] {
+            #expect(try TraceImporter.importLog(SourceFile(path: "test.log", bytes: bytes), format: .getevent).bytes == expected)
+        }
+        // Messages count lines and characters, not bytes.
+        let broken = Array(Self.twoFingers.replacingOccurrences("EV_SYN       SYN_REPORT           00000000\n[   74366.380227]", "EV_SYN       SYN_REPORT           0000000g\n[   74366.380227]").utf16)
+        let message = importErrorBytes([0xFF, 0xFE] + broken.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        // The first SYN_REPORT is line 19 (14 lines of dump, then 5 events); its value starts in
+        // column 72.
+        #expect(message == "test.log:19:72: expected a value of 8 hexadecimal digits, found '0000000g'")
+    }
+
+    func importErrorBytes(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try TraceImporter.importLog(SourceFile(path: "test.log", bytes: bytes), format: .getevent)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     @Test func ratesOfGeteventDashRAreSkipped() throws {
         let withRates = Self.twoFingers.replacingOccurrences("SYN_REPORT           00000000\n[   74366.396227]", "SYN_REPORT           00000000 rate 62\n[   74366.396227]")
         #expect(withRates != Self.twoFingers)
