@@ -25,6 +25,7 @@ public enum CommandLineTool {
         VerifyCommand.command,
         ValidateCommand.command,
         EvalCommand.command,
+        ImportCommand.command,
         RenderCommand.command,
         BenchCommand.command,
         HelpCommand.command,

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchTrace
+
+enum ImportCommand {
+    static let command = Command(
+        name: "import",
+        summary: "Make a trace from a recording of a real touch screen",
+        usage: "import getevent|evemu|libinput LOG [--screen WxH] [--output FILE] [--device PATH] [--ranges FILE]",
+        discussion: """
+        Reads a recording of a touch screen's kernel events and writes a version 2 trace (events
+        form, times from 0 at the first touch, touch ids 1, 2, ... in touch-down order) that
+        replays as the screen was touched. Multitouch protocol B (slots), protocol A
+        (SYN_MT_REPORT) and single-touch screens (BTN_TOUCH) are read; SYN_DROPPED cancels every
+        touch down. Without --screen, points are device units unchanged; with it, the axis ranges
+        are mapped onto the screen: x = (v - min) * W / (max - min + 1), y likewise.
+
+        Making a recording:
+          Android (getevent): with the phone connected over adb,
+            adb shell getevent -lp > ranges.txt      the devices and their axis ranges
+            adb shell getevent -lt > touches.log     touch the screen, then Ctrl-C
+          (add the device, as in 'getevent -lt /dev/input/event2', to record only the touch
+          screen; getevent -lp lists which one it is).
+          Linux (evemu):
+            sudo evemu-record > touches.evemu        pick the touch screen, touch, then Ctrl-C
+          Linux (libinput):
+            sudo libinput record -o touches.yml      pick the touch screen, touch, then Ctrl-C
+
+        A log with several touch devices needs --device (the error lists them). A log whose last
+        frame has no SYN_REPORT loses that frame, with a warning. Every line that cannot be read
+        is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file.
+        """,
+        options: [
+            OptionSpec(name: "screen", value: "WxH", help: "Map the device's axis ranges onto a screen of W by H points (for example 390x844)"),
+            OptionSpec(name: "output", value: "FILE", help: "Write the trace to FILE (atomically) instead of stdout"),
+            OptionSpec(name: "device", value: "PATH", help: "The device to import, as the log names it (/dev/input/event2)"),
+            OptionSpec(name: "ranges", value: "FILE", help: "A 'getevent -lp' (or -p) dump with the axis ranges (getevent only)"),
+        ],
+        examples: [
+            ("import getevent touches.log --ranges ranges.txt --screen 412x915 --output swipe.trace.json",
+             "An Android recording, mapped onto the phone's screen in points."),
+            ("import getevent touches.log --device /dev/input/event3 --output pinch.trace.json",
+             "Choose the touch screen when the log holds several devices."),
+            ("import evemu touches.evemu --screen 1280x800 --output drag.trace.json",
+             "An evemu-record recording; its A: lines give the ranges."),
+            ("import libinput touches.yml --output tap.trace.json", "A libinput record recording, in device units."),
+            ("import getevent touches.log | touchtrace replay /dev/stdin", "Import and replay at once."),
+        ],
+        run: run)
+
+    static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
+        guard args.positionals.count == 2 else {
+            let message = args.positionals.isEmpty ? "missing FORMAT and LOG"
+                : args.positionals.count == 1 ? "missing LOG (or FORMAT: getevent, evemu or libinput)"
+                : "expected FORMAT and LOG, got \(args.positionals.count) arguments"
+            console.printError(CommandLineTool.usageMessage(command, message))
+            return .usage
+        }
+        guard let format = LogFormat(rawValue: args.positionals[0]) else {
+            var message = "unknown format '\(args.positionals[0])' (getevent, evemu or libinput)"
+            if let suggestion = closest(args.positionals[0], among: LogFormat.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
+            console.printError(CommandLineTool.usageMessage(command, message))
+            return .usage
+        }
+        let logPath = args.positionals[1]
+        var options = ImportOptions(device: args.value("device"))
+        if let text = args.value("screen") {
+            guard let screen = parseScreen(text) else {
+                console.printError(CommandLineTool.usageMessage(command, "--screen must be WIDTHxHEIGHT in points, each above 0 and at most 10000000, as 390x844; found '\(text)'"))
+                return .usage
+            }
+            options.screen = screen
+        }
+        if let output = args.value("output"), output != "-" {
+            // It writes a trace, so a *.trace.json is what it is for; never a scene file, nor
+            // a file it reads.
+            if OutputSafety.protectedName(output) != nil && !output.lowercased().hasSuffix(Fixture.traceSuffix) {
+                console.printError(CommandLineTool.usageMessage(command, "--output \(shellWord(output)) would overwrite a scene file (scene.json); give a NAME.trace.json"))
+                return .usage
+            }
+            for (input, role) in [(logPath, "the log"), (args.value("ranges"), "the ranges file")] {
+                if let input, sameFile(output, input) {
+                    console.printError(CommandLineTool.usageMessage(command, "--output \(output) is \(role) this command reads; give another file"))
+                    return .usage
+                }
+            }
+        }
+        let source: SourceFile
+        do {
+            source = try SourceFile.read(path: logPath)
+            if let ranges = args.value("ranges") { options.ranges = try SourceFile.read(path: ranges) }
+        } catch {
+            console.printError(error.description)
+            return .usage
+        }
+        let imported: ImportedTrace
+        do {
+            imported = try TraceImporter.importLog(source, format: format, options: options)
+        } catch {
+            console.report(error)
+            return .usage
+        }
+        for warning in imported.warnings { console.printError(warning.description) }
+        do {
+            if let path = args.value("output"), path != "-" {
+                try AtomicFile.write(imported.bytes, to: path)
+            } else {
+                try imported.bytes.withUnsafeBytes { try console.out.write($0) }
+            }
+        } catch let error as OutputError where error.isBrokenPipe {
+            return .success
+        } catch {
+            let path = args.value("output") ?? "standard output"
+            let text = "\(error)"
+            console.printError("touchtrace import: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
+            return .outputFailed
+        }
+        return .success
+    }
+
+    /// `WxH` with both sides finite, above 0 and within the trace's coordinate limit.
+    static func parseScreen(_ text: String) -> (width: Double, height: Double)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0, w <= 1e7, h <= 1e7 else { return nil }
+        return (w, h)
+    }
+
+    /// Whether two paths name the same existing file.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
