@@ -195,6 +195,15 @@ extension HelpCommand {
             "Frames are in screen points. Names of views, recognizers and controls hold only letters,",
             "digits, '_' and '-'; a recognizer or control is named after its type unless given a \"name\".",
             "Unknown parameters are read past with a warning (errors under validate --strict).",
+            "",
+            "In a \"version\": 2 trace, a view may hold \"subviews\" (same form, frames in the superview's",
+            "points), and every recognizer may also have (the arena, docs/scene-format.md):",
+            "  simultaneousWith       names of recognizers it may recognize together with",
+            "  requireToFail          names of recognizers that must fail before it may win",
+            "  cancelsTouchesInView   true or false; default true",
+            "(a name is \"name\" on the same view or \"view.name\"); the scene may say \"recognition\":",
+            "\"exclusive\" (the default: no two recognizers that share a touch recognize together) or",
+            "\"simultaneous\". tap, longPress, swipe, pinch and twoFingerRotation need version 2.",
         ]
         func describe(_ name: String, _ summary: String, _ parameters: [ParameterDescription]) {
             lines += ["", "  \(name) — \(summary)"]

@@ -122,7 +122,7 @@ public struct CheckmarkRecognizer: Recognizer {
 
 /// A point for messages and failure reasons: `(251.5, 404)`, up to four decimals, the same text
 /// on every platform.
-func pointText(_ p: Point) -> String {
+public func pointText(_ p: Point) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * fixed4MaximumLength + 4) { buffer in
         let out = buffer.baseAddress!
         out[0] = UInt8(ascii: "(")
@@ -134,8 +134,9 @@ func pointText(_ p: Point) -> String {
     }
 }
 
-/// A number with up to four decimals and no trailing zeros: `404`, `251.5`, `-0.3333`.
-func compactNumber(_ v: Double) -> String {
+/// A number with up to four decimals and no trailing zeros: `404`, `251.5`, `-0.3333` — for
+/// failure reasons that read the same on every platform.
+public func compactNumber(_ v: Double) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixed4MaximumLength) { buffer in
         let n = writeCompact(v, to: buffer.baseAddress!)
         return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)

@@ -193,10 +193,10 @@ extension RecognizerType {
         name: "checkmarkRobust", summary: "a checkmark as people draw it: tolerant of jitter, tells a checkmark from a v"
     ) { p in
         var parameters = CheckmarkRobustRecognizer.Parameters()
-        parameters.jitter = p.number("jitter", default: parameters.jitter, in: 0...TraceLimits.coordinate)
-        parameters.leadInRise = p.number("leadInRise", default: parameters.leadInRise, in: 0...TraceLimits.coordinate)
-        parameters.minFall = p.number("minFall", default: parameters.minFall, in: 0...TraceLimits.coordinate)
-        parameters.minRise = p.number("minRise", default: parameters.minRise, in: 0...TraceLimits.coordinate)
+        parameters.jitter = p.number("jitter", default: parameters.jitter, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.leadInRise = p.number("leadInRise", default: parameters.leadInRise, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.minFall = p.number("minFall", default: parameters.minFall, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.minRise = p.number("minRise", default: parameters.minRise, in: 0...TraceLimits.coordinate, unit: "points")
         parameters.riseRatio = p.number("riseRatio", default: parameters.riseRatio, in: 0...1000)
         return CheckmarkRobustRecognizer(parameters: parameters)
     }

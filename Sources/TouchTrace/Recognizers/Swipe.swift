@@ -132,7 +132,7 @@ extension RecognizerType {
     public static let swipe = RecognizerType(
         name: "swipe", summary: "UISwipeGestureRecognizer: a quick straight movement in an allowed direction", minimumVersion: 2
     ) { p in
-        let names = p.stringList("direction", default: ["right"])
+        let names = p.stringList("direction", default: ["right"], oneOf: SwipeDirection.allCases.map(\.rawValue))
         var directions: [SwipeDirection] = []
         for name in names {
             if let d = SwipeDirection(rawValue: name) {
@@ -145,8 +145,8 @@ extension RecognizerType {
         return SwipeRecognizer(
             directions: directions.isEmpty ? [.right] : directions,
             numberOfTouchesRequired: p.integer("numberOfTouchesRequired", default: GestureDefaults.swipeNumberOfTouchesRequired, in: 1...20),
-            minimumDistance: p.number("minimumDistance", default: GestureDefaults.swipeMinimumDistance, in: 0...TraceLimits.coordinate),
-            maximumDuration: p.number("maximumDuration", default: GestureDefaults.swipeMaximumDuration, in: 0.001...1_000_000),
-            maximumAngle: p.number("maximumAngle", default: GestureDefaults.swipeMaximumAngle, in: 0...90))
+            minimumDistance: p.number("minimumDistance", default: GestureDefaults.swipeMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"),
+            maximumDuration: p.number("maximumDuration", default: GestureDefaults.swipeMaximumDuration, in: 0.001...1_000_000, unit: "seconds"),
+            maximumAngle: p.number("maximumAngle", default: GestureDefaults.swipeMaximumAngle, in: 0...90, unit: "degrees"))
     }
 }

@@ -136,9 +136,9 @@ extension RecognizerType {
         TapRecognizer(
             numberOfTapsRequired: p.integer("numberOfTapsRequired", default: GestureDefaults.tapNumberOfTapsRequired, in: 1...100),
             numberOfTouchesRequired: p.integer("numberOfTouchesRequired", default: GestureDefaults.tapNumberOfTouchesRequired, in: 1...20),
-            allowableMovement: p.number("allowableMovement", default: GestureDefaults.tapAllowableMovement, in: 0...TraceLimits.coordinate),
-            maximumTapDuration: p.number("maximumTapDuration", default: GestureDefaults.tapMaximumTapDuration, in: 0.001...1_000_000),
+            allowableMovement: p.number("allowableMovement", default: GestureDefaults.tapAllowableMovement, in: 0...TraceLimits.coordinate, unit: "points"),
+            maximumTapDuration: p.number("maximumTapDuration", default: GestureDefaults.tapMaximumTapDuration, in: 0.001...1_000_000, unit: "seconds"),
             maximumIntervalBetweenSuccessiveTaps: p.number("maximumIntervalBetweenSuccessiveTaps",
-                                                           default: GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps, in: 0.001...1_000_000))
+                                                           default: GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps, in: 0.001...1_000_000, unit: "seconds"))
     }
 }

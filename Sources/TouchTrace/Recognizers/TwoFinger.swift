@@ -262,12 +262,12 @@ extension RecognizerType {
     public static let pinch = RecognizerType(
         name: "pinch", summary: "UIPinchGestureRecognizer: two fingers moving apart or together (scale)", minimumVersion: 2
     ) { p in
-        PinchRecognizer(minimumSpanChange: p.number("minimumSpanChange", default: GestureDefaults.pinchMinimumSpanChange, in: 0...TraceLimits.coordinate))
+        PinchRecognizer(minimumSpanChange: p.number("minimumSpanChange", default: GestureDefaults.pinchMinimumSpanChange, in: 0...TraceLimits.coordinate, unit: "points"))
     }
 
     public static let twoFingerRotation = RecognizerType(
         name: "twoFingerRotation", summary: "UIRotationGestureRecognizer: two fingers turning (radians)", minimumVersion: 2
     ) { p in
-        TwoFingerRotationRecognizer(minimumRotation: p.number("minimumRotation", default: GestureDefaults.rotationMinimumRotation, in: 0...100))
+        TwoFingerRotationRecognizer(minimumRotation: p.number("minimumRotation", default: GestureDefaults.rotationMinimumRotation, in: 0...100, unit: "radians"))
     }
 }

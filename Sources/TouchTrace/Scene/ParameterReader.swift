@@ -101,8 +101,10 @@ public struct ParameterReader {
     }
 
     /// A parameter that is one string or a list of strings (`"right"` or `["left", "right"]`).
-    public mutating func stringList(_ key: String, default value: [String]) -> [String] {
+    public mutating func stringList(_ key: String, default value: [String], oneOf choices: [String]? = nil) -> [String] {
         used.insert(key)
+        note(key, choices.map { "one of " + $0.joined(separator: ", ") + ", or a list of them" } ?? "string or list of strings",
+             unit: nil, default: value.joined(separator: ", "), range: nil)
         guard let m = member(key) else { return value }
         if let s = m.value.string { return [s] }
         guard let elements = m.value.elements else {

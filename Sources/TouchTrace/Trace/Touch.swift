@@ -99,7 +99,7 @@ public struct TouchEvent: Sendable {
 
 /// Something that takes a trace's events one at a time, in order, as the reader produces them.
 /// Events stream: the reader reuses one `TouchEvent` and never holds them all.
-public protocol TouchEventConsumer {
+public protocol TouchEventConsumer: SendableMetatype {
     mutating func consume(_ event: borrowing TouchEvent)
     /// A fresh consumer for a later part of the trace, read at the same time on another thread
     /// and then appended; nil (the default) when the consumer must see every event in order.
