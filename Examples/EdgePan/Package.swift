@@ -20,5 +20,11 @@ let package = Package(
             .product(name: "TouchTrace", package: "touchtrace"),
             .product(name: "TouchTraceCLI", package: "touchtrace"),
         ]),
+        // The recognizer's fixtures, verified by `assertFixtures` (Fixtures/ is not a resource).
+        .testTarget(name: "EdgePanTests", dependencies: [
+            "EdgePan",
+            .product(name: "TouchTrace", package: "touchtrace"),
+            .product(name: "TouchTraceTesting", package: "touchtrace"),
+        ], exclude: ["Fixtures"]),
     ]
 )

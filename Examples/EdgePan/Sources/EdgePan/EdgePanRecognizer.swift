@@ -28,7 +28,7 @@ public struct EdgePanRecognizer: Recognizer {
             return fail(because: "an edge pan is one finger", &context)
         }
         guard touch.location.x < edgeWidth else {
-            return fail(because: "touched down \(touch.location.x) points from the edge; at most \(edgeWidth)", &context)
+            return fail(because: "touched down \(compactNumber(touch.location.x)) points from the edge; at most \(compactNumber(edgeWidth))", &context)
         }
         start = touch.location
     }
@@ -45,7 +45,7 @@ public struct EdgePanRecognizer: Recognizer {
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        if state == .possible { return fail(because: "lifted before moving \(minimumDistance) points right", &context) }
+        if state == .possible { return fail(because: "lifted before moving \(compactNumber(minimumDistance)) points right", &context) }
         change(to: .ended, &context)
     }
 

@@ -1,3 +1,5 @@
+// touchtrace with `edgePan` and `dwell` registered: every command (replay, diff, verify, validate, eval,
+// import, render, help scene) knows the type as it knows its own.
 #if canImport(Glibc)
 import Glibc
 #else
@@ -7,4 +9,7 @@ import EdgePan
 import TouchTrace
 import TouchTraceCLI
 
-exit(CommandLineTool.run(CommandLine.arguments, console: Console.standard()))
+var registry = Registry.standard
+try registry.register(.edgePan)
+try registry.register(.dwell)
+exit(CommandLineTool.run(CommandLine.arguments, console: Console.standard(), registry: registry))
