@@ -40,24 +40,8 @@ public enum JUnitReport {
         return (group.isEmpty ? "touchtrace" : group, String(name[name.index(after: slash)...]))
     }
 
-    /// Text safe in XML attributes and content; characters XML 1.0 cannot hold are dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value) { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// Text safe in XML attributes and content (characters XML cannot hold become U+FFFD).
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 }
 
 extension Substring {
