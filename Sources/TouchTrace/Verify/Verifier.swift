@@ -39,6 +39,8 @@ public struct FixtureResult: Sendable {
     /// What to tell the user, or nil for a pass. Paths in the commands it suggests are quoted
     /// for the shell, and names are printed with control characters escaped.
     public var message: String? {
+        // A pass, the usual case, says nothing: nothing is built for it.
+        if case .passed = outcome { return nil }
         let name = printable(fixture.name)
         let expected = printable(fixture.expectedPath)
         switch outcome {
@@ -212,7 +214,9 @@ public struct Verifier: Sendable {
     }
 
     private static func transcriptWriter(for scene: Scene, output: MemoryOutput, version: Int = 1) -> TranscriptWriter {
-        TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output, version: version)
+        // The scene names the sources in the order records number them, as the replayer does:
+        // no second replayer is built to ask it.
+        TranscriptWriter(format: .text, sources: scene.sources, output: output, version: version)
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
@@ -258,9 +262,9 @@ public struct Verifier: Sendable {
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
-        var expected: [UInt8]?
+        var expected: SourceFile?
         do {
-            expected = try SourceFile.read(path: fixture.expectedPath).bytes
+            expected = try SourceFile.read(path: fixture.expectedPath)
         } catch {
             if Scene.fileExists(fixture.expectedPath) {
                 return FixtureResult(fixture: fixture, outcome: .broken(messages: [error.description]))
@@ -275,9 +279,10 @@ public struct Verifier: Sendable {
             outcome = .missingExpected
         case (.all, let expected?):
             // A file whose bytes would not change is left alone and not counted as recorded.
-            outcome = expected == actual ? .passed : write(actual, for: fixture)
+            outcome = Self.same(expected, actual) ? .passed : write(actual, for: fixture)
         case (_, let expected?):
-            if let diff = compare(expected: expected, actual: actual) {
+            // The usual case, the same bytes, is settled without copying the file's.
+            if !Self.same(expected, actual), let diff = compare(expected: expected.bytes, actual: actual) {
                 if mode == .failed {
                     outcome = write(actual, for: fixture)
                 } else {
@@ -289,6 +294,17 @@ public struct Verifier: Sendable {
             }
         }
         return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
+    }
+
+    /// Whether a file holds exactly `bytes`.
+    private static func same(_ file: SourceFile, _ bytes: [UInt8]) -> Bool {
+        guard file.count == bytes.count else { return false }
+        return file.withBytes { stored in
+            bytes.withUnsafeBufferPointer { memory in
+                guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
+                return memcmp(a, b, memory.count) == 0
+            }
+        }
     }
 
     private func write(_ bytes: [UInt8], for fixture: Fixture) -> FixtureOutcome {
