@@ -14,6 +14,24 @@ import Testing
         }
     }
 
+    /// However many workers share the fixtures, each is verified once and the results come
+    /// back in the fixtures' order, the same as one worker's.
+    @Test func resultsComeBackInOrderWhateverTheWorkers() throws {
+        let fixtures = try Fixture.discover([packageRoot + "/traces"])
+        let verifier = Verifier(mode: .never)
+        let one = verifier.verify(fixtures, jobs: 1)
+        #expect(one.map(\.fixture) == fixtures)
+        for jobs in [2, 3, 7, fixtures.count + 5] {
+            let done = Counted()
+            let results = verifier.verify(fixtures, jobs: jobs, progress: { _ in done.add() })
+            #expect(results.map(\.fixture) == fixtures, "jobs \(jobs)")
+            #expect(results.map(\.outcome) == one.map(\.outcome), "jobs \(jobs)")
+            #expect(done.value == fixtures.count, "jobs \(jobs)")
+        }
+        // A shorter list than the workers, and one fixture.
+        #expect(verifier.verify(Array(fixtures.prefix(1)), jobs: 4).map(\.fixture) == Array(fixtures.prefix(1)))
+    }
+
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:
     /// that holds only while the scene lists them in the replayer's order. Every scene of the
     /// project's fixtures (recognizers, controls, views inside views), by both versions' rules.
@@ -32,4 +50,10 @@ import Testing
         }
         #expect(withControls > 0)
     }
+}
+
+/// A count that progress reports (called serially, from worker threads) add to.
+private final class Counted: @unchecked Sendable {
+    private(set) var value = 0
+    func add() { value += 1 }
 }

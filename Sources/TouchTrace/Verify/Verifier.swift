@@ -322,15 +322,18 @@ public struct Verifier: Sendable {
         let results = ResultSlots(count: fixtures.count)
         let workers = max(1, min(jobs, fixtures.count))
         let counter = ProgressCounter(report: progress)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let dispenser = WorkDispenser(count: fixtures.count, workers: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // Each worker reads each folder's scene once.
             let scenes = SceneCache(registry: registry)
-            // Interleaved so that each worker gets a share of every folder.
-            var i = worker
-            while i < fixtures.count {
-                results.set(i, verify(fixtures[i], scenes: scenes))
-                counter.advance()
-                i += workers
+            // Runs of neighbouring fixtures (mostly of one folder, one scene) taken as the
+            // worker is ready for them: on a machine whose cores other programs share, a worker
+            // that gets less time does less, instead of making the other wait for it at the end.
+            while let run = dispenser.next() {
+                for i in run {
+                    results.set(i, verify(fixtures[i], scenes: scenes))
+                    counter.advance()
+                }
             }
         }
         return results.all()
@@ -363,6 +366,31 @@ private final class ResultSlots: @unchecked Sendable {
     func set(_ i: Int, _ result: FixtureResult) { slots[i] = result }
 
     func all() -> [FixtureResult] { (0..<count).map { slots[$0]! } }
+}
+
+/// Hands out the indices `0..<count` in runs, each exactly once, to workers that ask.
+private final class WorkDispenser: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "touchtrace.verify.dispenser")
+    private var start = 0
+    private let count: Int
+    private let runLength: Int
+
+    init(count: Int, workers: Int) {
+        self.count = count
+        // Long enough that taking a run costs nothing beside replaying it, short enough that
+        // the last runs even out the workers: about 32 runs a worker, 1 to 16 fixtures each.
+        runLength = max(1, min(16, count / max(1, workers * 32)))
+    }
+
+    /// The next run of indices, or nil when every index has been handed out.
+    func next() -> Range<Int>? {
+        lock.sync {
+            guard start < count else { return nil }
+            let run = start..<min(start + runLength, count)
+            start = run.upperBound
+            return run
+        }
+    }
 }
 
 /// Counts finished fixtures for progress reports.
