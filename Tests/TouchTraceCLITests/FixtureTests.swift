@@ -32,6 +32,22 @@ import Testing
         #expect(verifier.verify(Array(fixtures.prefix(1)), jobs: 4).map(\.fixture) == Array(fixtures.prefix(1)))
     }
 
+    /// Fixtures are sorted by the bytes of their paths, not by Unicode's rules or the locale's.
+    @Test func pathsAreOrderedByTheirBytes() {
+        #expect(precedesInBytes("a-b", "a/b"))          // '-' is 0x2D, '/' 0x2F
+        #expect(!precedesInBytes("a/b", "a-b"))
+        #expect(precedesInBytes("ab", "abc") && !precedesInBytes("abc", "ab"))
+        #expect(!precedesInBytes("ab", "ab"))
+        #expect(precedesInBytes("", "a") && !precedesInBytes("a", ""))
+        #expect(precedesInBytes("Z", "a"))               // upper case first, as bytes
+        // Equal as Swift strings (canonically equivalent), different as bytes: e + U+0301
+        // (65 CC 81) comes before é (C3 A9).
+        #expect("e\u{301}" == "é")
+        #expect(precedesInBytes("e\u{301}", "é") && !precedesInBytes("é", "e\u{301}"))
+        let paths = ["b/é.trace.json", "b/z.trace.json", "a/x/1.trace.json", "a-x/1.trace.json", "a/x.trace.json"]
+        #expect(paths.sorted(by: precedesInBytes) == ["a-x/1.trace.json", "a/x.trace.json", "a/x/1.trace.json", "b/z.trace.json", "b/é.trace.json"])
+    }
+
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:
     /// that holds only while the scene lists them in the replayer's order. Every scene of the
     /// project's fixtures (recognizers, controls, views inside views), by both versions' rules.

@@ -204,10 +204,9 @@ public struct FixtureDiscoveryError: Error, CustomStringConvertible {
 /// Whether `a` comes before `b` in the order of their UTF-8 bytes: the same on every machine,
 /// whatever the locale (Swift's `<` on strings compares by Unicode rules instead).
 func precedesInBytes(_ a: String, _ b: String) -> Bool {
-    var a = a, b = b
     // Native strings hold their UTF-8 contiguously: one memcmp, no copies.
-    return a.withUTF8 { x in
-        b.withUTF8 { y in
+    let order = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y -> Bool in
             let common = min(x.count, y.count)
             if common > 0, let px = x.baseAddress, let py = y.baseAddress {
                 let order = memcmp(px, py, common)
@@ -216,4 +215,6 @@ func precedesInBytes(_ a: String, _ b: String) -> Bool {
             return x.count < y.count
         }
     }
+    if let known = order ?? nil { return known }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
 }
