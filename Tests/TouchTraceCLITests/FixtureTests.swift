@@ -13,4 +13,63 @@ import Testing
             #expect(result.outcome == .passed, "\(result.message ?? "")")
         }
     }
+
+    /// However many workers share the fixtures, each is verified once and the results come
+    /// back in the fixtures' order, the same as one worker's.
+    @Test func resultsComeBackInOrderWhateverTheWorkers() throws {
+        let fixtures = try Fixture.discover([packageRoot + "/traces"])
+        let verifier = Verifier(mode: .never)
+        let one = verifier.verify(fixtures, jobs: 1)
+        #expect(one.map(\.fixture) == fixtures)
+        for jobs in [2, 3, 7, fixtures.count + 5] {
+            let done = Counted()
+            let results = verifier.verify(fixtures, jobs: jobs, progress: { _ in done.add() })
+            #expect(results.map(\.fixture) == fixtures, "jobs \(jobs)")
+            #expect(results.map(\.outcome) == one.map(\.outcome), "jobs \(jobs)")
+            #expect(done.value == fixtures.count, "jobs \(jobs)")
+        }
+        // A shorter list than the workers, and one fixture.
+        #expect(verifier.verify(Array(fixtures.prefix(1)), jobs: 4).map(\.fixture) == Array(fixtures.prefix(1)))
+    }
+
+    /// Fixtures are sorted by the bytes of their paths, not by Unicode's rules or the locale's.
+    @Test func pathsAreOrderedByTheirBytes() {
+        #expect(precedesInBytes("a-b", "a/b"))          // '-' is 0x2D, '/' 0x2F
+        #expect(!precedesInBytes("a/b", "a-b"))
+        #expect(precedesInBytes("ab", "abc") && !precedesInBytes("abc", "ab"))
+        #expect(!precedesInBytes("ab", "ab"))
+        #expect(precedesInBytes("", "a") && !precedesInBytes("a", ""))
+        #expect(precedesInBytes("Z", "a"))               // upper case first, as bytes
+        // Equal as Swift strings (canonically equivalent), different as bytes: e + U+0301
+        // (65 CC 81) comes before é (C3 A9).
+        #expect("e\u{301}" == "é")
+        #expect(precedesInBytes("e\u{301}", "é") && !precedesInBytes("é", "e\u{301}"))
+        let paths = ["b/é.trace.json", "b/z.trace.json", "a/x/1.trace.json", "a-x/1.trace.json", "a/x.trace.json"]
+        #expect(paths.sorted(by: precedesInBytes) == ["a-x/1.trace.json", "a/x.trace.json", "a/x/1.trace.json", "b/z.trace.json", "b/é.trace.json"])
+    }
+
+    /// Verify names a transcript's sources from the scene, without building a replayer to ask:
+    /// that holds only while the scene lists them in the replayer's order. Every scene of the
+    /// project's fixtures (recognizers, controls, views inside views), by both versions' rules.
+    @Test func theSceneNamesSourcesInTheReplayersOrder() throws {
+        let scenes = Set(try Fixture.discover([packageRoot + "/traces"]).map { Scene.besidePath(of: $0.tracePath) })
+            .filter { Scene.fileExists($0) }.sorted()
+        #expect(scenes.count >= 20)
+        var withControls = 0
+        for path in scenes {
+            for version in [1, 2] {
+                guard let scene = try? SceneReader.read(path: path, version: version) else { continue }
+                let replayer = Replayer(scene: scene, sink: RecordCollector())
+                #expect(scene.sources == replayer.sources, "\(path), version \(version)")
+                if scene.views.contains(where: { $0.control != nil }) { withControls += 1 }
+            }
+        }
+        #expect(withControls > 0)
+    }
+}
+
+/// A count that progress reports (called serially, from worker threads) add to.
+private final class Counted: @unchecked Sendable {
+    private(set) var value = 0
+    func add() { value += 1 }
 }

@@ -172,8 +172,10 @@ public struct Scene: Sendable {
 
     /// `scene.json` in the folder of `tracePath`.
     public static func besidePath(of tracePath: String) -> String {
-        guard let slash = tracePath.lastIndex(of: "/") else { return "scene.json" }
-        return String(tracePath[...slash]) + "scene.json"
+        // By bytes, as the file system reads a path (and without the cost of looking at
+        // characters: verify asks once per fixture).
+        guard let slash = tracePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "scene.json" }
+        return String(decoding: tracePath.utf8[...slash], as: UTF8.self) + "scene.json"
     }
 
     /// A file beside the trace whose name is `scene.json` in another case (`Scene.json`): it

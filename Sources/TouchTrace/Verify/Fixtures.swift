@@ -94,14 +94,24 @@ public struct Fixture: Sendable, Equatable {
                 throw FixtureDiscoveryError(message: "\(printable(path)): not a folder or a \(traceSuffix) file")
             }
         }
-        // Byte order, not locale order: the same on every machine.
-        let byBytes: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        let unique = Array(Set(walk.found)).sorted(by: byBytes)
-        let skipped = walk.skipped.sorted { byBytes($0.path, $1.path) }
-        return Survey(fixtures: unique.map(Fixture.init), skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: byBytes))
+        // Byte order, not locale order: the same on every machine. A trace reached twice (a
+        // folder given twice, or inside another path given) is one fixture.
+        var found = walk.found
+        found.sort(by: precedesInBytes)
+        var unique: [Fixture] = []
+        unique.reserveCapacity(found.count)
+        for (i, path) in found.enumerated() where i == 0 || path != found[i - 1] {
+            unique.append(Fixture(tracePath: path))
+        }
+        let skipped = walk.skipped.sorted { precedesInBytes($0.path, $1.path) }
+        return Survey(fixtures: unique, skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: precedesInBytes))
     }
 
     /// A walk of fixture trees.
+    ///
+    /// One pass over each folder: the kind of each entry comes from the folder itself
+    /// (`d_type`), so regular files and folders cost no `stat`; links, and entries of file
+    /// systems that do not give kinds, are looked at with `stat` (which follows links).
     private struct Walk {
         var found: [String] = []
         var skipped: [SkippedPath] = []
@@ -110,24 +120,47 @@ public struct Fixture: Sendable, Equatable {
         /// walked again.
         var seen: Set<[UInt64]> = []
 
+        private static let traceSuffixBytes = Array(traceSuffix.utf8)
+
         mutating func directory(_ directory: String, _ info: stat) {
             guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
             guard let dir = opendir(directory) else {
                 skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
                 return
             }
-            var subdirectories: [(String, stat)] = []
+            var subdirectories: [String] = []
+            let prefix = directory == "/" ? "/" : directory + "/"
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                // The name is looked at as bytes; a string is made only for a path kept.
+                let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
+                    let length = raw.firstIndex(of: 0) ?? raw.count
+                    let suffix = Self.traceSuffixBytes
+                    let isTrace = length >= suffix.count && raw[(length - suffix.count)..<length].elementsEqual(suffix)
+                    return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
                 }
-                if name.hasPrefix(".") { continue }
-                let path = directory == "/" ? "/" + name : directory + "/" + name
-                if name.utf8.count == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                if hidden { continue }
+                let kind = Int32(entry.pointee.d_type)
+                // Only traces, folders, other kinds and names as long as `scene.json` matter.
+                guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw[..<length], as: UTF8.self)
+                }
+                let path = prefix + name
+                if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                switch kind {
+                case Int32(DT_REG):
+                    if isTrace { found.append(path) }
+                    continue
+                case Int32(DT_DIR):
+                    subdirectories.append(path)
+                    continue
+                default:
+                    break
+                }
                 var info = stat()
                 // stat follows symbolic links: a linked folder is walked, a linked trace read.
                 guard stat(path, &info) == 0 else {
-                    if name.hasSuffix(traceSuffix) {
+                    if isTrace {
                         var link = stat()
                         let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
                         skipped.append(SkippedPath(path: path, reason: dangling ? "a symbolic link to nothing; not read" : "cannot be read (\(describeErrno(errno)))"))
@@ -136,17 +169,23 @@ public struct Fixture: Sendable, Equatable {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    subdirectories.append((path, info))
+                    subdirectories.append(path)
                 case S_IFREG:
-                    if name.hasSuffix(traceSuffix) { found.append(path) }
+                    if isTrace { found.append(path) }
                 default:
-                    if name.hasSuffix(traceSuffix) {
+                    if isTrace {
                         skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
                     }
                 }
             }
             closedir(dir)
-            for (sub, info) in subdirectories { self.directory(sub, info) }
+            for sub in subdirectories {
+                // A folder's identity (for the links that lead to it again) from stat, which
+                // follows links as the walk does; one that vanished since is not walked.
+                var info = stat()
+                guard stat(sub, &info) == 0 else { continue }
+                self.directory(sub, info)
+            }
         }
     }
 
@@ -160,4 +199,22 @@ public struct Fixture: Sendable, Equatable {
 public struct FixtureDiscoveryError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+/// Whether `a` comes before `b` in the order of their UTF-8 bytes: the same on every machine,
+/// whatever the locale (Swift's `<` on strings compares by Unicode rules instead).
+func precedesInBytes(_ a: String, _ b: String) -> Bool {
+    // Native strings hold their UTF-8 contiguously: one memcmp, no copies.
+    let order = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+            let common = min(x.count, y.count)
+            if common > 0, let px = x.baseAddress, let py = y.baseAddress {
+                let order = memcmp(px, py, common)
+                if order != 0 { return order < 0 }
+            }
+            return x.count < y.count
+        }
+    }
+    if let known = order ?? nil { return known }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
 }

@@ -39,6 +39,8 @@ public struct FixtureResult: Sendable {
     /// What to tell the user, or nil for a pass. Paths in the commands it suggests are quoted
     /// for the shell, and names are printed with control characters escaped.
     public var message: String? {
+        // A pass, the usual case, says nothing: nothing is built for it.
+        if case .passed = outcome { return nil }
         let name = printable(fixture.name)
         let expected = printable(fixture.expectedPath)
         switch outcome {
@@ -212,7 +214,9 @@ public struct Verifier: Sendable {
     }
 
     private static func transcriptWriter(for scene: Scene, output: MemoryOutput, version: Int = 1) -> TranscriptWriter {
-        TranscriptWriter(format: .text, sources: Replayer(scene: scene, sink: RecordCollector()).sources, output: output, version: version)
+        // The scene names the sources in the order records number them, as the replayer does:
+        // no second replayer is built to ask it.
+        TranscriptWriter(format: .text, sources: scene.sources, output: output, version: version)
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
@@ -258,9 +262,9 @@ public struct Verifier: Sendable {
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
-        var expected: [UInt8]?
+        var expected: SourceFile?
         do {
-            expected = try SourceFile.read(path: fixture.expectedPath).bytes
+            expected = try SourceFile.read(path: fixture.expectedPath)
         } catch {
             if Scene.fileExists(fixture.expectedPath) {
                 return FixtureResult(fixture: fixture, outcome: .broken(messages: [error.description]))
@@ -275,9 +279,10 @@ public struct Verifier: Sendable {
             outcome = .missingExpected
         case (.all, let expected?):
             // A file whose bytes would not change is left alone and not counted as recorded.
-            outcome = expected == actual ? .passed : write(actual, for: fixture)
+            outcome = Self.same(expected, actual) ? .passed : write(actual, for: fixture)
         case (_, let expected?):
-            if let diff = compare(expected: expected, actual: actual) {
+            // The usual case, the same bytes, is settled without copying the file's.
+            if !Self.same(expected, actual), let diff = compare(expected: expected.bytes, actual: actual) {
                 if mode == .failed {
                     outcome = write(actual, for: fixture)
                 } else {
@@ -289,6 +294,17 @@ public struct Verifier: Sendable {
             }
         }
         return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
+    }
+
+    /// Whether a file holds exactly `bytes`.
+    private static func same(_ file: SourceFile, _ bytes: [UInt8]) -> Bool {
+        guard file.count == bytes.count else { return false }
+        return file.withBytes { stored in
+            bytes.withUnsafeBufferPointer { memory in
+                guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
+                return memcmp(a, b, memory.count) == 0
+            }
+        }
     }
 
     private func write(_ bytes: [UInt8], for fixture: Fixture) -> FixtureOutcome {
@@ -306,15 +322,18 @@ public struct Verifier: Sendable {
         let results = ResultSlots(count: fixtures.count)
         let workers = max(1, min(jobs, fixtures.count))
         let counter = ProgressCounter(report: progress)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let dispenser = WorkDispenser(count: fixtures.count, workers: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // Each worker reads each folder's scene once.
             let scenes = SceneCache(registry: registry)
-            // Interleaved so that each worker gets a share of every folder.
-            var i = worker
-            while i < fixtures.count {
-                results.set(i, verify(fixtures[i], scenes: scenes))
-                counter.advance()
-                i += workers
+            // Runs of neighbouring fixtures (mostly of one folder, one scene) taken as the
+            // worker is ready for them: on a machine whose cores other programs share, a worker
+            // that gets less time does less, instead of making the other wait for it at the end.
+            while let run = dispenser.next() {
+                for i in run {
+                    results.set(i, verify(fixtures[i], scenes: scenes))
+                    counter.advance()
+                }
             }
         }
         return results.all()
@@ -347,6 +366,31 @@ private final class ResultSlots: @unchecked Sendable {
     func set(_ i: Int, _ result: FixtureResult) { slots[i] = result }
 
     func all() -> [FixtureResult] { (0..<count).map { slots[$0]! } }
+}
+
+/// Hands out the indices `0..<count` in runs, each exactly once, to workers that ask.
+private final class WorkDispenser: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "touchtrace.verify.dispenser")
+    private var start = 0
+    private let count: Int
+    private let runLength: Int
+
+    init(count: Int, workers: Int) {
+        self.count = count
+        // Long enough that taking a run costs nothing beside replaying it, short enough that
+        // the last runs even out the workers: about 32 runs a worker, 1 to 16 fixtures each.
+        runLength = max(1, min(16, count / max(1, workers * 32)))
+    }
+
+    /// The next run of indices, or nil when every index has been handed out.
+    func next() -> Range<Int>? {
+        lock.sync {
+            guard start < count else { return nil }
+            let run = start..<min(start + runLength, count)
+            start = run.upperBound
+            return run
+        }
+    }
 }
 
 /// Counts finished fixtures for progress reports.

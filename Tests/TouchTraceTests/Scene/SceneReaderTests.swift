@@ -79,5 +79,9 @@ import Testing
     @Test func aSceneBesideTheTraceIsUsed() throws {
         #expect(Scene.besidePath(of: "traces/knob/a.trace.json") == "traces/knob/scene.json")
         #expect(Scene.besidePath(of: "a.trace.json") == "scene.json")
+        #expect(Scene.besidePath(of: "/a.trace.json") == "/scene.json")
+        #expect(Scene.besidePath(of: "größe/ä/b.trace.json") == "größe/ä/scene.json")
+        // The last `/` byte ends the folder, even before a combining mark.
+        #expect(Scene.besidePath(of: "x/\u{301}a.trace.json") == "x/scene.json")
     }
 }
