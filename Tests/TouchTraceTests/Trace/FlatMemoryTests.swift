@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import TouchTrace
+
+/// Reading a large (mapped) trace keeps only a window of it in memory, on every pass and on both
+/// threads of the first, and the released bytes read back the same when touched again.
+@Suite struct FlatMemoryTests {
+    /// A trace of about `bytes` bytes: one-finger strokes of 22 events, one after another, with
+    /// an optional bad event (a negative `t` jump) just before the end.
+    static func largeTrace(bytes: Int, badNearEnd: Bool = false) -> [UInt8] {
+        var out = Array("{\"version\": 1, \"name\": \"large\", \"events\": [\n".utf8)
+        var t = 0
+        var id = 1
+        var first = true
+        while out.count < bytes {
+            for k in 0..<22 {
+                let phase = k == 0 ? "began" : (k == 21 ? "ended" : "moved")
+                if !first { out.append(contentsOf: Array(",\n".utf8)) }
+                first = false
+                t += 8
+                out.append(contentsOf: Array("{\"t\": \(t / 1000).\(String(1000 + t % 1000).dropFirst()), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(10 + k).5, \"y\": \(id % 800).25}]}".utf8))
+            }
+            id += 1
+        }
+        if badNearEnd {
+            // Time going backwards, 200 bytes before the end: a problem the reader finds last.
+            out.append(contentsOf: Array(",\n{\"t\": 0.5, \"touches\": [{\"id\": \(id), \"phase\": \"began\", \"x\": 1, \"y\": 1}]}".utf8))
+        }
+        out.append(contentsOf: Array("\n]}\n".utf8))
+        return out
+    }
+
+    /// Writes `bytes` to a new file in the temporary folder; its path.
+    static func write(_ bytes: [UInt8], name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "touchtrace-flat-memory-\(getpid())-\(name)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Bytes of the file at `path` that this process holds in memory through its mappings of
+    /// it (the sum of their `Rss` in /proc/self/smaps), or nil where there is no such file.
+    static func residentBytes(ofMappingsOf path: String) -> Int? {
+        // Read with POSIX calls to the end: the file reports a size of 0.
+        guard let file = try? SourceFile.read(path: "/proc/self/smaps") else { return nil }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        var total = 0
+        var inMapping = false
+        for line in text.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasPrefix("Rss:") {
+                inMapping = line.hasSuffix(" " + path)
+            } else if inMapping, line.hasPrefix("Rss:") {
+                total += (Int(line.split(separator: " ")[1]) ?? 0) * 1024
+            }
+        }
+        return total
+    }
+
+    /// Samples the resident bytes of the trace's mapping every `every` events.
+    struct Sampler: TouchEventConsumer {
+        var path: String
+        var every = 20_000
+        var events = 0
+        var largest = 0
+        var store = EventStore()
+
+        mutating func consume(_ event: borrowing TouchEvent) {
+            store.consume(event)
+            events += 1
+            if events % every == 0, let bytes = FlatMemoryTests.residentBytes(ofMappingsOf: path) {
+                largest = max(largest, bytes)
+            }
+        }
+    }
+
+    @Test func bothPassesOverAMappedTraceHoldOnlyAWindowOfIt() throws {
+        #if os(Linux)
+        let bytes = Self.largeTrace(bytes: 24_000_000)
+        let path = try Self.write(bytes, name: "large.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Above the size read by two threads, and mapped.
+        #expect(bytes.count >= TraceReader.parallelMinimumBytes && bytes.count >= SourceFile.mappingThreshold)
+
+        let trace = try Trace.read(path: path)
+        // After the first pass (two threads), both readers have let go of what they read: a
+        // few pages stay (the header's, the last one, and those the system maps around them).
+        let afterCheck = try #require(Self.residentBytes(ofMappingsOf: path))
+        #expect(afterCheck <= 1 << 20, "\(afterCheck) bytes of a \(bytes.count)-byte file resident after the first pass")
+
+        // The second pass streams the events (sampled as they come), holding one window.
+        var sampler = Sampler(path: path)
+        trace.forEachEvent(&sampler)
+        #expect(sampler.largest > 0 && sampler.largest <= PageRelease.window + (1 << 20), "\(sampler.largest) bytes resident while replaying")
+        let afterReplay = try #require(Self.residentBytes(ofMappingsOf: path))
+        #expect(afterReplay <= 1 << 20, "\(afterReplay) bytes resident after replaying")
+
+        // The released pages read back the same: the events equal those of the same bytes read
+        // from memory (never released), and so does the summary.
+        var inMemory = EventStore()
+        let fromMemory = try Trace.parse(SourceFile(path: path, bytes: bytes), consumer: &inMemory)
+        #expect(sampler.store.eventCount == inMemory.eventCount && sampler.store.eventCount == trace.summary.eventCount)
+        #expect(sampler.store.times == inMemory.times && sampler.store.ids == inMemory.ids && sampler.store.phases == inMemory.phases)
+        #expect(sampler.store.xs == inMemory.xs && sampler.store.ys == inMemory.ys)
+        #expect(trace.summary.touchCount == fromMemory.summary.touchCount && trace.summary.maxY == fromMemory.summary.maxY)
+        #endif
+    }
+
+    @Test func problemsFoundAfterReleasingAreLocatedAsInMemory() throws {
+        // Validate reads on past the released bytes and reports a problem at the end and
+        // where it lies: its line and column come from bytes that left memory and read back.
+        let bytes = Self.largeTrace(bytes: 12_000_000, badNearEnd: true)
+        let path = try Self.write(bytes, name: "bad.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = TraceReadOptions(collectAllProblems: true)
+        let mapped: [String]
+        do {
+            _ = try Trace.read(path: path, options: options)
+            mapped = []
+        } catch {
+            mapped = error.errors.map(\.description)
+        }
+        let inMemory: [String]
+        do {
+            _ = try Trace.parse(SourceFile(path: path, bytes: bytes), options: options)
+            inMemory = []
+        } catch {
+            inMemory = error.errors.map(\.description)
+        }
+        // The bad event is on the file's second-to-last line (the last holds `]}`).
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        #expect(mapped.count == 1 && mapped == inMemory)
+        #expect(mapped.first?.hasPrefix("\(path):\(lines - 2):") == true, "\(mapped)")
+    }
+}
