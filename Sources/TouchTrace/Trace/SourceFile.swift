@@ -128,10 +128,14 @@ public struct SourceFile: Sendable {
             // the column counted from the last line start.
             var line = 1
             var lineStart = 0
+            // A mapped file's pages go again once counted (the file may be far larger than memory).
+            var pages = PageRelease(from: 0)
             while lineStart < end, let found = memchr(base + lineStart, 0x0A, end - lineStart) {
                 line += 1
                 lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                pages.reached(lineStart, in: self)
             }
+            pages.finish(at: lineStart, in: self)
             var column = 1
             for i in lineStart..<end where b[i] & 0xC0 != 0x80 { column += 1 }
             return (line, column)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FlatMemoryTests {
     /// A trace of about `bytes` bytes: one-finger strokes of 22 events, one after another, with
     /// an optional bad event (a negative `t` jump) just before the end.
-    static func largeTrace(bytes: Int, badNearEnd: Bool = false) -> [UInt8] {
+    static func largeTrace(bytes: Int, badNearEnd: Bool = false, unknownKeyEvery: Int = 0) -> [UInt8] {
         var out = Array("{\"version\": 1, \"name\": \"large\", \"events\": [\n".utf8)
         var t = 0
         var id = 1
@@ -18,6 +18,11 @@ import Testing
                 if !first { out.append(contentsOf: Array(",\n".utf8)) }
                 first = false
                 t += 8
+                if unknownKeyEvery > 0 && (t / 8) % unknownKeyEvery == 0 {
+                    out.append(contentsOf: Array("{\"z\": \"é\", ".utf8))
+                    out.append(contentsOf: Array("\"t\": \(t / 1000).\(String(1000 + t % 1000).dropFirst()), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(10 + k).5, \"y\": \(id % 800).25}]}".utf8))
+                    continue
+                }
                 out.append(contentsOf: Array("{\"t\": \(t / 1000).\(String(1000 + t % 1000).dropFirst()), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(10 + k).5, \"y\": \(id % 800).25}]}".utf8))
             }
             id += 1
@@ -104,6 +109,41 @@ import Testing
         #endif
     }
 
+    @Test func manyProblemsInALargeFileAreLocatedAsInMemoryAndLeaveItOutOfMemory() throws {
+        // An unknown key (a problem under --strict) in every 5,000th event: more problems than
+        // are located by counting, so the file is indexed, in marks, releasing its pages.
+        let bytes = Self.largeTrace(bytes: 12_000_000, unknownKeyEvery: 5_000)
+        let path = try Self.write(bytes, name: "strict.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true)
+        var mapped: [String] = []
+        var resident: Int?
+        let source = try SourceFile.read(path: path)
+        do {
+            _ = try Trace.parse(source, options: options)
+        } catch {
+            mapped = error.errors.map(\.description)
+        }
+        #if os(Linux)
+        // Still mapped: `source` lives on.
+        resident = withExtendedLifetime(source) { Self.residentBytes(ofMappingsOf: path) }
+        #expect(resident != nil && resident! > 0)
+        #endif
+        var inMemory: [String] = []
+        do {
+            _ = try Trace.parse(SourceFile(path: path, bytes: bytes), options: options)
+        } catch {
+            inMemory = error.errors.map(\.description)
+        }
+        #expect(mapped.count >= 6 && mapped == inMemory, "\(mapped.count) / \(inMemory.count) problems")
+        // The first one, by hand: the 5,000th event (index 4,999) is on line 5,001 (the first
+        // line holds the header), its key `"z"` at column 2.
+        #expect(mapped.first?.hasPrefix("\(path):5001:2: ") == true, "\(mapped.first ?? "")")
+        #if os(Linux)
+        if let resident { #expect(resident <= 1 << 20, "\(resident) bytes of the file resident after validating it") }
+        #endif
+    }
+
     @Test func problemsFoundAfterReleasingAreLocatedAsInMemory() throws {
         // Validate reads on past the released bytes and reports a problem at the end and
         // where it lies: its line and column come from bytes that left memory and read back.
@@ -129,5 +169,36 @@ import Testing
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
         #expect(mapped.count == 1 && mapped == inMemory)
         #expect(mapped.first?.hasPrefix("\(path):\(lines - 2):") == true, "\(mapped)")
+    }
+}
+
+/// The line index keeps a line and column every `stride` bytes: every offset must locate as
+/// counting from the start does, whatever the stride, with lines long and short and characters
+/// of several bytes.
+@Suite struct LineIndexTests {
+    @Test func everyOffsetLocatesAsCountingFromTheStart() {
+        var random = SplitMix64(state: 7)
+        let pieces: [[UInt8]] = [[0x0A], Array("ab".utf8), Array("é".utf8), Array("→".utf8), Array("😀".utf8), Array("{\"t\": 1}".utf8), [0x0A, 0x0A]]
+        var bytes: [UInt8] = []
+        while bytes.count < 3000 { bytes += pieces[random.int(0...pieces.count - 1)] }
+        // A long line with no newline at the end.
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 500) + Array("é".utf8)
+        let source = SourceFile(path: "t.json", bytes: bytes)
+        for stride in [1, 2, 7, 64, 1 << 16] {
+            let index = source.withBytes { LineIndex($0, stride: stride) }
+            for offset in 0...bytes.count + 1 {
+                let indexed = source.withBytes { index.location(of: offset, in: $0) }
+                let counted = source.location(of: offset)
+                if indexed != counted {
+                    Issue.record("stride \(stride), offset \(offset): \(indexed) / \(counted)")
+                    return
+                }
+            }
+        }
+        // Spot checks of the counting itself: after "ab\n" comes line 2, column 1.
+        let small = SourceFile(path: "s.json", bytes: Array("ab\né→x".utf8))
+        #expect(small.location(of: 3) == (2, 1))
+        #expect(small.location(of: 5) == (2, 2))
+        #expect(small.location(of: 8) == (2, 3))
     }
 }
