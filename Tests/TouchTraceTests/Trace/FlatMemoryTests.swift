@@ -202,3 +202,25 @@ import Testing
         #expect(small.location(of: 8) == (2, 3))
     }
 }
+
+/// The shared strings, kept compactly: equal strings share one entry, every string reads back
+/// as given (empty, multi-byte, longer than a block of the table), however many there are.
+@Suite struct SharedTextTests {
+    @Test func equalStringsShareAnEntryAndEveryStringReadsBack() {
+        let long = String(repeating: "moved left → ", count: 100_000)
+        let samples = ["", "a", "é→😀", "touch 7 moved left from (1, 2) to (0, 2)", long]
+        let first = samples.map { SharedText($0) }
+        // Built again from other storage: the same entries.
+        let again = samples.map { SharedText(String(decoding: Array($0.utf8), as: UTF8.self)) }
+        #expect(first == again)
+        #expect(first.map(\.string) == samples)
+        #expect(Set(first).count == samples.count)
+        // Enough distinct strings to grow the hash table several times; each keeps its own entry.
+        let many = (0..<20_000).map { "reason \($0) at (\($0 % 390), \($0 % 844))" }
+        let shared = many.map { SharedText($0) }
+        #expect(Set(shared).count == many.count)
+        #expect(shared.map(\.string) == many)
+        #expect(many.map { SharedText($0) } == shared)
+        #expect(first.map(\.string) == samples)
+    }
+}
