@@ -265,6 +265,7 @@ struct PageRelease {
     }
 
     @inline(never) private mutating func release(upTo offset: Int, in source: SourceFile) {
+        guard offset > released else { return }
         source.releasePages(released..<offset)
         // Page rounding keeps a partly read page; the next release starts at its boundary.
         released = offset / SourceBytes.pageSize * SourceBytes.pageSize
