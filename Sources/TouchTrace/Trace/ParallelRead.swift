@@ -93,13 +93,16 @@ extension TraceReader {
             try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer, from: split)
                 var index = 0
+                var pages = PageRelease(from: split)
                 // The part starts with an element, not with the array's '['.
                 repeat {
+                    pages.reached(cursor.pos, in: source)
                     guard try reader.readEvent(&cursor, index: index) else { throw ParseFailure.stop }
                     try reader.admitPending(eventIndex: index, label: { _ in "" })
                     consumer.consume(reader.event)
                     index += 1
                 } while try cursor.nextElement(first: false)
+                pages.finish(at: cursor.pos, in: source)
                 part.end = cursor.pos
                 part.eventCount = index
             }

@@ -31,6 +31,15 @@ public struct SourceFile: Sendable {
         return try body(storage.buffer)
     }
 
+    /// Lets go of the memory behind the bytes in `range`, which stay readable: the pages of a
+    /// mapped file that lie wholly inside it leave this process's resident memory and are read
+    /// again from the page cache if touched again; bytes read into memory stay where they are.
+    /// Readers call it behind them (see `PageRelease`), so that reading a mapped file of any
+    /// size holds only a window of it in memory.
+    func releasePages(_ range: Range<Int>) {
+        storage.releasePages(range)
+    }
+
     /// A copy of the bytes (for small files: expected transcripts).
     public var bytes: [UInt8] { withBytes { Array($0) } }
 
@@ -119,10 +128,14 @@ public struct SourceFile: Sendable {
             // the column counted from the last line start.
             var line = 1
             var lineStart = 0
+            // A mapped file's pages go again once counted (the file may be far larger than memory).
+            var pages = PageRelease(from: 0)
             while lineStart < end, let found = memchr(base + lineStart, 0x0A, end - lineStart) {
                 line += 1
                 lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                pages.reached(lineStart, in: self)
             }
+            pages.finish(at: lineStart, in: self)
             var column = 1
             for i in lineStart..<end where b[i] & 0xC0 != 0x80 { column += 1 }
             return (line, column)
@@ -160,6 +173,22 @@ private final class SourceBytes: @unchecked Sendable {
         buffer = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
         isMapped = true
     }
+
+    /// Drops the mapped pages wholly inside `range` from resident memory. The mapping is
+    /// private and never written, so a dropped page holds nothing of its own: touched again, it
+    /// is filled again from the file.
+    func releasePages(_ range: Range<Int>) {
+        guard isMapped, let base = buffer.baseAddress else { return }
+        let page = SourceBytes.pageSize
+        // The mapping starts on a page boundary: offsets round to pages as addresses do.
+        let start = (max(range.lowerBound, 0) + page - 1) / page * page
+        let end = min(range.upperBound, buffer.count) / page * page
+        guard start < end else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
+    }
+
+    /// Bytes in a memory page.
+    static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
 
     deinit {
         if isMapped {
@@ -205,5 +234,41 @@ public func fileKindDescription(_ mode: mode_t) -> String {
     case S_IFLNK: return "a symbolic link"
     case S_IFREG: return "a regular file"
     default: return "not a regular file"
+    }
+}
+
+/// Releases a mapped file's pages behind a reader that moves forward through it, a window at a
+/// time: however large the file, only about `window` bytes of it stay in memory per reader.
+struct PageRelease {
+    /// Bytes read between two releases: large enough that the system calls cost nothing next
+    /// to the reading, small enough to keep memory flat.
+    static let window = 4 << 20
+    /// Bytes before this offset have been released (from where the reader started).
+    private var released: Int
+    /// The offset from which the next release is due.
+    private(set) var due: Int
+
+    init(from offset: Int) {
+        released = offset
+        due = offset + Self.window
+    }
+
+    /// Called as the reader reaches `offset`: releases what lies behind it once a window has
+    /// been read since the last release.
+    @inline(__always) mutating func reached(_ offset: Int, in source: SourceFile) {
+        if offset >= due { release(upTo: offset, in: source) }
+    }
+
+    /// Called when the reader is done at `offset`: releases everything it read.
+    mutating func finish(at offset: Int, in source: SourceFile) {
+        release(upTo: offset, in: source)
+    }
+
+    @inline(never) private mutating func release(upTo offset: Int, in source: SourceFile) {
+        guard offset > released else { return }
+        source.releasePages(released..<offset)
+        // Page rounding keeps a partly read page; the next release starts at its boundary.
+        released = offset / SourceBytes.pageSize * SourceBytes.pageSize
+        due = offset + Self.window
     }
 }

@@ -207,12 +207,18 @@ struct TraceReader {
         }
         var index = 0
         var first = true
+        // The bytes behind this reader leave memory as it goes (the later part's reader does
+        // the same behind itself).
+        var pages = PageRelease(from: cursor.pos)
         while try cursor.nextElement(first: first) {
             first = false
+            pages.reached(cursor.pos, in: source)
             if let (offset, part, group) = split, cursor.pos >= offset {
                 split = nil
                 if cursor.pos == offset,
                    try joinLaterPart(part, group: group, eventIndex: index, cursor: &cursor, consumer: &consumer) {
+                    // Both parts read: what either reader left in memory goes.
+                    pages.finish(at: cursor.pos, in: source)
                     return
                 }
                 // Not joined: this thread reads on (the later part's reading is waited for, then
@@ -226,6 +232,7 @@ struct TraceReader {
             index += 1
         }
         split?.group.wait()
+        pages.finish(at: cursor.pos, in: source)
         summary.eventCount = index
         try finishTrace(consumer: &consumer, eventIndex: index)
     }

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import TouchTrace
+
+/// Reading a large (mapped) trace keeps only a window of it in memory, on every pass and on both
+/// threads of the first, and the released bytes read back the same when touched again.
+@Suite struct FlatMemoryTests {
+    /// A trace of about `bytes` bytes: one-finger strokes of 22 events, one after another, with
+    /// an optional bad event (a negative `t` jump) just before the end.
+    static func largeTrace(bytes: Int, badNearEnd: Bool = false, unknownKeyEvery: Int = 0) -> [UInt8] {
+        var out = Array("{\"version\": 1, \"name\": \"large\", \"events\": [\n".utf8)
+        var t = 0
+        var id = 1
+        var first = true
+        while out.count < bytes {
+            for k in 0..<22 {
+                let phase = k == 0 ? "began" : (k == 21 ? "ended" : "moved")
+                if !first { out.append(contentsOf: Array(",\n".utf8)) }
+                first = false
+                t += 8
+                if unknownKeyEvery > 0 && (t / 8) % unknownKeyEvery == 0 {
+                    out.append(contentsOf: Array("{\"z\": \"é\", ".utf8))
+                    out.append(contentsOf: Array("\"t\": \(t / 1000).\(String(1000 + t % 1000).dropFirst()), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(10 + k).5, \"y\": \(id % 800).25}]}".utf8))
+                    continue
+                }
+                out.append(contentsOf: Array("{\"t\": \(t / 1000).\(String(1000 + t % 1000).dropFirst()), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(10 + k).5, \"y\": \(id % 800).25}]}".utf8))
+            }
+            id += 1
+        }
+        if badNearEnd {
+            // Time going backwards, 200 bytes before the end: a problem the reader finds last.
+            out.append(contentsOf: Array(",\n{\"t\": 0.5, \"touches\": [{\"id\": \(id), \"phase\": \"began\", \"x\": 1, \"y\": 1}]}".utf8))
+        }
+        out.append(contentsOf: Array("\n]}\n".utf8))
+        return out
+    }
+
+    /// Writes `bytes` to a new file in the temporary folder; its path.
+    static func write(_ bytes: [UInt8], name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "touchtrace-flat-memory-\(getpid())-\(name)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Bytes of the file at `path` that this process holds in memory through its mappings of
+    /// it (the sum of their `Rss` in /proc/self/smaps), or nil where there is no such file.
+    static func residentBytes(ofMappingsOf path: String) -> Int? {
+        // Read with POSIX calls to the end: the file reports a size of 0.
+        guard let file = try? SourceFile.read(path: "/proc/self/smaps") else { return nil }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        var total = 0
+        var inMapping = false
+        for line in text.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasPrefix("Rss:") {
+                inMapping = line.hasSuffix(" " + path)
+            } else if inMapping, line.hasPrefix("Rss:") {
+                total += (Int(line.split(separator: " ")[1]) ?? 0) * 1024
+            }
+        }
+        return total
+    }
+
+    /// Samples the resident bytes of the trace's mapping every `every` events.
+    struct Sampler: TouchEventConsumer {
+        var path: String
+        var every = 20_000
+        var events = 0
+        var largest = 0
+        var store = EventStore()
+
+        mutating func consume(_ event: borrowing TouchEvent) {
+            store.consume(event)
+            events += 1
+            if events % every == 0, let bytes = FlatMemoryTests.residentBytes(ofMappingsOf: path) {
+                largest = max(largest, bytes)
+            }
+        }
+    }
+
+    @Test func bothPassesOverAMappedTraceHoldOnlyAWindowOfIt() throws {
+        #if os(Linux)
+        let bytes = Self.largeTrace(bytes: 24_000_000)
+        let path = try Self.write(bytes, name: "large.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Above the size read by two threads, and mapped.
+        #expect(bytes.count >= TraceReader.parallelMinimumBytes && bytes.count >= SourceFile.mappingThreshold)
+
+        let trace = try Trace.read(path: path)
+        // After the first pass (two threads), both readers have let go of what they read: a
+        // few pages stay (the header's, the last one, and those the system maps around them).
+        let afterCheck = try #require(Self.residentBytes(ofMappingsOf: path))
+        #expect(afterCheck <= 1 << 20, "\(afterCheck) bytes of a \(bytes.count)-byte file resident after the first pass")
+
+        // The second pass streams the events (sampled as they come), holding one window.
+        var sampler = Sampler(path: path)
+        trace.forEachEvent(&sampler)
+        #expect(sampler.largest > 0 && sampler.largest <= PageRelease.window + (1 << 20), "\(sampler.largest) bytes resident while replaying")
+        let afterReplay = try #require(Self.residentBytes(ofMappingsOf: path))
+        #expect(afterReplay <= 1 << 20, "\(afterReplay) bytes resident after replaying")
+
+        // The released pages read back the same: the events equal those of the same bytes read
+        // from memory (never released), and so does the summary.
+        var inMemory = EventStore()
+        let fromMemory = try Trace.parse(SourceFile(path: path, bytes: bytes), consumer: &inMemory)
+        #expect(sampler.store.eventCount == inMemory.eventCount && sampler.store.eventCount == trace.summary.eventCount)
+        #expect(sampler.store.times == inMemory.times && sampler.store.ids == inMemory.ids && sampler.store.phases == inMemory.phases)
+        #expect(sampler.store.xs == inMemory.xs && sampler.store.ys == inMemory.ys)
+        #expect(trace.summary.touchCount == fromMemory.summary.touchCount && trace.summary.maxY == fromMemory.summary.maxY)
+        #endif
+    }
+
+    @Test func manyProblemsInALargeFileAreLocatedAsInMemoryAndLeaveItOutOfMemory() throws {
+        // An unknown key (a problem under --strict) in every 5,000th event: more problems than
+        // are located by counting, so the file is indexed, in marks, releasing its pages.
+        let bytes = Self.largeTrace(bytes: 12_000_000, unknownKeyEvery: 5_000)
+        let path = try Self.write(bytes, name: "strict.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true)
+        var mapped: [String] = []
+        var resident: Int?
+        let source = try SourceFile.read(path: path)
+        do {
+            _ = try Trace.parse(source, options: options)
+        } catch {
+            mapped = error.errors.map(\.description)
+        }
+        #if os(Linux)
+        // Still mapped: `source` lives on.
+        resident = withExtendedLifetime(source) { Self.residentBytes(ofMappingsOf: path) }
+        #expect(resident != nil && resident! > 0)
+        #endif
+        var inMemory: [String] = []
+        do {
+            _ = try Trace.parse(SourceFile(path: path, bytes: bytes), options: options)
+        } catch {
+            inMemory = error.errors.map(\.description)
+        }
+        #expect(mapped.count >= 6 && mapped == inMemory, "\(mapped.count) / \(inMemory.count) problems")
+        // The first one, by hand: the 5,000th event (index 4,999) is on line 5,001 (the first
+        // line holds the header), its key `"z"` at column 2.
+        #expect(mapped.first?.hasPrefix("\(path):5001:2: ") == true, "\(mapped.first ?? "")")
+        #if os(Linux)
+        if let resident { #expect(resident <= 1 << 20, "\(resident) bytes of the file resident after validating it") }
+        #endif
+    }
+
+    @Test func problemsFoundAfterReleasingAreLocatedAsInMemory() throws {
+        // Validate reads on past the released bytes and reports a problem at the end and
+        // where it lies: its line and column come from bytes that left memory and read back.
+        let bytes = Self.largeTrace(bytes: 12_000_000, badNearEnd: true)
+        let path = try Self.write(bytes, name: "bad.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = TraceReadOptions(collectAllProblems: true)
+        let mapped: [String]
+        do {
+            _ = try Trace.read(path: path, options: options)
+            mapped = []
+        } catch {
+            mapped = error.errors.map(\.description)
+        }
+        let inMemory: [String]
+        do {
+            _ = try Trace.parse(SourceFile(path: path, bytes: bytes), options: options)
+            inMemory = []
+        } catch {
+            inMemory = error.errors.map(\.description)
+        }
+        // The bad event is on the file's second-to-last line (the last holds `]}`).
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        #expect(mapped.count == 1 && mapped == inMemory)
+        #expect(mapped.first?.hasPrefix("\(path):\(lines - 2):") == true, "\(mapped)")
+    }
+}
+
+/// The line index keeps a line and column every `stride` bytes: every offset must locate as
+/// counting from the start does, whatever the stride, with lines long and short and characters
+/// of several bytes.
+@Suite struct LineIndexTests {
+    @Test func everyOffsetLocatesAsCountingFromTheStart() {
+        var random = SplitMix64(state: 7)
+        let pieces: [[UInt8]] = [[0x0A], Array("ab".utf8), Array("é".utf8), Array("→".utf8), Array("😀".utf8), Array("{\"t\": 1}".utf8), [0x0A, 0x0A]]
+        var bytes: [UInt8] = []
+        while bytes.count < 3000 { bytes += pieces[random.int(0...pieces.count - 1)] }
+        // A long line with no newline at the end.
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 500) + Array("é".utf8)
+        let source = SourceFile(path: "t.json", bytes: bytes)
+        for stride in [1, 2, 7, 64, 1 << 16] {
+            let index = source.withBytes { LineIndex($0, stride: stride) }
+            for offset in 0...bytes.count + 1 {
+                let indexed = source.withBytes { index.location(of: offset, in: $0) }
+                let counted = source.location(of: offset)
+                if indexed != counted {
+                    Issue.record("stride \(stride), offset \(offset): \(indexed) / \(counted)")
+                    return
+                }
+            }
+        }
+        // Spot checks of the counting itself: after "ab\n" comes line 2, column 1.
+        let small = SourceFile(path: "s.json", bytes: Array("ab\né→x".utf8))
+        #expect(small.location(of: 3) == (2, 1))
+        #expect(small.location(of: 5) == (2, 2))
+        #expect(small.location(of: 8) == (2, 3))
+    }
+}
+
+/// The shared strings, kept compactly: equal strings share one entry, every string reads back
+/// as given (empty, multi-byte, longer than a block of the table), however many there are.
+@Suite struct SharedTextTests {
+    @Test func equalStringsShareAnEntryAndEveryStringReadsBack() {
+        let long = String(repeating: "moved left → ", count: 100_000)
+        let samples = ["", "a", "é→😀", "touch 7 moved left from (1, 2) to (0, 2)", long]
+        let first = samples.map { SharedText($0) }
+        // Built again from other storage: the same entries.
+        let again = samples.map { SharedText(String(decoding: Array($0.utf8), as: UTF8.self)) }
+        #expect(first == again)
+        #expect(first.map(\.string) == samples)
+        #expect(Set(first).count == samples.count)
+        // Enough distinct strings to grow the hash table several times; each keeps its own entry.
+        let many = (0..<20_000).map { "reason \($0) at (\($0 % 390), \($0 % 844))" }
+        let shared = many.map { SharedText($0) }
+        #expect(Set(shared).count == many.count)
+        #expect(shared.map(\.string) == many)
+        #expect(many.map { SharedText($0) } == shared)
+        #expect(first.map(\.string) == samples)
+    }
+}
