@@ -25,9 +25,13 @@ enum BenchCommand {
           the peak memory of `touchtrace replay` and `touchtrace validate` of a trace ten times
             as large (1 GB, generated once per run), which must stay as flat as at 100 MB;
           `touchtrace verify` of 10,000 fixtures in a new process (start included), against
-            orjson reading the same files.
+            orjson reading the same files;
+          `touchtrace replay` of the same kind of trace as a version 2 trace through a scene
+            where the arena and deadlines decide.
+        The goals (SPEC 9): validate ≥ 60× JSONDecoder; replay ≥ 200 MB/s; verify ≤ 0.15 s;
+        peak memory ≤ 64 MB whatever the trace's size.
         Build with `swift build -c release` first: a debug build is many times slower.
-        --quick runs a small version in seconds (for CI), with the goals scaled to its size.
+        --quick runs a small version in seconds (for CI); its speeds are not judged, only memory.
         """,
         options: [
             OptionSpec(name: "quick", value: nil, help: "Traces of 5 and 50 MB and 500 fixtures instead of 100 MB, 1 GB and 10,000"),
@@ -142,14 +146,13 @@ enum BenchCommand {
             func speedVerdict(_ ok: Bool) -> String { quick ? "-" : verdict(ok) }
             var rows: [[String]] = [["figure", "touchtrace", "baseline", "ratio", "goal", ""]]
             rows.append(["read \(mb(size)) into the model (\(events) events)", rate(readRate),
-                         "JSONDecoder " + rate(decoderRate), ratio(readRate / decoderRate), "≥ 300 MB/s and ≥ 30×",
-                         speedVerdict(readRate >= 300 && readRate / decoderRate >= 30)])
+                         "JSONDecoder " + rate(decoderRate), ratio(readRate / decoderRate), "(reported)", "-"])
             rows.append(["validate \(mb(smallSize)) (new process, best of 3)", seconds(validate.seconds),
-                         "JSONDecoder " + seconds(smallDecoderTime), ratio(smallDecoderTime / validate.seconds), "≥ 30×",
-                         speedVerdict(smallDecoderTime / validate.seconds >= 30)])
+                         "JSONDecoder " + seconds(smallDecoderTime), ratio(smallDecoderTime / validate.seconds), "≥ 60×",
+                         speedVerdict(smallDecoderTime / validate.seconds >= 60)])
             rows.append(["replay \(mb(size)), JSON Lines to /dev/null (new process)", "\(rate(replayRate)) (\(seconds(replay.seconds)))",
                          orjson.map { "orjson parse " + rate(megabytes / $0) } ?? "orjson: not installed",
-                         orjson.map { ratio(replayRate / (megabytes / $0)) } ?? "-", "≥ 80 MB/s", speedVerdict(replayRate >= 80)])
+                         orjson.map { ratio(replayRate / (megabytes / $0)) } ?? "-", "≥ 200 MB/s", speedVerdict(replayRate >= 200)])
             rows.append(["  peak memory of that replay", mb(replay.peakBytes), "file " + mb(size), "",
                          "≤ 64 MB", verdict(replay.peakBytes <= memoryLimit)])
             let arenaRate = Double(arenaSize) / 1_000_000 / arenaReplay.seconds
@@ -165,7 +168,7 @@ enum BenchCommand {
             rows.append(["verify \(fixtureCount) fixtures, \(mb(fixtureBytes)) (new process)", seconds(verify.seconds),
                          orjsonFixtures.map { "orjson read " + seconds($0) } ?? "orjson: not installed",
                          orjsonFixtures.map { ratio($0 / verify.seconds) } ?? "-",
-                         "< \(seconds(1.0 * scale))", verdict(verify.seconds < 1.0 * scale)])
+                         "≤ 0.150 s", speedVerdict(verify.seconds <= 0.15)])
             console.print("")
             console.print(table(rows))
             console.print("")
