@@ -115,7 +115,7 @@ struct Arena {
     /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
     /// recognized, failed or cancelled; began or changed → changed, ended or cancelled; nothing
     /// from a final state, nothing back to possible (that is a reset).
-    static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
+    @inline(__always) static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
         switch from {
         case .possible: return to == .began || to == .recognized || to == .failed || to == .cancelled
         case .began, .changed: return to == .changed || to == .ended || to == .cancelled
@@ -167,12 +167,17 @@ struct Arena {
     }
 
     /// Notes a change that stands, and what it sets off.
-    mutating func changed(_ g: Int, to new: RecognizerState) {
+    @inline(__always) mutating func changed(_ g: Int, to new: RecognizerState) {
         state[g] = new
-        guard isActive else {
-            if new.isFinal { deadlines.remove(g) }
-            return
+        if isActive {
+            noteEffects(g, of: new)
+        } else if new.isFinal && !deadlines.isEmpty {
+            deadlines.remove(g)
         }
+    }
+
+    /// Version 2: what a change that stands sets off (see `changed`).
+    private mutating func noteEffects(_ g: Int, of new: RecognizerState) {
         if new.isWin {
             won[g] = true
             effects.append(.won(g))

@@ -197,9 +197,8 @@ public struct DeliveryContext {
 
     @inline(__always)
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
-        var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
-        for i in 0..<data.count { fields.append(data[i]) }
-        sink.write(Record(t: t, source: source, event: "state", fields: fields))
+        sink.write(Record(t: t, source: source, event: "state",
+                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
         arena.pointee.changed(g, to: to)
     }
 

@@ -495,8 +495,7 @@ public struct Replayer: TouchEventConsumer {
             forceFailure(w, arena.pointee.reasonPrevented(by: winner))
             return
         }
-        var fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)))
-        for i in 0..<kept.data.count { fields.append(kept.data[i]) }
+        let fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)), followedBy: kept.data)
         sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
         arena.pointee.changed(w, to: kept.state)
         Self.keepState(&recognizers[w], kept.state)

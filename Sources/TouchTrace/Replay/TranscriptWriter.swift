@@ -128,8 +128,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         prefixes[record.source].withUnsafeBufferPointer { prefix in
             state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
             switch format {
-            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer)
-            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer)
+            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
+            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
             }
         }
         self.state = state
@@ -142,6 +142,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var buffer: ByteBuffer
         var timeBits: UInt64 = Double.nan.bitPattern
         var timeLength = 0
+        /// The last two names found plain (see `isPlainName`): records name the same few states.
+        var plainNames: (UInt, UInt) = (0, 0)
     }
 
     private var state: State
@@ -176,7 +178,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One text line, into room reserved for it.
-    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt)) {
         out.append(time)
         out.append(prefix)
         out.append(record.event)
@@ -195,7 +198,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    if isPlainName(s) { out.append(s) } else { writeJSONString(s.description, to: &out) }
+                    if isPlainName(s, known: &plainNames) { out.append(s) } else { writeJSONString(s.description, to: &out) }
                 case .text(let text):
                     writeJSONString(text.string, to: &out)
                 case .touch(let id):
@@ -207,7 +210,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One JSON line, into room reserved for it.
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt)) {
         out.append("{\"t\":")
         out.append(time)
         out.append(prefix)
@@ -230,7 +234,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    if isPlainName(s) {
+                    if isPlainName(s, known: &plainNames) {
                         out.append(UInt8(ascii: "\""))
                         out.append(s)
                         out.append(UInt8(ascii: "\""))
@@ -251,11 +255,23 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// has: at most 48 bytes of letters, digits, `_`, `-` and `.`. Any other (a recognizer of a
     /// program's own may name anything) is written as a quoted, escaped text, with room made
     /// for it, so that no name can run past the room reserved for a record.
-    @inline(__always) private static func isPlainName(_ s: StaticString) -> Bool {
+    ///
+    /// `known` holds the last two names found plain, by address and length (a static string's
+    /// bytes never change): most records name one of a few states, and are not scanned again.
+    @inline(__always) private static func isPlainName(_ s: StaticString, known: inout (UInt, UInt)) -> Bool {
         guard s.hasPointerRepresentation else { return false }
         let count = s.utf8CodeUnitCount
         guard count <= 48 else { return false }
         let bytes = s.utf8Start
+        let key = UInt(bitPattern: bytes) ^ (UInt(count) << 56)
+        if key == known.0 || key == known.1 { return true }
+        guard isPlain(bytes, count: count) else { return false }
+        known = (key, known.0)
+        return true
+    }
+
+    /// Whether `count` bytes are all letters, digits, `_`, `-` and `.`.
+    private static func isPlain(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         for i in 0..<count {
             let c = bytes[i]
             let plain = (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
