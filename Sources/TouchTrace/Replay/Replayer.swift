@@ -325,10 +325,15 @@ public struct Replayer: TouchEventConsumer {
             ancestor = views[ancestor].superview
         }
         guard views[v].hasControl else { return }
-        let forControl = arena.pointee.isActive ? withoutCancelledTouches(set) : set
-        guard !forControl.isEmpty else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
+        guard arena.pointee.isActive else {
+            // Version 1: nothing is cancelled for controls; the set goes as it is (not copied).
+            callControl(v, phase: phase, set, &context)
+            return
+        }
+        let forControl = withoutCancelledTouches(set)
+        guard !forControl.isEmpty else { return }
         callControl(v, phase: phase, forControl, &context)
     }
 
@@ -389,14 +394,7 @@ public struct Replayer: TouchEventConsumer {
         context.source = recognizerSource[g]
         context.recognizer = g
         context.action = nil
-        switch phase {
-        case 0: recognizers[g].touchesBegan(set, &context)
-        case 1: recognizers[g].touchesMoved(set, &context)
-        case 2: recognizers[g].touchesEnded(set, &context)
-        case 3: recognizers[g].touchesCancelled(set, &context)
-        default: recognizers[g].deadlinePassed(&context)
-        }
-        Self.keepState(&recognizers[g], arena.pointee.state[g])
+        Self.call(&recognizers[g], phase: phase, set, &context)
         if let action = context.action, recognizerAttached[g], views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
@@ -572,6 +570,21 @@ public struct Replayer: TouchEventConsumer {
 }
 
 extension Replayer {
+    /// Calls a recognizer with a set (phase 0–3) or at its deadline (phase 4), then sets its
+    /// state to the arena's. Generic, so that the recognizer is opened once for both, where it
+    /// lies in the array.
+    @inline(__always) private static func call<R: Recognizer>(_ recognizer: inout R, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        switch phase {
+        case 0: recognizer.touchesBegan(set, &context)
+        case 1: recognizer.touchesMoved(set, &context)
+        case 2: recognizer.touchesEnded(set, &context)
+        case 3: recognizer.touchesCancelled(set, &context)
+        default: recognizer.deadlinePassed(&context)
+        }
+        let state = context.arena.pointee.state[context.recognizer]
+        if recognizer.state != state { recognizer.state = state }
+    }
+
     /// Sets the recognizer's state where it lies, if it differs (read from the array, it would
     /// be copied).
     @inline(__always) private static func keepState(_ recognizer: inout any Recognizer, _ state: RecognizerState) {
