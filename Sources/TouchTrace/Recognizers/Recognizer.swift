@@ -166,26 +166,33 @@ public struct DeliveryContext {
     /// `changed` before `began`, ...) is ignored and the state stays as it was.
     /// `actionValue` is what the recognizer's target reads of it (the rotation's touch angle).
     @discardableResult
+    @inline(__always)
     public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
         precondition(recognizer >= 0, "only a recognizer asks for a state change")
         let g = recognizer
         let from = arena.pointee.state[g]
         guard Arena.allows(from: from, to: to), !arena.pointee.isWaiting(g) else { return from }
-        if to.isWin && arena.pointee.isActive {
-            switch arena.pointee.verdict(g) {
-            case .stands:
-                break
-            case .waits:
-                arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
-                return from
-            case .fails(let reason):
-                commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
-                return .failed
-            }
-        }
+        // Only a win under version 2's rules has the arena decide; any other change stands.
+        if to.isWin && arena.pointee.isActive { return requestWin(g, from: from, to: to, data, actionValue: actionValue) }
         commit(g, from: from, to: to, data)
         if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
         return to
+    }
+
+    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`).
+    private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double) -> RecognizerState {
+        switch arena.pointee.verdict(g) {
+        case .stands:
+            commit(g, from: from, to: to, data)
+            if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+            return to
+        case .waits:
+            arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
+            return from
+        case .fails(let reason):
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
+            return .failed
+        }
     }
 
     /// Asks for the current recognizer to fail, saying why (`reason`: a short sentence naming
