@@ -101,6 +101,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             }
         }
         state = State(buffer: buffer)
+        powerTables = format == .jsonl ? PowerTables.shared : nil
     }
 
     deinit {
@@ -122,14 +123,14 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         // Every record of an event has the event's time: format it once.
         if record.t.bitPattern != state.timeBits {
             state.timeBits = record.t.bitPattern
-            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText)
+            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
         prefixes[record.source].withUnsafeBufferPointer { prefix in
             state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
             switch format {
             case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
-            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
+            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
             }
         }
         self.state = state
@@ -148,6 +149,9 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     private var state: State
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
+    /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
+    /// only: text has four decimals).
+    private let powerTables: PowerTables?
 
     /// Room enough for any field but a text: its key, and two numbers (a point) with punctuation.
     @inline(__always) private static var fieldRoom: Int { Field.maximumKeyLength + 2 * fixed4MaximumLength + 16 }
@@ -211,7 +215,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// One JSON line, into room reserved for it.
     private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt)) {
+                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
         out.append("{\"t\":")
         out.append(time)
         out.append(prefix)
@@ -224,12 +228,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 out.append("\":")
                 switch field.value {
                 case .number(let v):
-                    out.advance(writeShortest(v, to: out.end))
+                    out.advance(writeShortest(v, to: out.end, tables: tables))
                 case .point(let p):
                     out.append(UInt8(ascii: "["))
-                    out.advance(writeShortest(p.x, to: out.end))
+                    out.advance(writeShortest(p.x, to: out.end, tables: tables))
                     out.append(UInt8(ascii: ","))
-                    out.advance(writeShortest(p.y, to: out.end))
+                    out.advance(writeShortest(p.y, to: out.end, tables: tables))
                     out.append(UInt8(ascii: "]"))
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
@@ -335,14 +339,14 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 /// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
 /// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
 /// cannot hold, are written as `null`.
-@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
     guard v.isFinite else {
         for (i, b) in "null".utf8.enumerated() { out[i] = b }
         return 4
     }
     // Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
     // whichever zero the arithmetic left (transcripts of positive zero stay as they were).
-    return ShortestDouble.write(v == 0 ? 0 : v, to: out)
+    return ShortestDouble.write(v == 0 ? 0 : v, to: out, tables: tables)
 }
 
 /// Appends a double in the shortest form that reads back to the same value; negative zero is
