@@ -279,10 +279,12 @@ public struct Replayer: TouchEventConsumer {
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
                                       eventTouches: all, source: 0, sink: sink, arena: arena)
-        let groups = [0..<bounds.0, bounds.0..<bounds.1, bounds.1..<bounds.2, bounds.2..<bounds.3]
-        for (k, range) in groups.enumerated() where !range.isEmpty {
-            let set = TouchSet(storage: delivery, range: range)
-            deliverAlongChain(set, phase: k, hitView: v, all: all, &context)
+        // The phases' sets, each where the previous one ends (no array of ranges to make).
+        var start = 0
+        for k in 0..<4 {
+            let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
+            if end > start { deliverAlongChain(TouchSet(storage: delivery, range: start..<end), phase: k, hitView: v, &context) }
+            start = end
         }
         if ending > 0 {
             // The lifting touches are down until their sets have been delivered: a win in this
@@ -311,14 +313,15 @@ public struct Replayer: TouchEventConsumer {
 
     /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of the
     /// hit view, then of each ancestor, then to the hit view's control.
-    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, all: TouchSet, _ context: inout DeliveryContext) {
+    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
         deliverToRecognizers(of: v, set, phase: phase, &context)
         var ancestor = version >= 2 ? views[v].superview : -1
         while ancestor >= 0 {
             // The same touches in the ancestor's coordinates.
             let shift = views[v].frame.origin - views[ancestor].frame.origin
             let setInAncestor = shifted(set, by: shift, scratchOffset: 0)
-            let allInAncestor = shifted(all, by: shift, scratchOffset: setInAncestor.count)
+            // Every touch of the event on the hit view (the context's), in the ancestor's coordinates.
+            let allInAncestor = shifted(context.eventTouches, by: shift, scratchOffset: setInAncestor.count)
             var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[ancestor].size,
                                                   eventTouches: allInAncestor, source: 0, sink: sink, arena: arena)
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
