@@ -168,7 +168,9 @@ struct Arena {
 
     /// Notes a change that stands, and what it sets off.
     @inline(__always) mutating func changed(_ g: Int, to new: RecognizerState) {
-        state[g] = new
+        // Most changes are `changed` again: the state is written (the array checked for sole
+        // ownership) only when it differs.
+        if state[g] != new { state[g] = new }
         if isActive {
             noteEffects(g, of: new)
         } else if new.isFinal && !deadlines.isEmpty {
