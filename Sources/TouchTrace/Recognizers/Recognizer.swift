@@ -28,7 +28,7 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
     }
 
     /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
-    public var isWin: Bool { self == .began || self == .recognized }
+    @inline(__always) public var isWin: Bool { self == .began || self == .recognized }
 
     /// Whether a recognizer calls its action on entering this state (UIKit does for every state
     /// but `possible` and `failed`).
@@ -130,8 +130,9 @@ public struct DeliveryContext {
     let arena: UnsafeMutablePointer<Arena>
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
-    /// Messages to controls of other views, delivered after the current call.
-    var messages: [(target: Int, message: ControlMessage)] = []
+    /// Messages to controls of other views, delivered after the current call (nil while there
+    /// are none: most contexts send none, and an empty array would still be released).
+    var messages: [(target: Int, message: ControlMessage)]?
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
          sink: RecordSink, arena: UnsafeMutablePointer<Arena>) {
@@ -227,7 +228,8 @@ public struct DeliveryContext {
 
     /// Sends a message to the control of another view (by view index).
     public mutating func send(_ message: ControlMessage, toView target: Int) {
-        messages.append((target, message))
+        if messages == nil { messages = [] }
+        messages!.append((target, message))
     }
 }
 

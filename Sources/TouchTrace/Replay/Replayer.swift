@@ -413,9 +413,8 @@ public struct Replayer: TouchEventConsumer {
         case 2: views[v].control!.touchesEnded(set, &context)
         default: views[v].control!.touchesCancelled(set, &context)
         }
-        if !context.messages.isEmpty {
-            let messages = context.messages
-            context.messages.removeAll()
+        if let messages = context.messages {
+            context.messages = nil
             for (target, message) in messages where views[target].hasControl {
                 var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
                                                     eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena)
