@@ -242,11 +242,13 @@ struct Arena {
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.
     mutating func reset(_ g: Int) {
-        state[g] = .possible
-        won[g] = false
-        waiting[g] = nil
-        touches[g].removeAll(keepingCapacity: true)
-        deadlines.remove(g)
+        // Each part is written only when it holds something: a recognizer is reset at every
+        // lift of a version 1 gesture, and writing `nil` over a `Waiting` copies it whole.
+        if state[g] != .possible { state[g] = .possible }
+        if won[g] { won[g] = false }
+        if waiting[g] != nil { waiting[g] = nil }
+        if !touches[g].isEmpty { touches[g].removeAll(keepingCapacity: true) }
+        if !deadlines.isEmpty { deadlines.remove(g) }
     }
 }
 
