@@ -115,7 +115,7 @@ struct Arena {
     /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
     /// recognized, failed or cancelled; began or changed → changed, ended or cancelled; nothing
     /// from a final state, nothing back to possible (that is a reset).
-    static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
+    @inline(__always) static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
         switch from {
         case .possible: return to == .began || to == .recognized || to == .failed || to == .cancelled
         case .began, .changed: return to == .changed || to == .ended || to == .cancelled
@@ -167,12 +167,19 @@ struct Arena {
     }
 
     /// Notes a change that stands, and what it sets off.
-    mutating func changed(_ g: Int, to new: RecognizerState) {
-        state[g] = new
-        guard isActive else {
-            if new.isFinal { deadlines.remove(g) }
-            return
+    @inline(__always) mutating func changed(_ g: Int, to new: RecognizerState) {
+        // Most changes are `changed` again: the state is written (the array checked for sole
+        // ownership) only when it differs.
+        if state[g] != new { state[g] = new }
+        if isActive {
+            noteEffects(g, of: new)
+        } else if new.isFinal && !deadlines.isEmpty {
+            deadlines.remove(g)
         }
+    }
+
+    /// Version 2: what a change that stands sets off (see `changed`).
+    private mutating func noteEffects(_ g: Int, of new: RecognizerState) {
         if new.isWin {
             won[g] = true
             effects.append(.won(g))
@@ -235,11 +242,13 @@ struct Arena {
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.
     mutating func reset(_ g: Int) {
-        state[g] = .possible
-        won[g] = false
-        waiting[g] = nil
-        touches[g].removeAll(keepingCapacity: true)
-        deadlines.remove(g)
+        // Each part is written only when it holds something: a recognizer is reset at every
+        // lift of a version 1 gesture, and writing `nil` over a `Waiting` copies it whole.
+        if state[g] != .possible { state[g] = .possible }
+        if won[g] { won[g] = false }
+        if waiting[g] != nil { waiting[g] = nil }
+        if !touches[g].isEmpty { touches[g].removeAll(keepingCapacity: true) }
+        if !deadlines.isEmpty { deadlines.remove(g) }
     }
 }
 

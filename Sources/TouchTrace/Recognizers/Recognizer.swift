@@ -28,7 +28,7 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
     }
 
     /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
-    public var isWin: Bool { self == .began || self == .recognized }
+    @inline(__always) public var isWin: Bool { self == .began || self == .recognized }
 
     /// Whether a recognizer calls its action on entering this state (UIKit does for every state
     /// but `possible` and `failed`).
@@ -130,8 +130,9 @@ public struct DeliveryContext {
     let arena: UnsafeMutablePointer<Arena>
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
-    /// Messages to controls of other views, delivered after the current call.
-    var messages: [(target: Int, message: ControlMessage)] = []
+    /// Messages to controls of other views, delivered after the current call (nil while there
+    /// are none: most contexts send none, and an empty array would still be released).
+    var messages: [(target: Int, message: ControlMessage)]?
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
          sink: RecordSink, arena: UnsafeMutablePointer<Arena>) {
@@ -166,26 +167,33 @@ public struct DeliveryContext {
     /// `changed` before `began`, ...) is ignored and the state stays as it was.
     /// `actionValue` is what the recognizer's target reads of it (the rotation's touch angle).
     @discardableResult
+    @inline(__always)
     public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
         precondition(recognizer >= 0, "only a recognizer asks for a state change")
         let g = recognizer
         let from = arena.pointee.state[g]
         guard Arena.allows(from: from, to: to), !arena.pointee.isWaiting(g) else { return from }
-        if to.isWin && arena.pointee.isActive {
-            switch arena.pointee.verdict(g) {
-            case .stands:
-                break
-            case .waits:
-                arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
-                return from
-            case .fails(let reason):
-                commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
-                return .failed
-            }
-        }
+        // Only a win under version 2's rules has the arena decide; any other change stands.
+        if to.isWin && arena.pointee.isActive { return requestWin(g, from: from, to: to, data, actionValue: actionValue) }
         commit(g, from: from, to: to, data)
         if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
         return to
+    }
+
+    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`).
+    private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double) -> RecognizerState {
+        switch arena.pointee.verdict(g) {
+        case .stands:
+            commit(g, from: from, to: to, data)
+            if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+            return to
+        case .waits:
+            arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
+            return from
+        case .fails(let reason):
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
+            return .failed
+        }
     }
 
     /// Asks for the current recognizer to fail, saying why (`reason`: a short sentence naming
@@ -197,9 +205,8 @@ public struct DeliveryContext {
 
     @inline(__always)
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
-        var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)))
-        for i in 0..<data.count { fields.append(data[i]) }
-        sink.write(Record(t: t, source: source, event: "state", fields: fields))
+        sink.write(Record(t: t, source: source, event: "state",
+                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
         arena.pointee.changed(g, to: to)
     }
 
@@ -221,7 +228,8 @@ public struct DeliveryContext {
 
     /// Sends a message to the control of another view (by view index).
     public mutating func send(_ message: ControlMessage, toView target: Int) {
-        messages.append((target, message))
+        if messages == nil { messages = [] }
+        messages!.append((target, message))
     }
 }
 

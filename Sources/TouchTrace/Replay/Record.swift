@@ -49,6 +49,13 @@ public struct Field: @unchecked Sendable, Equatable {
         self.keyStart = key.utf8Start
     }
 
+    /// A field that fills an unused place of a `FieldList` (never read).
+    @inline(__always) fileprivate init(unusedKey key: StaticString) {
+        self.value = .integer(0)
+        self.keyLength = 0
+        self.keyStart = key.utf8Start
+    }
+
     /// The key's UTF-8 bytes.
     public var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: keyStart, count: Int(keyLength)) }
 
@@ -64,11 +71,21 @@ public struct Field: @unchecked Sendable, Equatable {
 /// event, so it must not allocate).
 public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public static let capacity = 6
-    private static let unused = Field("", .integer(0))
+    /// What fills the places past `count` (made where it is needed: a stored static would be
+    /// reached through a once-only initialisation check at every list made).
+    @inline(__always) private static var unused: Field { Field(unusedKey: "") }
     private var storage: (Field, Field, Field, Field, Field, Field) = (unused, unused, unused, unused, unused, unused)
     public private(set) var count = 0
 
     public init() {}
+
+    /// `a` and `b`, then the fields of `rest` (at most four): a `state` record's `from` and
+    /// `to` before what the recognizer said, moved as a whole rather than field by field.
+    @inline(__always) init(_ a: Field, _ b: Field, followedBy rest: FieldList) {
+        precondition(rest.count <= Self.capacity - 2, "a record holds at most \(Self.capacity) fields; \(rest.count + 2) is too many")
+        storage = (a, b, rest.storage.0, rest.storage.1, rest.storage.2, rest.storage.3)
+        count = rest.count + 2
+    }
     public init(_ a: Field) { storage.0 = a; count = 1 }
     public init(_ a: Field, _ b: Field) { storage.0 = a; storage.1 = b; count = 2 }
     public init(_ a: Field, _ b: Field, _ c: Field) { storage.0 = a; storage.1 = b; storage.2 = c; count = 3 }

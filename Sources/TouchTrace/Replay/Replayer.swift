@@ -279,10 +279,12 @@ public struct Replayer: TouchEventConsumer {
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
                                       eventTouches: all, source: 0, sink: sink, arena: arena)
-        let groups = [0..<bounds.0, bounds.0..<bounds.1, bounds.1..<bounds.2, bounds.2..<bounds.3]
-        for (k, range) in groups.enumerated() where !range.isEmpty {
-            let set = TouchSet(storage: delivery, range: range)
-            deliverAlongChain(set, phase: k, hitView: v, all: all, &context)
+        // The phases' sets, each where the previous one ends (no array of ranges to make).
+        var start = 0
+        for k in 0..<4 {
+            let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
+            if end > start { deliverAlongChain(TouchSet(storage: delivery, range: start..<end), phase: k, hitView: v, &context) }
+            start = end
         }
         if ending > 0 {
             // The lifting touches are down until their sets have been delivered: a win in this
@@ -311,24 +313,30 @@ public struct Replayer: TouchEventConsumer {
 
     /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of the
     /// hit view, then of each ancestor, then to the hit view's control.
-    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, all: TouchSet, _ context: inout DeliveryContext) {
+    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
         deliverToRecognizers(of: v, set, phase: phase, &context)
         var ancestor = version >= 2 ? views[v].superview : -1
         while ancestor >= 0 {
             // The same touches in the ancestor's coordinates.
             let shift = views[v].frame.origin - views[ancestor].frame.origin
             let setInAncestor = shifted(set, by: shift, scratchOffset: 0)
-            let allInAncestor = shifted(all, by: shift, scratchOffset: setInAncestor.count)
+            // Every touch of the event on the hit view (the context's), in the ancestor's coordinates.
+            let allInAncestor = shifted(context.eventTouches, by: shift, scratchOffset: setInAncestor.count)
             var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[ancestor].size,
                                                   eventTouches: allInAncestor, source: 0, sink: sink, arena: arena)
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
             ancestor = views[ancestor].superview
         }
         guard views[v].hasControl else { return }
-        let forControl = arena.pointee.isActive ? withoutCancelledTouches(set) : set
-        guard !forControl.isEmpty else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
+        guard arena.pointee.isActive else {
+            // Version 1: nothing is cancelled for controls; the set goes as it is (not copied).
+            callControl(v, phase: phase, set, &context)
+            return
+        }
+        let forControl = withoutCancelledTouches(set)
+        guard !forControl.isEmpty else { return }
         callControl(v, phase: phase, forControl, &context)
     }
 
@@ -389,14 +397,7 @@ public struct Replayer: TouchEventConsumer {
         context.source = recognizerSource[g]
         context.recognizer = g
         context.action = nil
-        switch phase {
-        case 0: recognizers[g].touchesBegan(set, &context)
-        case 1: recognizers[g].touchesMoved(set, &context)
-        case 2: recognizers[g].touchesEnded(set, &context)
-        case 3: recognizers[g].touchesCancelled(set, &context)
-        default: recognizers[g].deadlinePassed(&context)
-        }
-        Self.keepState(&recognizers[g], arena.pointee.state[g])
+        Self.call(&recognizers[g], phase: phase, set, &context)
         if let action = context.action, recognizerAttached[g], views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
@@ -412,9 +413,8 @@ public struct Replayer: TouchEventConsumer {
         case 2: views[v].control!.touchesEnded(set, &context)
         default: views[v].control!.touchesCancelled(set, &context)
         }
-        if !context.messages.isEmpty {
-            let messages = context.messages
-            context.messages.removeAll()
+        if let messages = context.messages {
+            context.messages = nil
             for (target, message) in messages where views[target].hasControl {
                 var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
                                                     eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena)
@@ -495,8 +495,7 @@ public struct Replayer: TouchEventConsumer {
             forceFailure(w, arena.pointee.reasonPrevented(by: winner))
             return
         }
-        var fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)))
-        for i in 0..<kept.data.count { fields.append(kept.data[i]) }
+        let fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)), followedBy: kept.data)
         sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
         arena.pointee.changed(w, to: kept.state)
         Self.keepState(&recognizers[w], kept.state)
@@ -573,6 +572,21 @@ public struct Replayer: TouchEventConsumer {
 }
 
 extension Replayer {
+    /// Calls a recognizer with a set (phase 0–3) or at its deadline (phase 4), then sets its
+    /// state to the arena's. Generic, so that the recognizer is opened once for both, where it
+    /// lies in the array.
+    @inline(__always) private static func call<R: Recognizer>(_ recognizer: inout R, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        switch phase {
+        case 0: recognizer.touchesBegan(set, &context)
+        case 1: recognizer.touchesMoved(set, &context)
+        case 2: recognizer.touchesEnded(set, &context)
+        case 3: recognizer.touchesCancelled(set, &context)
+        default: recognizer.deadlinePassed(&context)
+        }
+        let state = context.arena.pointee.state[context.recognizer]
+        if recognizer.state != state { recognizer.state = state }
+    }
+
     /// Sets the recognizer's state where it lies, if it differs (read from the array, it would
     /// be copied).
     @inline(__always) private static func keepState(_ recognizer: inout any Recognizer, _ state: RecognizerState) {

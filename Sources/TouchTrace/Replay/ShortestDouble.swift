@@ -9,7 +9,9 @@
 /// JSON Lines replay's time.
 enum ShortestDouble {
     /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
-    static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// A writer of many numbers passes `tables` it keeps (`PowerTables.shared`): reaching the
+    /// shared tables checks, at every number, that they have been made.
+    static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
         let bits = v.bitPattern
         var n = 0
         if bits >> 63 != 0 {
@@ -43,13 +45,13 @@ enum ShortestDouble {
                 return n + layOut(digits, e10, plainUpTo: 16, at: out + n)
             }
         }
-        let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent)
+        let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
         return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double.
-    private static func decimal(mantissa: UInt64, exponent: Int) -> (UInt64, Int) {
+    private static func decimal(mantissa: UInt64, exponent: Int, tables: PowerTables) -> (UInt64, Int) {
         // Integers below 2^53 are their own shortest form, less trailing zeros.
         if exponent >= 1023 && exponent <= 1023 + 52 {
             let shift = 1023 + 52 - exponent
@@ -107,7 +109,7 @@ enum ShortestDouble {
             let i = -e2 - q
             let k = pow5Bits(i) - powerBitCount
             let shift = q - k
-            let factor = PowerTables.power[i]
+            let factor = tables.power[i]
             vr = mulShift(4 * m2, factor, shift)
             vp = mulShift(4 * m2 + 2, factor, shift)
             vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
@@ -327,13 +329,19 @@ enum ShortestDouble {
 /// `power[i]` is the top 125 bits of 5^i, `inverse[i]` is ⌊2^(L−1+125) / 5^i⌋ + 1 with L the
 /// bit length of 5^i. Kept in memory that lives as long as the process and is never written
 /// after it is filled, so that reading an entry costs no reference counting.
-enum PowerTables {
+struct PowerTables: Sendable {
     struct Table: @unchecked Sendable {
         let entries: UnsafeMutablePointer<(UInt64, UInt64)>
         @inline(__always) subscript(i: Int) -> (UInt64, UInt64) { entries[i] }
     }
 
-    static let power = make(count: 326) { $0.top125Bits(length: $0.bitLength) }
+    /// The powers: what every number below 2^54 needs.
+    let power: Table
+
+    /// The powers, made at first use.
+    static let shared = PowerTables(power: make(count: 326) { $0.top125Bits(length: $0.bitLength) })
+    /// The inverses, for numbers from 2^54 up: rare, so reached where they are needed and made
+    /// only when a process meets one.
     static let inverse = make(count: 342) { $0.inverse125(length: $0.bitLength) }
 
     private static func make(count: Int, _ entry: (BigNumber) -> (UInt64, UInt64)) -> Table {

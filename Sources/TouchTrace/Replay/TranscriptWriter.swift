@@ -101,6 +101,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             }
         }
         state = State(buffer: buffer)
+        powerTables = format == .jsonl ? PowerTables.shared : nil
     }
 
     deinit {
@@ -122,14 +123,14 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         // Every record of an event has the event's time: format it once.
         if record.t.bitPattern != state.timeBits {
             state.timeBits = record.t.bitPattern
-            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText)
+            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
         prefixes[record.source].withUnsafeBufferPointer { prefix in
             state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
             switch format {
-            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer)
-            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer)
+            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
+            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
             }
         }
         self.state = state
@@ -142,10 +143,15 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var buffer: ByteBuffer
         var timeBits: UInt64 = Double.nan.bitPattern
         var timeLength = 0
+        /// The last two names found plain (see `isPlainName`): records name the same few states.
+        var plainNames: (UInt, UInt) = (0, 0)
     }
 
     private var state: State
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
+    /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
+    /// only: text has four decimals).
+    private let powerTables: PowerTables?
 
     /// Room enough for any field but a text: its key, and two numbers (a point) with punctuation.
     @inline(__always) private static var fieldRoom: Int { Field.maximumKeyLength + 2 * fixed4MaximumLength + 16 }
@@ -176,7 +182,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One text line, into room reserved for it.
-    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt)) {
         out.append(time)
         out.append(prefix)
         out.append(record.event)
@@ -195,7 +202,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    if isPlainName(s) { out.append(s) } else { writeJSONString(s.description, to: &out) }
+                    if isPlainName(s, known: &plainNames) { out.append(s) } else { writeJSONString(s.description, to: &out) }
                 case .text(let text):
                     writeJSONString(text.string, to: &out)
                 case .touch(let id):
@@ -207,7 +214,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One JSON line, into room reserved for it.
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
         out.append("{\"t\":")
         out.append(time)
         out.append(prefix)
@@ -220,17 +228,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 out.append("\":")
                 switch field.value {
                 case .number(let v):
-                    out.advance(writeShortest(v, to: out.end))
+                    out.advance(writeShortest(v, to: out.end, tables: tables))
                 case .point(let p):
                     out.append(UInt8(ascii: "["))
-                    out.advance(writeShortest(p.x, to: out.end))
+                    out.advance(writeShortest(p.x, to: out.end, tables: tables))
                     out.append(UInt8(ascii: ","))
-                    out.advance(writeShortest(p.y, to: out.end))
+                    out.advance(writeShortest(p.y, to: out.end, tables: tables))
                     out.append(UInt8(ascii: "]"))
                 case .integer(let n):
                     out.advance(writeInteger(Int64(n), to: out.end))
                 case .name(let s):
-                    if isPlainName(s) {
+                    if isPlainName(s, known: &plainNames) {
                         out.append(UInt8(ascii: "\""))
                         out.append(s)
                         out.append(UInt8(ascii: "\""))
@@ -251,11 +259,23 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// has: at most 48 bytes of letters, digits, `_`, `-` and `.`. Any other (a recognizer of a
     /// program's own may name anything) is written as a quoted, escaped text, with room made
     /// for it, so that no name can run past the room reserved for a record.
-    @inline(__always) private static func isPlainName(_ s: StaticString) -> Bool {
+    ///
+    /// `known` holds the last two names found plain, by address and length (a static string's
+    /// bytes never change): most records name one of a few states, and are not scanned again.
+    @inline(__always) private static func isPlainName(_ s: StaticString, known: inout (UInt, UInt)) -> Bool {
         guard s.hasPointerRepresentation else { return false }
         let count = s.utf8CodeUnitCount
         guard count <= 48 else { return false }
         let bytes = s.utf8Start
+        let key = UInt(bitPattern: bytes) ^ (UInt(count) << 56)
+        if key == known.0 || key == known.1 { return true }
+        guard isPlain(bytes, count: count) else { return false }
+        known = (key, known.0)
+        return true
+    }
+
+    /// Whether `count` bytes are all letters, digits, `_`, `-` and `.`.
+    private static func isPlain(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         for i in 0..<count {
             let c = bytes[i]
             let plain = (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
@@ -319,14 +339,14 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 /// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
 /// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
 /// cannot hold, are written as `null`.
-@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
     guard v.isFinite else {
         for (i, b) in "null".utf8.enumerated() { out[i] = b }
         return 4
     }
     // Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
     // whichever zero the arithmetic left (transcripts of positive zero stay as they were).
-    return ShortestDouble.write(v == 0 ? 0 : v, to: out)
+    return ShortestDouble.write(v == 0 ? 0 : v, to: out, tables: tables)
 }
 
 /// Appends a double in the shortest form that reads back to the same value; negative zero is
