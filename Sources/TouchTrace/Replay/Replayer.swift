@@ -58,6 +58,7 @@ public struct Replayer: TouchEventConsumer {
     private var slotLocation: [Point] = []
     private var slotBeganAt: [Double] = []
     private var slotSerial: [Int] = []
+    private var slotID: [TouchID] = []
     private var slotDown: [Bool] = []
     private var slotControlCancelled: [Bool] = []
     // Scratch reused by every event.
@@ -169,6 +170,7 @@ public struct Replayer: TouchEventConsumer {
                 slotLocation.append(contentsOf: repeatElement(.zero, count: more))
                 slotBeganAt.append(contentsOf: repeatElement(0, count: more))
                 slotSerial.append(contentsOf: repeatElement(-1, count: more))
+                slotID.append(contentsOf: repeatElement(.number(0), count: more))
                 slotDown.append(contentsOf: repeatElement(false, count: more))
                 slotControlCancelled.append(contentsOf: repeatElement(false, count: more))
             }
@@ -183,6 +185,7 @@ public struct Replayer: TouchEventConsumer {
                 slotLocation[slot] = touch.location
                 slotBeganAt[slot] = event.t
                 slotSerial[slot] = touch.serial
+                slotID[slot] = touch.id
                 slotDown[slot] = true
                 slotControlCancelled[slot] = false
                 var v = view
@@ -528,7 +531,7 @@ public struct Replayer: TouchEventConsumer {
         for h in hitViews {
             let origin = views[h].frame.origin
             let set = TouchSet(hits.filter { $0.view == h }.map { hit in
-                ViewTouch(id: .number(0), serial: slotSerial[hit.slot], slot: hit.slot, phase: .cancelled,
+                ViewTouch(id: slotID[hit.slot], serial: slotSerial[hit.slot], slot: hit.slot, phase: .cancelled,
                           location: slotLocation[hit.slot] - origin, previousLocation: slotLocation[hit.slot] - origin,
                           beganAt: slotBeganAt[hit.slot])
             })

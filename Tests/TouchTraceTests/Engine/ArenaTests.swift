@@ -213,6 +213,13 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         ])
     }
 
+    @Test func rule4TellsAReportingRecognizerWhichTouchItCancels() throws {
+        // The cancelled touch is the one that was down: its own id (7), where it last was.
+        let scene = scene2([view("v", full, [rec("w", asks((0.1, .moved, .began))), rec("watch", Probe(competes: false))])])
+        let lines = try brief2([(0, [(7, "began", 50, 50)]), (0.1, [(7, "moved", 60, 50)]), (0.2, [(7, "ended", 60, 50)])], scene: scene)
+        #expect(lines.contains { $0.hasPrefix("0.1000 v.watch touchesCancelled touch=7") }, "\(lines)")
+    }
+
     @Test func rule4WithoutCancelsTouchesInViewTheControlKeepsTheTouch() throws {
         let scene = scene2([view("v", full, [rec("w", asks((0.1, .moved, .began)), cancelsTouchesInView: false)], control: ("button", PushButton()))])
         let lines = try brief2(finger(moves: [0.1, 0.2], end: 0.3), scene: scene)
