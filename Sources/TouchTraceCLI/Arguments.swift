@@ -6,6 +6,9 @@ struct OptionSpec: Sendable {
     /// The placeholder of its value (`FILE`), or nil for a flag.
     var value: String?
     var help: String
+
+    /// `--scene FILE` of the commands that replay a trace: what the user types wins (SPEC 2).
+    static let scene = OptionSpec(name: "scene", value: "FILE", help: "Scene to use (wins over the trace's own scene and a scene.json beside it)")
 }
 
 /// A usage mistake: the message says what is wrong; the command adds where to read more.
@@ -22,6 +25,14 @@ struct ParsedArguments {
     var registry = Registry.standard
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// The one TRACE of a command that takes exactly one, or a usage message saying what is wrong.
+    func oneTrace() -> Result<String, UsageError> {
+        guard positionals.count == 1 else {
+            return .failure(UsageError(message: positionals.isEmpty ? "missing TRACE" : "expected one TRACE, got \(positionals.count) arguments"))
+        }
+        return .success(positionals[0])
+    }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Parses `--name value`, `--name=value`, flags, and `--` (everything after it is positional).

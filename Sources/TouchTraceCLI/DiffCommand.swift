@@ -21,7 +21,7 @@ enum DiffCommand {
         Exit code: 0 the same, 1 different, 2 a usage error or a file that cannot be read.
         """,
         options: [
-            OptionSpec(name: "scene", value: "FILE", help: "Scene to use (wins over the trace's own scene and a scene.json beside it)"),
+            .scene,
             OptionSpec(name: "tolerance", value: "N", help: "Largest difference between equal numbers (default 0.0001, the last printed decimal)"),
         ],
         examples: [

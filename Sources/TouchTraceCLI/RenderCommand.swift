@@ -25,7 +25,7 @@ enum RenderCommand {
         Exit code: 0 done, 2 a usage error or a bad trace or scene, 74 the output cannot be written.
         """,
         options: [
-            OptionSpec(name: "scene", value: "FILE", help: "Scene to use when the trace has none and no scene.json is beside it"),
+            .scene,
             OptionSpec(name: "output", value: "FILE", help: "Write FILE.svg (the SVG) or FILE.html (a page holding it) instead of stdout"),
         ],
         examples: [
@@ -36,12 +36,13 @@ enum RenderCommand {
         run: run)
 
     static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-        guard args.positionals.count == 1 else {
-            let message = args.positionals.isEmpty ? "missing TRACE" : "expected one TRACE, got \(args.positionals.count) arguments"
-            console.printError(CommandLineTool.usageMessage(command, message))
+        let tracePath: String
+        switch args.oneTrace() {
+        case .success(let path): tracePath = path
+        case .failure(let error):
+            console.printError(CommandLineTool.usageMessage(command, error.message))
             return .usage
         }
-        let tracePath = args.positionals[0]
         let sceneFile = args.value("scene")
         var page = false
         if let output = args.value("output") {

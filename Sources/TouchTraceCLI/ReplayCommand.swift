@@ -20,7 +20,7 @@ enum ReplayCommand {
         written.
         """,
         options: [
-            OptionSpec(name: "scene", value: "FILE", help: "Scene to use (wins over the trace's own scene and a scene.json beside it)"),
+            .scene,
             OptionSpec(name: "format", value: "FORMAT", help: "text (default: fixed decimals, for expected files) or jsonl (JSON Lines)"),
             OptionSpec(name: "output", value: "FILE", help: "Write the transcript to FILE (atomically) instead of stdout (- is stdout)"),
         ],
@@ -33,12 +33,13 @@ enum ReplayCommand {
         run: run)
 
     static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-        guard args.positionals.count == 1 else {
-            let message = args.positionals.isEmpty ? "missing TRACE" : "expected one TRACE, got \(args.positionals.count) arguments"
-            console.printError(CommandLineTool.usageMessage(command, message))
+        let tracePath: String
+        switch args.oneTrace() {
+        case .success(let path): tracePath = path
+        case .failure(let error):
+            console.printError(CommandLineTool.usageMessage(command, error.message))
             return .usage
         }
-        let tracePath = args.positionals[0]
         let sceneFile = args.value("scene")
         let format: TranscriptFormat
         do {
@@ -68,7 +69,7 @@ enum ReplayCommand {
         } else {
             output = console.out
         }
-        let writer = TranscriptWriter(format: format, sources: Replayer(scene: loaded.scene, sink: RecordCollector()).sources, output: output,
+        let writer = TranscriptWriter(format: format, sources: loaded.scene.sources, output: output,
                                       version: loaded.trace.header.version)
         // Replaying on this thread, formatting and writing on another.
         let pipeline = PipelinedWriter(writer)
