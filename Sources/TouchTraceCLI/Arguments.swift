@@ -26,12 +26,15 @@ struct ParsedArguments {
 
     func value(_ name: String) -> String? { values[name] }
 
-    /// The one TRACE of a command that takes exactly one, or a usage message saying what is wrong.
-    func oneTrace() -> Result<String, UsageError> {
+    /// The one TRACE of a command that takes exactly one; nil, with the usage message printed,
+    /// when there is none or more.
+    func oneTrace(of command: Command, _ console: Console) -> String? {
         guard positionals.count == 1 else {
-            return .failure(UsageError(message: positionals.isEmpty ? "missing TRACE" : "expected one TRACE, got \(positionals.count) arguments"))
+            let message = positionals.isEmpty ? "missing TRACE" : "expected one TRACE, got \(positionals.count) arguments"
+            console.printError(CommandLineTool.usageMessage(command, message))
+            return nil
         }
-        return .success(positionals[0])
+        return positionals[0]
     }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 

@@ -33,13 +33,7 @@ enum ReplayCommand {
         run: run)
 
     static func run(_ args: ParsedArguments, _ console: Console) -> ExitCode {
-        let tracePath: String
-        switch args.oneTrace() {
-        case .success(let path): tracePath = path
-        case .failure(let error):
-            console.printError(CommandLineTool.usageMessage(command, error.message))
-            return .usage
-        }
+        guard let tracePath = args.oneTrace(of: command, console) else { return .usage }
         let sceneFile = args.value("scene")
         let format: TranscriptFormat
         do {
