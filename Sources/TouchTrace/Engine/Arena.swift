@@ -74,9 +74,8 @@ struct Arena {
     var recognizerViews: [Int] = []
     /// `simultaneous[a * count + b]`: the pair may recognize together.
     private let simultaneous: [Bool]
-    /// "prevented by view.name" and "required view.name to fail", per recognizer.
-    private let preventedBy: [SharedText]
-    private let requiredToFail: [SharedText]
+    /// Each recognizer's `view.name`, for the reasons of failures the arena decides.
+    private let names: [String]
 
     var deadlines = DeadlineQueue()
     /// Effects not yet carried out, first first.
@@ -108,8 +107,7 @@ struct Arena {
             }
         }
         self.simultaneous = simultaneous
-        self.preventedBy = names.map { SharedText("prevented by \($0)") }
-        self.requiredToFail = names.map { SharedText("required \($0) to fail") }
+        self.names = names
     }
 
     /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
@@ -152,11 +150,11 @@ struct Arena {
             case .possible:
                 mustWait = true
             default:
-                return .fails(requiredToFail[f])
+                return .fails(reasonRequired(f))
             }
         }
         if mustWait { return .waits }
-        return preventer(of: g).map { .fails(preventedBy[$0]) } ?? .stands
+        return preventer(of: g).map { .fails(reasonPrevented(by: $0)) } ?? .stands
     }
 
     /// Rule 1: a recognizer that competes with `g`, has won and is not yet final.
@@ -237,8 +235,9 @@ struct Arena {
         return true
     }
 
-    func reasonPrevented(by g: Int) -> SharedText { preventedBy[g] }
-    func reasonRequired(_ g: Int) -> SharedText { requiredToFail[g] }
+    /// Made when a failure needs them (rarely), in the replay's text scope.
+    func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
+    func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.
     mutating func reset(_ g: Int) {

@@ -87,6 +87,8 @@ public struct TracePicture: Sendable {
     public var sourceViews: [Int?]
     /// First and last time of the trace and its records, in seconds.
     public var timeRange: ClosedRange<Double>
+    /// The scopes of the records' texts (failure reasons, touch ids), kept with them.
+    private var recordTexts: [TextScope] = []
 
     /// The screen frame of every view of the scene, in scene order.
     ///
@@ -125,6 +127,7 @@ public struct TracePicture: Sendable {
                   records: collector.records, eventTouches: gathering.eventTouches,
                   recordEvents: gathering.recordEvents)
         screenGiven = trace.header.screen != nil
+        recordTexts = collector.texts
     }
 
     init(title: String, description: String?, screen: (width: Double, height: Double), views: [ViewFrame],

@@ -23,12 +23,20 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
         var count = 0
     }
 
+    /// The scopes of the texts of the records in flight (kept until the writer goes).
+    private var texts: [TextScope] = []
+
+    public func keep(_ texts: TextScope) {
+        if !self.texts.contains(where: { $0 === texts }) { self.texts.append(texts) }
+    }
+
     public init(_ writer: TranscriptWriter) {
         self.writer = writer
         filling.initialize(to: Chunk())
     }
 
     deinit {
+        filling.pointee.records.deinitialize(count: filling.pointee.count)
         filling.pointee.records.deallocate()
         filling.deallocate()
     }
@@ -52,6 +60,7 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
         // Only this queue's one thread ever touches `writer`, one chunk after another.
         queue.async {
             for i in 0..<chunk.count { writer.write(inPlace: &chunk.records[i]) }
+            chunk.records.deinitialize(count: chunk.count)
             chunk.records.deallocate()
             room.signal()
             done.leave()

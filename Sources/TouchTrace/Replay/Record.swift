@@ -176,11 +176,26 @@ public struct SourceName: Sendable, Equatable {
 /// Where records go as they are made: a transcript writer, or a collector in tests.
 public protocol RecordSink: AnyObject {
     func write(_ record: Record)
+    /// Called with the scope that holds the text of the records to come (`.text` values: failure
+    /// reasons, touch ids given as strings), before the first of them. A sink that keeps records
+    /// after `write` returns keeps the scope as long as it keeps them, or their texts may be
+    /// let go; one that writes them out at once (the default) need not.
+    func keep(_ texts: TextScope)
 }
 
-/// Keeps every record, for tests and small tools.
+extension RecordSink {
+    public func keep(_ texts: TextScope) {}
+}
+
+/// Keeps every record, for tests and small tools, and the texts they hold.
 public final class RecordCollector: RecordSink {
     public private(set) var records: [Record] = []
+    /// The scopes of the records' texts, each once: what keeps the texts of records copied out
+    /// of the collector readable after it goes.
+    public private(set) var texts: [TextScope] = []
     public init() {}
     public func write(_ record: Record) { records.append(record) }
+    public func keep(_ texts: TextScope) {
+        if !self.texts.contains(where: { $0 === texts }) { self.texts.append(texts) }
+    }
 }

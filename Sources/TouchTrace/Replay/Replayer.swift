@@ -50,6 +50,13 @@ public struct Replayer: TouchEventConsumer {
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
     public let version: Int
+    /// The scope of the texts this replay makes (failure reasons): the one current when it was
+    /// made, or its own. Its sink keeps it (`RecordSink.keep(_:)`).
+    public let texts: TextScope
+    /// The scope last seen current while consuming: one other than `texts` (a trace's own, made
+    /// current by the trace while it streams its events) holds the touch ids of the records,
+    /// and is given to the sink to keep as well.
+    private var lastScope: UnsafeMutableRawPointer?
 
     // Per touch slot: its hit view (or -1: it hit nothing), its last location on the screen,
     // when it began, its serial, whether it is down, and whether a winning recognizer has
@@ -146,6 +153,9 @@ public struct Replayer: TouchEventConsumer {
         self.recognizerSource = recognizerSource
         self.recognizerAttached = recognizerAttached
         self.version = scene.version
+        let texts = TextScope.current ?? TextScope()
+        self.texts = texts
+        self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
         self.arenaStorage = ArenaStorage(Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                                                simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive))
         self.arena = arenaStorage.arena
@@ -155,9 +165,29 @@ public struct Replayer: TouchEventConsumer {
         self.viewMark = [Int](repeating: -1, count: views.count)
         self.touchedViews = [Int](repeating: 0, count: views.count)
         self.sink = sink
+        sink.keep(texts)
+    }
+
+    /// Makes `texts` current on this thread if no scope is (and says so, to be undone), and
+    /// has the sink keep any other scope that is.
+    @inline(__always) private mutating func enterTextScope() -> Bool {
+        let current = TextScope.currentPointer
+        if current == nil {
+            TextScope.currentPointer = Unmanaged.passUnretained(texts).toOpaque()
+            return true
+        }
+        if current != lastScope {
+            lastScope = current
+            sink.keep(Unmanaged<TextScope>.fromOpaque(current!).takeUnretainedValue())
+        }
+        return false
     }
 
     public mutating func consume(_ event: borrowing TouchEvent) {
+        if enterTextScope() { defer { TextScope.currentPointer = nil }; deliverEvent(event) } else { deliverEvent(event) }
+    }
+
+    private mutating func deliverEvent(_ event: borrowing TouchEvent) {
         if !arena.pointee.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
         now = event.t
         nextEventIndex = event.index + 1
@@ -211,6 +241,8 @@ public struct Replayer: TouchEventConsumer {
     public mutating func finish() {
         guard !finished else { return }
         finished = true
+        let entered = enterTextScope()
+        defer { if entered { TextScope.currentPointer = nil } }
         var fired = 0
         while !arena.pointee.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
             fired += fireDeadlines(by: nil, limit: 1)

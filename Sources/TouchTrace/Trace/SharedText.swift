@@ -6,105 +6,347 @@ import Musl
 import Darwin
 #endif
 
-/// A string kept once for the life of the process and referred to by a small number, so that
-/// the values that carry it (touch ids, transcript records) stay plain data: copied without
-/// reference counting, and handed between threads as bytes.
+/// A string referred to by a small number, so that the values that carry it (touch ids,
+/// transcript records) stay plain data: copied without reference counting, and handed between
+/// threads as bytes.
 ///
 /// Used for the strings a trace gives as touch ids and for the failure reasons of discrete
-/// recognizers (one short sentence per failed gesture). Equal strings share one entry; the
-/// table only grows, by the distinct strings the process meets.
+/// recognizers. Every shared text belongs to the `TextScope` that was current when it was made
+/// (see `TextScope` for which one that is) and can be read while that scope lives: a replay,
+/// a trace, a fixture's verification each make their texts in a scope of their own, which is
+/// let go when nothing keeps it any more, so that a process that replays traces without end
+/// stays the same size.
+///
+/// Equal strings alive at the same time share one entry, so two shared texts are equal exactly
+/// when their strings are. When the last scope holding a text goes, the text is kept for a
+/// grace (until 4 MiB of texts let go after it have followed), so that records copied out of a
+/// collector that has just gone still read; reading a text after its grace stops the program
+/// with a message, never with wrong text. A sink that keeps records after their replay keeps
+/// the replay's scope (`RecordSink.keep(_:)`; `RecordCollector` does), and code that keeps
+/// records for long keeps the collector.
 public struct SharedText: Hashable, Sendable, CustomStringConvertible {
     private let index: UInt32
+    private let generation: UInt32
 
-    /// The shared copy of `string`.
-    public init(_ string: String) { index = SharedTextTable.shared.index(of: string) }
+    /// `string`, shared, in the current scope.
+    public init(_ string: String) {
+        (index, generation) = SharedTextTable.shared.intern(string, in: TextScope.currentOrProcess)
+    }
 
-    public var string: String { SharedTextTable.shared.string(at: index) }
+    /// The string. Stops the program if the text's scope has been let go.
+    public var string: String { SharedTextTable.shared.string(at: index, generation: generation) }
 
     public var description: String { string }
+
+    /// How many distinct texts are alive in the process, in every scope: flat for a process
+    /// that replays trace after trace.
+    public static var aliveCount: Int { SharedTextTable.shared.count }
+
+    /// Whether some scope holds `string` now (made by no one: nothing is added).
+    package static func isAlive(_ string: String) -> Bool { SharedTextTable.shared.isHeld(string) }
+
+    /// Texts in the table: held by a scope, or in their grace after the last scope let them go.
+    package static var storedCount: Int { SharedTextTable.shared.storedCount }
+
+    /// How many bytes of texts no scope holds are kept (each counted with 64 more) before the
+    /// oldest is freed.
+    package static var graceBytes: Int { SharedTextTable.graceBytes }
 }
 
-/// The strings behind `SharedText`s. Readers and replays on several threads meet new strings
-/// at once, so every access holds a lock (they are rare: never one per touch of a number id).
+/// Keeps shared texts alive: the texts made while a scope is current on a thread belong to it,
+/// and are released when the scope is.
 ///
-/// The table only grows (a replay of a long trace meets a new failure reason in about every
-/// other failed gesture, each naming its points), so it is kept compact: the UTF-8 bytes back
-/// to back in blocks, an entry of a pointer and a length per string, and an open-addressing
-/// hash table of indices — about the bytes of the strings and 40 more per string, where
-/// Swift strings in an array and a dictionary cost about twice that.
+/// touchtrace makes them itself, so that nothing needs to be done by hand: a `Trace` keeps one
+/// for its touch ids and a `Replayer` one for the texts it makes (each only when no scope is
+/// current: then they share it), and sinks that keep records keep the scopes given to them.
+/// Outside every scope, texts belong to the process and are never released.
+///
+/// ```swift
+/// let texts = TextScope()
+/// let records = RecordCollector()
+/// try texts.run {
+///     let trace = try Trace.read(path: "swipe.trace.json")
+///     Replayer.replay(trace, scene: .seed, into: records)
+/// }
+/// // `records` keeps `texts`: their failure reasons stay readable while it lives.
+/// ```
+public final class TextScope: @unchecked Sendable {
+    /// Indices of the table's entries this scope holds, each once: an open-addressing set
+    /// (index + 1 per slot, 0 for empty), at most half full. Only touched under the table's lock.
+    fileprivate var held: [UInt32] = []
+    fileprivate var heldCount = 0
+
+    /// A new, empty scope.
+    public init() {}
+
+    /// The scope of texts made outside every other: they live as long as the process.
+    public static let process = TextScope()
+
+    deinit { SharedTextTable.shared.release(self) }
+
+    /// How many distinct texts this scope holds.
+    public var count: Int { SharedTextTable.shared.withLock { heldCount } }
+
+    /// Runs `body` with this scope current on this thread (the one before it is current again
+    /// afterwards): the shared texts `body` makes belong to it.
+    public func run<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        let previous = TextScope.currentPointer
+        TextScope.currentPointer = Unmanaged.passUnretained(self).toOpaque()
+        defer { TextScope.currentPointer = previous }
+        return try withExtendedLifetime(self) { () throws(E) -> R in try body() }
+    }
+
+    /// The scope current on this thread, if any.
+    public static var current: TextScope? {
+        guard let raw = currentPointer else { return nil }
+        return Unmanaged<TextScope>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    static var currentOrProcess: TextScope { current ?? process }
+
+    /// The current scope, unretained, as the thread keeps it (nil for none): cheap to compare.
+    static var currentPointer: UnsafeMutableRawPointer? {
+        get { pthread_getspecific(currentKey) }
+        set { pthread_setspecific(currentKey, newValue) }
+    }
+
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "no thread-specific key for the current text scope (\(status))")
+        return key
+    }()
+}
+
+/// The strings behind `SharedText`s: every entry counts the scopes that hold it, and is freed
+/// (its bytes, its place in the hash table, its index for reuse under a new generation) after
+/// its grace, which begins when the last one is released. Readers and replays on several threads meet new strings at once,
+/// so every access holds one lock (they are rare: never one per touch of a number id).
 private final class SharedTextTable: @unchecked Sendable {
     static let shared = SharedTextTable()
 
     private struct Entry {
-        var start: UnsafePointer<UInt8>
+        /// The UTF-8 bytes (nil for an empty string, and for a free entry).
+        var start: UnsafeMutablePointer<UInt8>?
         var count: Int
+        /// Scopes that hold the entry; 0 for a free entry or one in its grace.
+        var holders: UInt32
+        /// Bumped every time the entry is freed, so that texts of the old string are told apart.
+        var generation: UInt32
+        /// When the entry last began its grace (see `graveyard`), to tell a stale place in the
+        /// queue from the current one.
+        var buried: UInt64 = 0
     }
 
     private var entries: [Entry] = []
-    /// Blocks of bytes, never freed (strings point into them); the last one is being filled.
-    private var blocks: [UnsafeMutablePointer<UInt8>] = []
-    private var blockUsed = 0
-    private var blockCapacity = 0
-    private static let blockSize = 1 << 20
-    /// Index + 1 of the string in each slot, 0 for an empty slot; a power of two in size, at
-    /// most half full.
+    /// Free entries, to be reused.
+    private var free: [UInt32] = []
+    /// Index + 1 of the entry in each slot, 0 for an empty slot; a power of two in size, at
+    /// most half full. Freed entries leave by backward-shift deletion (no tombstones).
     private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    private var liveCount = 0
+    /// Entries no scope holds any more, oldest first, with when each began its grace: they are
+    /// freed only once `graceBytes` of younger ones have followed them, so that a record copied
+    /// out of a collector just before the collector went (the usual `return collector.records`)
+    /// still reads its text. Memory stays flat: what no scope holds is bounded by the grace.
+    private var graveyard: [(index: UInt32, buried: UInt64)] = []
+    private var graveyardStart = 0
+    private var graveyardBytes = 0
+    private var burials: UInt64 = 0
+    private var graceCount = 0
+    /// The bytes of texts in their grace, counted with `entryOverhead` each.
+    static let graceBytes = 4 << 20
+    static let entryOverhead = 64
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     private init() { pthread_mutex_init(lock, nil) }
 
-    func index(of string: String) -> UInt32 {
+    func withLock<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
+    /// Entries held by a scope, for tests that check a long run stays flat.
+    var count: Int { withLock { liveCount - graceCount } }
+
+    /// Entries in the table: held, or in their grace.
+    var storedCount: Int { withLock { liveCount } }
+
+    func isHeld(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in withLock { find(bytes).map { entries[Int($0)].holders > 0 } ?? false } }
+    }
+
+    func intern(_ string: String, in scope: TextScope) -> (UInt32, UInt32) {
         var string = string
         return string.withUTF8 { bytes in
-            pthread_mutex_lock(lock)
-            defer { pthread_mutex_unlock(lock) }
-            let mask = slots.count - 1
-            var slot = Self.hash(bytes) & mask
-            while slots[slot] != 0 {
-                let entry = entries[Int(slots[slot] - 1)]
-                if entry.count == bytes.count && (bytes.isEmpty || memcmp(entry.start, bytes.baseAddress!, bytes.count) == 0) {
-                    return slots[slot] - 1
-                }
-                slot = (slot + 1) & mask
+            withLock {
+                let index = find(bytes) ?? add(bytes)
+                hold(index, in: scope)
+                return (index, entries[Int(index)].generation)
             }
-            precondition(entries.count < Int(UInt32.max) - 1, "more than \(UInt32.max - 1) distinct shared strings")
-            let index = UInt32(entries.count)
-            entries.append(Entry(start: store(bytes), count: bytes.count))
-            slots[slot] = index + 1
-            if entries.count * 2 > slots.count { grow() }
-            return index
         }
     }
 
-    func string(at index: UInt32) -> String {
-        pthread_mutex_lock(lock)
+    func string(at index: UInt32, generation: UInt32) -> String {
+        // Read under the lock: another thread may free the entry once the lock is let go.
+        let string: String? = withLock {
+            let entry = entries[Int(index)]
+            guard entry.generation == generation else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: entry.start, count: entry.count), as: UTF8.self)
+        }
+        guard let string else {
+            preconditionFailure("""
+                a shared text was read long after its scope was let go: keep the TextScope of the replay \
+                that made it (a RecordSink that keeps records implements keep(_:); keep the RecordCollector)
+                """)
+        }
+        return string
+    }
+
+    /// Lets go of every entry `scope` holds: one no other scope holds begins its grace.
+    func release(_ scope: TextScope) {
+        withLock {
+            for slot in scope.held where slot != 0 {
+                let index = Int(slot - 1)
+                entries[index].holders -= 1
+                if entries[index].holders == 0 { bury(UInt32(index)) }
+            }
+            scope.held = []
+            scope.heldCount = 0
+        }
+    }
+
+    // MARK: Under the lock
+
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let mask = slots.count - 1
+        var slot = Self.hash(bytes) & mask
+        while slots[slot] != 0 {
+            let entry = entries[Int(slots[slot] - 1)]
+            if entry.count == bytes.count && (bytes.isEmpty || memcmp(entry.start!, bytes.baseAddress!, bytes.count) == 0) {
+                return slots[slot] - 1
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func add(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var start: UnsafeMutablePointer<UInt8>?
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            start = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+            start!.initialize(from: base, count: bytes.count)
+        }
+        let index: UInt32
+        if let reused = free.popLast() {
+            index = reused
+            entries[Int(index)].start = start
+            entries[Int(index)].count = bytes.count
+        } else {
+            precondition(entries.count < Int(UInt32.max) - 1, "more than \(UInt32.max - 1) distinct shared strings at once")
+            index = UInt32(entries.count)
+            entries.append(Entry(start: start, count: bytes.count, holders: 0, generation: 0))
+        }
+        liveCount += 1
+        if liveCount * 2 > slots.count { rehash(capacity: slots.count * 2) }
+        let mask = slots.count - 1
+        var slot = Self.hash(bytes) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = index + 1
+        return index
+    }
+
+    /// Counts `scope` among the holders of `index`, once.
+    private func hold(_ index: UInt32, in scope: TextScope) {
+        if scope.held.isEmpty { scope.held = Array(repeating: 0, count: 16) }
+        var mask = scope.held.count - 1
+        var slot = Self.mix(index) & mask
+        while scope.held[slot] != 0 {
+            if scope.held[slot] == index + 1 { return }
+            slot = (slot + 1) & mask
+        }
+        scope.held[slot] = index + 1
+        scope.heldCount += 1
+        entries[Int(index)].holders += 1
+        if entries[Int(index)].buried != 0 {
+            // Held again during its grace: out of the graveyard (its place there is now stale).
+            entries[Int(index)].buried = 0
+            graveyardBytes -= entries[Int(index)].count + Self.entryOverhead
+            graceCount -= 1
+        }
+        if scope.heldCount * 2 > scope.held.count {
+            var bigger = [UInt32](repeating: 0, count: scope.held.count * 2)
+            mask = bigger.count - 1
+            for value in scope.held where value != 0 {
+                var s = Self.mix(value - 1) & mask
+                while bigger[s] != 0 { s = (s + 1) & mask }
+                bigger[s] = value
+            }
+            scope.held = bigger
+        }
+    }
+
+    /// Starts the grace of entry `index`, and frees the oldest entries whose grace is over.
+    private func bury(_ index: UInt32) {
+        burials += 1
+        entries[Int(index)].buried = burials
+        graveyard.append((index, burials))
+        graveyardBytes += entries[Int(index)].count + Self.entryOverhead
+        graceCount += 1
+        while graveyardBytes > Self.graceBytes {
+            let (oldest, buried) = graveyard[graveyardStart]
+            graveyardStart += 1
+            let entry = entries[Int(oldest)]
+            // A place left behind by an entry held again since (and perhaps let go again).
+            guard entry.buried == buried else { continue }
+            graveyardBytes -= entry.count + Self.entryOverhead
+            graceCount -= 1
+            remove(oldest)
+        }
+        if graveyardStart > 4096 && graveyardStart * 2 > graveyard.count {
+            graveyard.removeFirst(graveyardStart)
+            graveyardStart = 0
+        }
+    }
+
+    /// Frees entry `index`: its bytes, its slot (shifting later ones of its run back), its index.
+    private func remove(_ index: UInt32) {
         let entry = entries[Int(index)]
-        pthread_mutex_unlock(lock)
-        // The bytes never move or change once stored.
-        return String(decoding: UnsafeBufferPointer(start: entry.start, count: entry.count), as: UTF8.self)
-    }
-
-    /// Copies `bytes` into the blocks; where they now lie.
-    private func store(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8> {
-        if blocks.isEmpty || blockUsed + bytes.count > blockCapacity {
-            blockCapacity = max(Self.blockSize, bytes.count)
-            blocks.append(UnsafeMutablePointer<UInt8>.allocate(capacity: blockCapacity))
-            blockUsed = 0
+        let bytes = UnsafeBufferPointer(start: entry.start, count: entry.count)
+        let mask = slots.count - 1
+        var slot = Self.hash(bytes) & mask
+        while slots[slot] != index + 1 { slot = (slot + 1) & mask }
+        // Backward-shift deletion: move later members of the run into the hole when their home
+        // slot does not lie (cyclically) after the hole.
+        var hole = slot
+        var next = (hole + 1) & mask
+        while slots[next] != 0 {
+            let other = entries[Int(slots[next] - 1)]
+            let home = Self.hash(UnsafeBufferPointer(start: other.start, count: other.count)) & mask
+            if (next - home) & mask >= (next - hole) & mask {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
         }
-        let start = blocks[blocks.count - 1] + blockUsed
-        if let base = bytes.baseAddress { start.initialize(from: base, count: bytes.count) }
-        blockUsed += bytes.count
-        return UnsafePointer(start)
+        slots[hole] = 0
+        entry.start?.deallocate()
+        entries[Int(index)] = Entry(start: nil, count: 0, holders: 0, generation: entry.generation &+ 1)
+        free.append(index)
+        liveCount -= 1
     }
 
-    /// Doubles the slots and places every string again.
-    private func grow() {
-        var bigger = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = bigger.count - 1
-        for (i, entry) in entries.enumerated() {
+    /// Places every entry in the slots again, in `capacity` slots.
+    private func rehash(capacity: Int) {
+        var bigger = [UInt32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for value in slots where value != 0 {
+            let entry = entries[Int(value - 1)]
             var slot = Self.hash(UnsafeBufferPointer(start: entry.start, count: entry.count)) & mask
             while bigger[slot] != 0 { slot = (slot + 1) & mask }
-            bigger[slot] = UInt32(i + 1)
+            bigger[slot] = value
         }
         slots = bigger
     }
@@ -113,5 +355,9 @@ private final class SharedTextTable: @unchecked Sendable {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
+    }
+
+    private static func mix(_ index: UInt32) -> Int {
+        Int(truncatingIfNeeded: (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }

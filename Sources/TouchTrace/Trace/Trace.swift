@@ -53,6 +53,9 @@ public final class Trace: Sendable {
     public let source: SourceFile
     public let header: TraceHeader
     public let summary: TraceSummary
+    /// The scope of the strings the trace gave as touch ids: the one current while it was read,
+    /// or its own (see `TextScope`). Kept while the trace lives.
+    public let texts: TextScope
     let body: Body
 
     enum Body: Sendable {
@@ -66,6 +69,8 @@ public final class Trace: Sendable {
         self.header = header
         self.summary = summary
         self.body = body
+        // Traces are made by `parse`, inside the scope it reads in.
+        self.texts = TextScope.currentOrProcess
     }
 
     public var path: String { source.path }
@@ -93,19 +98,25 @@ public final class Trace: Sendable {
     public static func parse<C: TouchEventConsumer>(
         _ source: SourceFile, options: TraceReadOptions = TraceReadOptions(), consumer: inout C
     ) throws(TraceErrors) -> Trace {
-        var reader = TraceReader(source: source, options: options)
-        return try reader.read(consumer: &consumer)
+        // Touch ids given as strings are made in the current scope, or in one of the trace's own.
+        try (TextScope.current ?? TextScope()).run { () throws(TraceErrors) -> Trace in
+            var reader = TraceReader(source: source, options: options)
+            return try reader.read(consumer: &consumer)
+        }
     }
 
     /// Streams the trace's events, checked already, then one more event at the last event's time
     /// that cancels the touches still down.
+    /// Touch ids given as strings are made in the current scope, or in the trace's own.
     public func forEachEvent<C: TouchEventConsumer>(_ consumer: inout C) {
-        var reader = TraceReader(source: source, options: TraceReadOptions())
-        do {
-            try reader.replay(body, consumer: &consumer)
-        } catch {
-            // The same bytes were read without error before this trace was made.
-            preconditionFailure("a checked trace failed to read again: \(error)")
+        (TextScope.current ?? texts).run {
+            var reader = TraceReader(source: source, options: TraceReadOptions())
+            do {
+                try reader.replay(body, consumer: &consumer)
+            } catch {
+                // The same bytes were read without error before this trace was made.
+                preconditionFailure("a checked trace failed to read again: \(error)")
+            }
         }
     }
 }

@@ -202,7 +202,9 @@ struct TraceReader {
             let part = LaterPart<C>()
             let group = DispatchGroup()
             let source = self.source
-            DispatchQueue.global().async(group: group) { Self.readLaterPart(source, from: offset, into: part) }
+            // Its touch ids belong to the scope this thread reads in.
+            let texts = TextScope.currentOrProcess
+            DispatchQueue.global().async(group: group) { texts.run { Self.readLaterPart(source, from: offset, into: part) } }
             split = (offset, part, group)
         }
         var index = 0

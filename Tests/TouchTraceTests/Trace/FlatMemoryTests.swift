@@ -224,3 +224,134 @@ import Testing
         #expect(first.map(\.string) == samples)
     }
 }
+
+/// Shared texts are let go with their scope: a process that replays trace after trace, each
+/// with touch ids and failure reasons of its own, keeps none of them (SPEC 14: nothing grows for
+/// the life of the process), while records kept by a collector stay readable.
+@Suite struct TextScopeTests {
+    /// A version 2 trace whose touch, with the string id `id`, moves 60 pt: the tap fails with a
+    /// reason that names the id and the point, "touch "id" moved 60 pt to (70, 10); ...".
+    private func tapTrace(id: String) throws -> Trace {
+        let json = """
+            {"version": 2, "scene": {"views": [{"name": "pad", "frame": [0, 0, 100, 100],
+              "recognizers": [{"type": "tap", "name": "tap"}]}]},
+             "events": [{"t": 0, "touches": [{"id": "\(id)", "phase": "began", "x": 10, "y": 10}]},
+                        {"t": 0.05, "touches": [{"id": "\(id)", "phase": "moved", "x": 70, "y": 10}]},
+                        {"t": 0.1, "touches": [{"id": "\(id)", "phase": "ended", "x": 70, "y": 10}]}]}
+            """
+        return try Trace.parse(SourceFile(path: "flat.trace.json", bytes: Array(json.utf8)))
+    }
+
+    private func reason(of records: [Record]) -> String? {
+        for record in records where record.event.description == "state" {
+            for field in record.fields where field.key == "reason" {
+                if case .text(let text) = field.value { return text.string }
+            }
+        }
+        return nil
+    }
+
+    @Test func textsOfAReplayGoWithIt() throws {
+        // Ids no other test uses, so that other tests running at the same time cannot hold them.
+        let ids = (0..<300).map { "text-scope-finger-\($0)" }
+        var reasons: [String] = []
+        for id in ids {
+            let trace = try tapTrace(id: id)
+            let scene = try Scene.resolve(for: trace)
+            let records = RecordCollector()
+            Replayer.replay(trace, scene: scene, into: records)
+            let text = try #require(reason(of: records.records))
+            #expect(text.contains(id))
+            #expect(SharedText.isAlive(id))
+            #expect(SharedText.isAlive(text))
+            reasons.append(text)
+        }
+        // Derivation: the touch moves from (10, 10) to (70, 10), 60 pt, more than the tap's
+        // allowable movement of 45 pt (UIKit's, GestureDefaults), so the tap fails at the move.
+        #expect(reasons[0] == "touch \"text-scope-finger-0\" moved 60 points to (70, 10); at most 45 points allowed")
+        // Trace, replayer and collector are gone: so is every id and every reason.
+        #expect(ids.filter { SharedText.isAlive($0) } == [])
+        #expect(reasons.filter { SharedText.isAlive($0) } == [])
+    }
+
+    @Test func aCollectorKeepsItsRecordsTextsAfterTheReplayIsGone() throws {
+        let records = RecordCollector()
+        do {
+            let trace = try tapTrace(id: "text-scope-kept")
+            Replayer.replay(trace, scene: try Scene.resolve(for: trace), into: records)
+        }
+        #expect(reason(of: records.records)?.hasPrefix("touch \"text-scope-kept\" moved 60 points") == true)
+        #expect(SharedText.isAlive("text-scope-kept"))
+    }
+
+    @Test func oneScopeForAJobAndTheProcessScopeOutsideEvery() throws {
+        let scope = TextScope()
+        let inside = scope.run { SharedText("text-scope-job-text") }
+        #expect(scope.count == 1)
+        #expect(inside.string == "text-scope-job-text")
+        // The same string made elsewhere is the same text (equal strings share an entry).
+        let outside = SharedText("text-scope-job-text")
+        #expect(outside == inside)
+        #expect(TextScope.current == nil)
+        // Scopes nest: the inner one is current inside, the outer one again after it.
+        scope.run {
+            let inner = TextScope()
+            inner.run { #expect(TextScope.current === inner) }
+            #expect(TextScope.current === scope)
+        }
+    }
+
+    @Test func aScopeLetGoReleasesOnlyWhatNoOtherScopeHolds() {
+        var first: TextScope? = TextScope()
+        let second = TextScope()
+        _ = first!.run { (SharedText("text-scope-both"), SharedText("text-scope-first-only")) }
+        let both = second.run { SharedText("text-scope-both") }
+        first = nil
+        #expect(!SharedText.isAlive("text-scope-first-only"))
+        #expect(SharedText.isAlive("text-scope-both"))
+        #expect(both.string == "text-scope-both")
+        // Entries freed and made again read back right (the freed slots are reused).
+        let again = (0..<2_000).map { i in TextScope().run { SharedText("text-scope-churn-\(i)").string } }
+        #expect(again == (0..<2_000).map { "text-scope-churn-\($0)" })
+        #expect((0..<2_000).allSatisfy { !SharedText.isAlive("text-scope-churn-\($0)") })
+    }
+}
+
+extension TextScopeTests {
+    /// Reading a text after its grace stops the program; it never reads other text.
+    @Test func aTextReadAfterItsGraceStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let text = TextScope().run { SharedText("text-scope-gone") }
+            // More than the grace of other texts let go after it: its entry is freed, and taken
+            // by one of the strings that follow. A read must not return that string.
+            let filler = String(repeating: "x", count: 1000)
+            for i in 0...(SharedText.graceBytes / 1000) { _ = TextScope().run { SharedText("\(i) \(filler)") } }
+            _ = TextScope().run { SharedText("text-scope-other") }
+            _ = text.string
+        }
+    }
+
+    /// Records copied out of a collector that then goes read their texts during the grace.
+    @Test func recordsReturnedFromACollectorThatIsGoneStillRead() throws {
+        func collect() throws -> [Record] {
+            let trace = try tapTrace(id: "text-scope-returned")
+            let collector = RecordCollector()
+            Replayer.replay(trace, scene: try Scene.resolve(for: trace), into: collector)
+            return collector.records
+        }
+        let records = try collect()
+        #expect(!SharedText.isAlive("text-scope-returned"))
+        #expect(reason(of: records)?.hasPrefix("touch \"text-scope-returned\" moved 60 points") == true)
+    }
+
+    /// What no scope holds is bounded by the grace, however many texts go through the table.
+    @Test func theTableStaysFlatWhateverGoesThroughIt() {
+        let filler = String(repeating: "y", count: 200)
+        // 40 MB of distinct texts, ten times the grace, each in a scope of its own.
+        for i in 0..<200_000 { _ = TextScope().run { SharedText("text-scope-flat \(i) \(filler)") } }
+        // The grace's worth (200 bytes and 64 more each: about 15,900) plus what other tests
+        // running at the same time hold (SharedTextTests keeps 20,000 for the process): under
+        // half of the 200,000 made, which a table that kept them all would hold.
+        #expect(SharedText.storedCount < 100_000)
+    }
+}
