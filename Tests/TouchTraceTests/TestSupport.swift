@@ -172,7 +172,7 @@ struct Probe: Recognizer {
                 context.emit(event)
             } else {
                 for touch in touches {
-                    context.emit(event, FieldList(Field("touch", touch.id.field), Field("location", .point(touch.location))))
+                    context.emit(event, FieldList(Field("touch", FieldValue(touch.id)), Field("location", .point(touch.location))))
                 }
             }
         }

@@ -69,3 +69,11 @@ struct ControlTracking: Sendable {
         return touch
     }
 }
+
+extension DeliveryContext {
+    /// Sends a message to the control of another view (by view index).
+    public mutating func send(_ message: ControlMessage, toView target: Int) {
+        if messages == nil { messages = [] }
+        messages!.append((target, message))
+    }
+}

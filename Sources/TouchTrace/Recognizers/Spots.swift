@@ -81,7 +81,7 @@ public struct SpotsRecognizer: Recognizer {
 
     private func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
         context.emit(event, FieldList(
-            Field("touch", spot.id.field),
+            Field("touch", FieldValue(spot.id)),
             Field("center", .point(spot.center)),
             Field("diameter", .number(Self.diameter(age: context.t - spot.addedAt)))))
     }

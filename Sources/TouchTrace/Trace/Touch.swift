@@ -48,12 +48,10 @@ public struct TouchID: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// How a record's field holds this id: a number, or a string.
-    public var field: FieldValue {
-        switch value {
-        case .number(let n): return .touch(n)
-        case .text(let s): return .text(s)
-        }
+    /// The shared string, for an id given as one (records hold it without copying the string).
+    public var sharedText: SharedText? {
+        if case .text(let s) = value { return s }
+        return nil
     }
 
     /// As written in messages: `3` or `"left-thumb"`.

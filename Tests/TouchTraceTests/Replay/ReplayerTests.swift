@@ -169,7 +169,7 @@ import Testing
         #expect(s.string == "moved left from (1, 2) to (0, 3)")
         #expect(SharedText("left-thumb") == SharedText("left-thumb"))
         #expect(SharedText("left-thumb") != SharedText("right-thumb"))
-        #expect(TouchID.text("a").field == .text(SharedText("a")))
-        #expect(TouchID.number(7).field == .touch(7))
+        #expect(FieldValue(TouchID.text("a")) == .text(SharedText("a")))
+        #expect(FieldValue(TouchID.number(7)) == .touch(7))
     }
 }

@@ -1,0 +1,122 @@
+/// What a recognizer or control may know and do while it handles one set of touches (or, for a
+/// recognizer, the passing of its deadline).
+///
+/// A recognizer never decides its own state: it *asks* with `requestState(_:_:)`, and the
+/// engine's arena answers — the change stands, the recognizer waits for others to fail, or it
+/// fails as prevented — and writes the record. Deadlines are asked for here too.
+public struct DeliveryContext {
+    /// Time of the event, or of the deadline being called, in seconds.
+    public let t: Double
+    /// Index of the event in the trace (for a deadline, of the next event; the count of events
+    /// after the last one).
+    public let eventIndex: Int
+    /// The view's size, in points (its bounds).
+    public let viewSize: (width: Double, height: Double)
+    /// Every touch this event delivers to the view, all phases (as `UIEvent.allTouches` lets a
+    /// recognizer see which touches lift in the same event). Empty at a deadline.
+    public let eventTouches: TouchSet
+    /// The source whose records are being written (set by the replayer).
+    public internal(set) var source: Int
+    /// The recognizer being called (its index in scene order), or −1 for a control.
+    var recognizer: Int = -1
+    let sink: RecordSink
+    /// The engine's arena: states, relations between recognizers, deadlines.
+    let arena: UnsafeMutablePointer<Arena>
+    /// Set when a recognizer enters a state that calls its action: what the action tells its target.
+    var action: RecognizerAction?
+    /// Messages to controls of other views, delivered after the current call (nil while there
+    /// are none: most contexts send none, and an empty array would still be released).
+    var messages: [(target: Int, message: ControlMessage)]?
+
+    init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
+         sink: RecordSink, arena: UnsafeMutablePointer<Arena>) {
+        self.t = t
+        self.eventIndex = eventIndex
+        self.viewSize = viewSize
+        self.eventTouches = eventTouches
+        self.source = source
+        self.sink = sink
+        self.arena = arena
+    }
+
+    /// Writes a record for the current source at the event's time (control events, a
+    /// recognizer's own events such as the checkmark's `phase`). State changes are asked for
+    /// with `requestState` instead.
+    @inline(__always)
+    public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
+        sink.write(Record(t: t, source: source, event: event, fields: fields))
+    }
+
+    /// The current recognizer's state as the arena holds it.
+    public var state: RecognizerState { recognizer >= 0 ? arena.pointee.state[recognizer] : .possible }
+
+    /// Asks for the current recognizer to move to `to`; returns the state it is in afterwards.
+    ///
+    /// The arena answers (SPEC 12): the change stands and a `state` record is written (`from`,
+    /// `to`, then `data`); or the recognizer fails, prevented by a recognizer that has won or
+    /// that it requires to fail (a `failed` record with the reason; the result is `failed`); or
+    /// it waits for the recognizers it requires to fail (no record; the result is `possible`,
+    /// and the arena writes the change, with this `data` and `actionValue`, when they have
+    /// failed). A change UIKit would not allow (from a final state, back to `possible`, to
+    /// `changed` before `began`, ...) is ignored and the state stays as it was.
+    /// `actionValue` is what the recognizer's target reads of it (the rotation's touch angle).
+    @discardableResult
+    @inline(__always)
+    public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
+        precondition(recognizer >= 0, "only a recognizer asks for a state change")
+        let g = recognizer
+        let from = arena.pointee.state[g]
+        guard Arena.allows(from: from, to: to), !arena.pointee.isWaiting(g) else { return from }
+        // Only a win under version 2's rules has the arena decide; any other change stands.
+        if to.isWin && arena.pointee.isActive { return requestWin(g, from: from, to: to, data, actionValue: actionValue) }
+        commit(g, from: from, to: to, data)
+        if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+        return to
+    }
+
+    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`).
+    private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double) -> RecognizerState {
+        switch arena.pointee.verdict(g) {
+        case .stands:
+            commit(g, from: from, to: to, data)
+            if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+            return to
+        case .waits:
+            arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
+            return from
+        case .fails(let reason):
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
+            return .failed
+        }
+    }
+
+    /// Asks for the current recognizer to fail, saying why (`reason`: a short sentence naming
+    /// the rule that failed and where); returns the state it is in afterwards.
+    @discardableResult
+    public mutating func requestFailure(reason: String) -> RecognizerState {
+        requestState(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    }
+
+    @inline(__always)
+    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
+        sink.write(Record(t: t, source: source, event: "state",
+                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
+        arena.pointee.changed(g, to: to)
+    }
+
+    /// Asks for the current recognizer to be called (`deadlinePassed`) when the trace's time
+    /// reaches `time` (seconds), even if no event comes then (SPEC 10). One deadline per
+    /// recognizer: asking again replaces it; a reset drops it. A time before the current one
+    /// is taken as the current one.
+    public mutating func setDeadline(_ time: Double) {
+        precondition(recognizer >= 0, "only a recognizer asks for a deadline")
+        guard time.isFinite else { return }
+        arena.pointee.setDeadline(recognizer, at: Swift.max(time, t))
+    }
+
+    /// Drops the current recognizer's deadline, if it has one.
+    public mutating func cancelDeadline() {
+        precondition(recognizer >= 0, "only a recognizer asks for a deadline")
+        arena.pointee.cancelDeadline(recognizer)
+    }
+}

@@ -1,0 +1,160 @@
+/// The words of a transcript record: its fields and what names its source. Recognizers and
+/// controls write them; the replay layer gathers them into records and writes them out. They
+/// know the model (touch ids, points) and nothing later.
+
+/// A value in a transcript record. Plain data, copied without reference counting: a record is
+/// made for almost every touch of every event.
+public enum FieldValue: Sendable, Equatable {
+    /// A measurement: printed shortest-round-trip in JSON Lines, with four decimals in text.
+    case number(Double)
+    /// A point or vector, `[x, y]`.
+    case point(Point)
+    case integer(Int)
+    /// A word from a fixed vocabulary (state and phase names, thumbs): a string in JSON, bare
+    /// in text.
+    case name(StaticString)
+    /// Free text (failure reasons, touch ids given as strings): a string in JSON, quoted in text.
+    case text(SharedText)
+    /// A touch id that the trace gave as a number.
+    case touch(Int64)
+
+    public static func == (a: FieldValue, b: FieldValue) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x == y
+        case (.point(let x), .point(let y)): return x == y
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.name(let x), .name(let y)): return x.description == y.description
+        case (.text(let x), .text(let y)): return x == y
+        case (.touch(let x), .touch(let y)): return x == y
+        default: return false
+        }
+    }
+}
+
+/// One `key=value` of a record.
+///
+/// The key is kept as the address and length of a static string's bytes rather than as a
+/// `StaticString`: records are copied field by field into the formatting thread's chunks, and
+/// this makes a field 32 bytes instead of 48. (The bytes are static and never change, hence
+/// `@unchecked Sendable`.)
+public struct Field: @unchecked Sendable, Equatable {
+    public var value: FieldValue
+    private let keyLength: UInt8
+    private let keyStart: UnsafePointer<UInt8>
+
+    /// Keys are short: writers reserve room for `maximumKeyLength` bytes of key per field.
+    public static let maximumKeyLength = 64
+
+    public init(_ key: StaticString, _ value: FieldValue) {
+        precondition(key.hasPointerRepresentation && key.utf8CodeUnitCount <= Field.maximumKeyLength,
+                     "field key \(key) must be text of at most \(Field.maximumKeyLength) bytes")
+        self.value = value
+        self.keyLength = UInt8(key.utf8CodeUnitCount)
+        self.keyStart = key.utf8Start
+    }
+
+    /// A field that fills an unused place of a `FieldList` (never read).
+    @inline(__always) fileprivate init(unusedKey key: StaticString) {
+        self.value = .integer(0)
+        self.keyLength = 0
+        self.keyStart = key.utf8Start
+    }
+
+    /// The key's UTF-8 bytes.
+    public var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: keyStart, count: Int(keyLength)) }
+
+    /// The key.
+    public var key: String { String(decoding: keyBytes, as: UTF8.self) }
+
+    public static func == (a: Field, b: Field) -> Bool {
+        a.keyBytes.elementsEqual(b.keyBytes) && a.value == b.value
+    }
+}
+
+/// The fields of a record, stored inline (a record is written for almost every touch of every
+/// event, so it must not allocate).
+public struct FieldList: Sendable, RandomAccessCollection, Equatable {
+    public static let capacity = 6
+    /// What fills the places past `count` (made where it is needed: a stored static would be
+    /// reached through a once-only initialisation check at every list made).
+    @inline(__always) private static var unused: Field { Field(unusedKey: "") }
+    private var storage: (Field, Field, Field, Field, Field, Field) = (unused, unused, unused, unused, unused, unused)
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// `a` and `b`, then the fields of `rest` (at most four): a `state` record's `from` and
+    /// `to` before what the recognizer said, moved as a whole rather than field by field.
+    @inline(__always) init(_ a: Field, _ b: Field, followedBy rest: FieldList) {
+        precondition(rest.count <= Self.capacity - 2, "a record holds at most \(Self.capacity) fields; \(rest.count + 2) is too many")
+        storage = (a, b, rest.storage.0, rest.storage.1, rest.storage.2, rest.storage.3)
+        count = rest.count + 2
+    }
+    public init(_ a: Field) { storage.0 = a; count = 1 }
+    public init(_ a: Field, _ b: Field) { storage.0 = a; storage.1 = b; count = 2 }
+    public init(_ a: Field, _ b: Field, _ c: Field) { storage.0 = a; storage.1 = b; storage.2 = c; count = 3 }
+    public init(_ a: Field, _ b: Field, _ c: Field, _ d: Field) {
+        storage.0 = a; storage.1 = b; storage.2 = c; storage.3 = d; count = 4
+    }
+    public init(_ a: Field, _ b: Field, _ c: Field, _ d: Field, _ e: Field) {
+        storage.0 = a; storage.1 = b; storage.2 = c; storage.3 = d; storage.4 = e; count = 5
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The fields as a buffer (the six are laid out in a row), for writers. Mutating only so
+    /// that they are read where they lie rather than copied first.
+    @inline(__always) mutating func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+        withUnsafeMutableBytes(of: &storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
+        }
+    }
+
+    @inline(__always) public subscript(i: Int) -> Field {
+        precondition(i >= 0 && i < count, "field index \(i) out of 0..<\(count)")
+        switch i {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        default: return storage.5
+        }
+    }
+
+    public mutating func append(_ field: Field) {
+        precondition(count < Self.capacity, "a record holds at most \(Self.capacity) fields; \(field.key) is one too many")
+        switch count {
+        case 0: storage.0 = field
+        case 1: storage.1 = field
+        case 2: storage.2 = field
+        case 3: storage.3 = field
+        case 4: storage.4 = field
+        default: storage.5 = field
+        }
+        count += 1
+    }
+
+    public static func == (a: FieldList, b: FieldList) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+    }
+}
+
+/// A recognizer or control as records name it: its view and its own name.
+public struct SourceName: Sendable, Equatable {
+    public var view: String
+    public var name: String
+
+    public init(view: String, name: String) {
+        self.view = view
+        self.name = name
+    }
+}
+
+extension FieldValue {
+    /// A touch id as records hold it: a number as the trace gave it, or its string.
+    public init(_ id: TouchID) {
+        if let n = id.number { self = .touch(n) } else { self = .text(id.sharedText!) }
+    }
+}

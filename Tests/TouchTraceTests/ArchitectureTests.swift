@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// The library's layers (README, "The code"), checked over the sources of the `TouchTrace` library: JSON
+/// reading and the model → the words of records → recognizers → controls → scenes → the engine
+/// and replay → verify, pictures and evaluation. A folder may name the types of its own layer
+/// and of earlier ones, never those of a later layer; device-log import stands beside the model
+/// and only the model is known to it.
+///
+/// The one type an earlier layer may name from a later one is the seam, `DeliveryContext`: the
+/// engine's handle through which recognizers and controls *ask* (SPEC 12) — defined by the engine,
+/// which alone knows the arena and the record sink behind it.
+///
+/// (These are folders of one target rather than targets: the replay's hot path crosses every
+/// layer — the reader is generic over its consumer, the context reaches the arena by pointer —
+/// and a target boundary there would cost the inlining that path depends on.)
+@Suite struct ArchitectureTests {
+    /// Layers in order; folders in one layer may name each other's types.
+    static let layers: [[String]] = [
+        ["Trace"], ["Import"], ["Fields"], ["Recognizers"], ["Controls"], ["Scene"], ["Engine", "Replay"],
+        ["Verify", "Render", "Eval"],
+    ]
+    static let seam: Set<String> = ["DeliveryContext"]
+
+    static var sources: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/TouchTrace")
+    }
+
+    /// Whether a file of folder `from` (layer `i`) may name a type of folder `to` (layer `j`).
+    static func mayName(from: String, _ i: Int, to: String, _ j: Int) -> Bool {
+        if from == "Import" { return to == "Trace" || to == "Import" }
+        if to == "Import" { return from == "Import" }
+        return j <= i
+    }
+
+    /// The code of a Swift file without its comments and string literals (single-line,
+    /// multi-line and interpolated alike), where type names in prose would be false alarms.
+    static func code(_ text: String) -> String {
+        var out = ""
+        var chars = Array(text)
+        chars.append("\n")
+        var i = 0
+        while i < chars.count - 1 {
+            if chars[i] == "/" && chars[i + 1] == "/" {
+                while i < chars.count && chars[i] != "\n" { i += 1 }
+            } else if chars[i] == "/" && chars[i + 1] == "*" {
+                i += 2
+                while i < chars.count - 1 && !(chars[i] == "*" && chars[i + 1] == "/") { i += 1 }
+                i += 2
+            } else if chars[i] == "\"" {
+                let triple = i + 2 < chars.count && chars[i + 1] == "\"" && chars[i + 2] == "\""
+                i += triple ? 3 : 1
+                while i < chars.count {
+                    if chars[i] == "\\" { i += 2; continue }
+                    if triple {
+                        if chars[i] == "\"" && i + 2 < chars.count && chars[i + 1] == "\"" && chars[i + 2] == "\"" { i += 3; break }
+                    } else if chars[i] == "\"" || chars[i] == "\n" {
+                        i += 1
+                        break
+                    }
+                    i += 1
+                }
+                out += "\"\""
+            } else {
+                out.append(chars[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// The names of the top-level types a file declares.
+    static func declaredTypes(_ code: String) -> [String] {
+        let pattern = #"(?m)^(?:(?:public|package|private|fileprivate|internal|final|indirect|@\w+)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(code.startIndex..., in: code)
+        return regex.matches(in: code, range: range).map { String(code[Range($0.range(at: 1), in: code)!]) }
+    }
+
+    static func names(_ name: String, in code: String) -> Bool {
+        code.range(of: #"\b"# + name + #"\b"#, options: .regularExpression) != nil
+    }
+
+    /// Every file of every layer: (folder, layer, file name, code).
+    static func files() throws -> [(folder: String, layer: Int, file: String, code: String)] {
+        var files: [(String, Int, String, String)] = []
+        for (layer, folders) in layers.enumerated() {
+            for folder in folders {
+                let url = sources.appendingPathComponent(folder)
+                for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".swift") {
+                    let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+                    files.append((folder, layer, name, code(text)))
+                }
+            }
+        }
+        return files
+    }
+
+    @Test func everyFolderOfTheLibraryIsInALayer() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+            .filter { !$0.hasSuffix(".swift") && !$0.hasPrefix(".") }.sorted()
+        #expect(folders == Self.layers.flatMap { $0 }.sorted())
+    }
+
+    @Test func noLayerNamesTheTypesOfALaterOne() throws {
+        let files = try Self.files()
+        var owner: [String: (folder: String, layer: Int, file: String)] = [:]
+        for f in files {
+            for type in Self.declaredTypes(f.code) { owner[type] = (f.folder, f.layer, f.file) }
+        }
+        #expect(owner["TouchID"]?.folder == "Trace")
+        #expect(owner["FieldValue"]?.folder == "Fields")
+        #expect(owner["ControlMessage"]?.folder == "Controls")
+        #expect(owner["DeliveryContext"]?.folder == "Engine")
+        var violations: [String] = []
+        for f in files {
+            for (type, home) in owner.sorted(by: { $0.key < $1.key }) where home.folder != f.folder && !Self.seam.contains(type) {
+                if !Self.mayName(from: f.folder, f.layer, to: home.folder, home.layer) && Self.names(type, in: f.code) {
+                    violations.append("\(f.folder)/\(f.file) names \(type) (\(home.folder)/\(home.file))")
+                }
+            }
+        }
+        #expect(violations == [])
+    }
+
+    /// The check finds what it is for: a touch id that knew the transcript's field type, and a
+    /// recognizer that knew the controls' messages (as both once did).
+    @Test func theCheckCatchesAnArrowGoingBack() {
+        let touch = Self.code("""
+            public struct TouchID { public var field: FieldValue { .touch(0) } }
+            """)
+        #expect(Self.names("FieldValue", in: touch))
+        #expect(!Self.mayName(from: "Trace", 0, to: "Fields", 2))
+        #expect(!Self.mayName(from: "Recognizers", 3, to: "Controls", 4))
+        // Prose and strings do not count.
+        #expect(!Self.names("ControlMessage", in: Self.code("""
+            /// Sends a ControlMessage.
+            let s = "a ControlMessage \\(x) here"
+            let t = \"\"\"
+                ControlMessage
+                \"\"\"
+            """)))
+        #expect(Self.declaredTypes(Self.code("public final class RecordCollector: RecordSink {}\nstruct Inner {}")) == ["RecordCollector", "Inner"])
+    }
+}
