@@ -240,6 +240,7 @@ struct TraceReader {
     /// Reads one event object into `event` (its touches not yet admitted); false if it was
     /// unusable (reported).
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        if try readUsualEvent(&cursor, index: index) { return true }
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 2)
@@ -320,6 +321,44 @@ struct TraceReader {
         return true
     }
 
+    /// An event as files usually write it, `{"t": 0.25, "touches": [{"id": 1, ...}, ...]}`
+    /// spaced just so, every touch in the usual layout (`readUsualTouch`), and nothing to
+    /// report: read in a straight line into `event`, with the same steps as `readEvent`. For any
+    /// other, false with the cursor where it was, and `readEvent` reads it with any spacing and
+    /// reports what is wrong. Malformed JSON throws here just as `readEvent` would at the same
+    /// byte.
+    @inline(__always)
+    private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        var c = cursor
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
+        else { return false }
+        let t = try c.number().value
+        // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
+        guard abs(t) <= TraceLimits.time, t >= lastTime,
+              c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
+        else { return false }
+        // The touches go over those of the event before (`readEvent` clears them if this fails).
+        var count = 0
+        while true {
+            let offset = c.pos
+            guard c.current == UInt8(ascii: "{"), let usual = try readUsualTouch(&c) else { return false }
+            if count < event.touches.count {
+                event.touches[count] = usual.touch(at: offset)
+            } else {
+                event.touches.append(usual.touch(at: offset))
+            }
+            count += 1
+            guard c.skipLiteral(UsualLayout.touchSeparator, length: 2) else { break }
+        }
+        guard c.skipLiteral(UsualLayout.eventClose, length: 2) else { return false }
+        if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
+        cursor = c
+        lastTime = t
+        event.t = t
+        event.index = index
+        return true
+    }
+
     /// Reads an event's `touches` array into `event.touches`; false if a touch was unusable.
     private mutating func readTouches(_ cursor: inout JSONCursor, eventIndex: Int) throws(ParseFailure) -> Bool {
         guard cursor.current == UInt8(ascii: "[") else {
@@ -356,7 +395,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try readUsualTouch(&cursor) { return touch }
+        if let touch = try readUsualTouch(&cursor) { return touch.touch(at: offset) }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -481,15 +520,24 @@ struct TraceReader {
     /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
     /// JSON throws here just as the loop would at the same byte.
     @inline(__always)
-    private func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> EventTouch? {
-        let offset = cursor.pos
+    private func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
         var c = cursor
-        c.pos += 1
-        c.skipWhitespace()
-        guard TouchKey.id.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
-              let id = try c.number().integer,
-              try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil, c.current == UInt8(ascii: "\"")
+        // Each key, with what comes before it and the space after its colon, is first matched
+        // as files usually write it (`, "x": `) in one comparison, then read with any spacing.
+        if !c.skipLiteral(UsualLayout.touchOpen, length: 7) {
+            c.pos += 1
+            c.skipWhitespace()
+            guard TouchKey.id.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
+              let id = try c.number().integer
         else { return nil }
+        let phaseKey = c.pos
+        if !(c.skipLiteral(UsualLayout.phaseKey, length: 8) && c.skipLiteral(UsualLayout.phaseColon, length: 3)) {
+            c.pos = phaseKey
+            guard try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "\"") else { return nil }
         let phase: TouchPhase
         if c.predictedString(0x22_6465_766F_6D22, length: 7) {
             phase = .moved
@@ -497,17 +545,39 @@ struct TraceReader {
             guard let p = parsePhase(c, try c.stringToken()) else { return nil }
             phase = p
         }
-        guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
-        else { return nil }
+        if !c.skipLiteral(UsualLayout.xKey, length: 7) {
+            guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
         let x = try c.number().value
-        guard x.isFinite, abs(x) <= TraceLimits.coordinate,
-              try c.nextMember(first: false), TouchKey.y.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
-        else { return nil }
+        guard x.isFinite, abs(x) <= TraceLimits.coordinate else { return nil }
+        if !c.skipLiteral(UsualLayout.yKey, length: 7) {
+            guard try c.nextMember(first: false), TouchKey.y.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
         let y = try c.number().value
-        guard y.isFinite, abs(y) <= TraceLimits.coordinate, try !c.nextMember(first: false) else { return nil }
+        guard y.isFinite, abs(y) <= TraceLimits.coordinate else { return nil }
+        if c.current == UInt8(ascii: "}") {
+            c.pos += 1
+        } else {
+            guard try !c.nextMember(first: false) else { return nil }
+        }
         cursor = c
-        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
-                          slot: -1, serial: -1, offset: offset)
+        return UsualTouch(id: id, phase: phase, x: x, y: y)
+    }
+
+    /// What a touch in the usual layout gives: few enough values to come back in registers.
+    private struct UsualTouch {
+        var id: Int64
+        var phase: TouchPhase
+        var x: Double
+        var y: Double
+
+        /// The touch at `offset`, its slot and serial to come when it is admitted.
+        @inline(__always) func touch(at offset: Int) -> EventTouch {
+            EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
+                       slot: -1, serial: -1, offset: offset)
+        }
     }
 
     /// Where a touch is in the trace, for messages: `event 12, touches[0]`.
@@ -743,6 +813,28 @@ func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
+}
+
+/// The separators and keys of events and touches as files usually write them, each as the
+/// little-endian bytes `JSONCursor.skipLiteral` compares in one step.
+private enum UsualLayout {
+    /// `{"t": `
+    static var eventOpen: UInt64 { 0x203A_2274_227B }
+    /// `, "touch` and `es": [`
+    static var touchesKey: UInt64 { 0x6863_756F_7422_202C }
+    static var touchesColon: UInt64 { 0x5B20_3A22_7365 }
+    /// `, ` between touches (the next must then start with `{`).
+    static var touchSeparator: UInt64 { 0x202C }
+    /// `]}`
+    static var eventClose: UInt64 { 0x7D5D }
+    /// `{"id": `
+    static var touchOpen: UInt64 { 0x0020_3A22_6469_227B }
+    /// `, "phase` and `": `
+    static var phaseKey: UInt64 { 0x6573_6168_7022_202C }
+    static var phaseColon: UInt64 { 0x0020_3A22 }
+    /// `, "x": ` and `, "y": `
+    static var xKey: UInt64 { 0x0020_3A22_7822_202C }
+    static var yKey: UInt64 { 0x0020_3A22_7922_202C }
 }
 
 /// The keys of an event object.
