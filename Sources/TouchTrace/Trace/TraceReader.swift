@@ -665,17 +665,49 @@ struct TraceReader {
     /// Checks the life of each touch of `event` and gives it its slot and serial. A touch with a
     /// problem is reported, and dropped when every problem is wanted.
     mutating func admitPending(eventIndex: Int, label: (Int) -> String) throws(ParseFailure) {
-        var dropped: [Int] = []
-        for position in event.touches.indices {
-            let touch = event.touches[position]
+        // Touches are nearly always admitted: the loop reads and writes only what it needs, and
+        // hands the rest of the event to `admitWithProblems` at the first problem.
+        let count = event.touches.count
+        var position = 0
+        while position < count {
+            let id = event.touches[position].id
+            let phase = event.touches[position].phase
             let admission = laterPart == nil
+                ? tracker.admit(id, phase, event: eventIndex, offset: event.touches[position].offset, location: event.touches[position].location)
+                : try admitInLaterPart(event.touches[position], eventIndex: eventIndex)
+            switch admission {
+            case .success(let (slot, serial)):
+                if phase.isEnding && laterPart == nil { noteEnded(id, eventIndex) }
+                event.touches[position].admitted(slot: slot, serial: serial)
+                position += 1
+            case .failure(let problem):
+                try admitWithProblems(from: position, problem, eventIndex: eventIndex, label: label)
+                position = count
+            }
+        }
+        tracker.finishEvent()
+        summary.touchCount = tracker.touchCount
+        if summary.firstTime == nil { summary.firstTime = event.t }
+        summary.lastTime = event.t
+    }
+
+    /// The rest of `admitPending` from the touch at `start`, which has `problem`: reports each
+    /// touch with a problem and drops it.
+    @inline(never)
+    private mutating func admitWithProblems(from start: Int, _ problem: TouchTracker.Problem, eventIndex: Int,
+                                            label: (Int) -> String) throws(ParseFailure) {
+        var dropped: [Int] = []
+        for position in start..<event.touches.count {
+            let touch = event.touches[position]
+            let admission = position == start
+                ? .failure(problem)
+                : laterPart == nil
                 ? tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
                 : try admitInLaterPart(touch, eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
                 if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
-                event.touches[position].slot = slot
-                event.touches[position].serial = serial
+                event.touches[position].admitted(slot: slot, serial: serial)
             case .failure(let problem):
                 let what: String
                 switch problem {
@@ -697,10 +729,6 @@ struct TraceReader {
             }
         }
         for position in dropped.reversed() { event.touches.remove(at: position) }
-        tracker.finishEvent()
-        summary.touchCount = tracker.touchCount
-        if summary.firstTime == nil { summary.firstTime = event.t }
-        summary.lastTime = event.t
     }
 
     private static let recentlyEndedLimit = 4096
@@ -813,6 +841,14 @@ func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
+}
+
+extension EventTouch {
+    /// Gives an admitted touch its slot and serial (in one access to the array that holds it).
+    @inline(__always) fileprivate mutating func admitted(slot: Int, serial: Int) {
+        self.slot = slot
+        self.serial = serial
+    }
 }
 
 /// The separators and keys of events and touches as files usually write them, each as the
