@@ -341,7 +341,7 @@ struct TraceReader {
         var count = 0
         while true {
             let offset = c.pos
-            guard c.current == UInt8(ascii: "{"), let usual = try readUsualTouch(&c) else { return false }
+            guard c.current == UInt8(ascii: "{"), let usual = try Self.readUsualTouch(&c) else { return false }
             if count < event.touches.count {
                 event.touches[count] = usual.touch(at: offset)
             } else {
@@ -395,7 +395,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try readUsualTouch(&cursor) { return touch.touch(at: offset) }
+        if let touch = try Self.readUsualTouch(&cursor) { return touch.touch(at: offset) }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -477,7 +477,7 @@ struct TraceReader {
                     continue
                 }
                 let token = try cursor.stringToken()
-                if let p = parsePhase(cursor, token) {
+                if let p = Self.parsePhase(cursor, token) {
                     phase = p
                 } else {
                     try touchProblem(.unknownPhase(cursor.decode(token)), at: valueOffset, place, &cursor)
@@ -520,7 +520,7 @@ struct TraceReader {
     /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
     /// JSON throws here just as the loop would at the same byte.
     @inline(__always)
-    private func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
+    private static func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
         var c = cursor
         // Each key, with what comes before it and the space after its colon, is first matched
         // as files usually write it (`, "x": `) in one comparison, then read with any spacing.
@@ -542,7 +542,7 @@ struct TraceReader {
         if c.predictedString(0x22_6465_766F_6D22, length: 7) {
             phase = .moved
         } else {
-            guard let p = parsePhase(c, try c.stringToken()) else { return nil }
+            guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
             phase = p
         }
         if !c.skipLiteral(UsualLayout.xKey, length: 7) {
@@ -653,7 +653,7 @@ struct TraceReader {
     }
 
     @inline(__always)
-    private func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
+    private static func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
         if cursor.equals(token, "moved") { return .moved }
         if cursor.equals(token, "began") { return .began }
         if cursor.equals(token, "ended") { return .ended }
