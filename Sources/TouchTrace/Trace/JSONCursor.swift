@@ -172,6 +172,15 @@ struct JSONCursor {
         return token
     }
 
+    /// Consumes the next `length` (≤ 8) bytes if they are those of `pattern` (little-endian):
+    /// the separators, keys and colons of the layout files usually have (`, "x": `), matched in
+    /// one comparison. Callers read the same bytes with the general steps when it gives false.
+    @inline(__always) mutating func skipLiteral(_ pattern: UInt64, length: Int) -> Bool {
+        guard hasBytes(pattern, length: length) else { return false }
+        pos += length
+        return true
+    }
+
     /// Consumes a quoted value given as its bytes (`"moved"`), if it is next and is followed by a
     /// delimiter.
     @inline(__always) mutating func predictedString(_ pattern: UInt64, length: Int) -> Bool {
@@ -330,31 +339,50 @@ struct JSONCursor {
     /// Most numbers in traces have at most 19 digits and small exponents, which Clinger's fast
     /// path converts exactly with one multiplication or division; the rest go through `strtod`,
     /// which rounds correctly. Digits are read eight at a time.
-    @inline(__always) mutating func number() throws(ParseFailure) -> JSONNumber {
+    ///
+    /// Transparent, as is `shortNumber`: the compiler inlines them into the hot loops, which keep
+    /// the cursor in registers (as plain `@inline(__always)` functions it called them out of line).
+    @_transparent mutating func number() throws(ParseFailure) -> JSONNumber {
         if let short = shortNumber() { return short }
         return try anyNumber()
     }
 
     /// The usual number of a trace, `-123.45` with at most seven digits before and after the
-    /// point and a delimiter after it, read with one eight-byte step per run of digits; nil
-    /// (nothing consumed) for any other, which `anyNumber` reads and checks.
-    @inline(__always) private mutating func shortNumber() -> JSONNumber? {
+    /// point and a delimiter after it; nil (nothing consumed) for any other, which `anyNumber`
+    /// reads and checks. Up to seven digits in all (`359.85`, `0.007786`) are read in one
+    /// eight-byte step with the point taken out; longer ones in one step per run of digits.
+    @_transparent mutating func shortNumber() -> JSONNumber? {
         var p = pos
         guard p + 20 <= end else { return nil }
         let negative = base[p] == UInt8(ascii: "-")
         if negative { p += 1 }
-        let (integerPart, integerDigits) = Self.digitRun(at: base + p)
+        let word = Self.digitValues(at: base + p)
+        let integerDigits = Self.digitCount(word)
         // No digit, eight or more, or a leading zero: for `anyNumber`.
         guard integerDigits > 0, integerDigits < 8, base[p] != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
-        p += integerDigits
-        var mantissa = integerPart
+        var mantissa: UInt64
         var fractionDigits = 0
-        if base[p] == UInt8(ascii: ".") {
-            let (fraction, digits) = Self.digitRun(at: base + p + 1)
-            guard digits > 0, digits < 8 else { return nil }
-            mantissa = mantissa &* integerPowerOfTen(digits) &+ fraction
-            fractionDigits = digits
-            p += 1 + digits
+        if base[p + integerDigits] == UInt8(ascii: ".") {
+            // The digits before the point from `word`, those after it from the word a byte on:
+            // the number's digits without the point.
+            let below: UInt64 = (1 << UInt64(8 * integerDigits)) - 1
+            let joined = word & below | Self.digitValues(at: base + p + 1) & ~below
+            let allDigits = Self.digitCount(joined)
+            if allDigits < 8 {
+                guard allDigits > integerDigits else { return nil }
+                mantissa = Self.eightDigitValue(joined << UInt64(64 - 8 * allDigits))
+                fractionDigits = allDigits - integerDigits
+                p += allDigits + 1
+            } else {
+                let (fraction, digits) = Self.digitRun(at: base + p + integerDigits + 1)
+                guard digits > 0, digits < 8 else { return nil }
+                mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits)) &* integerPowerOfTen(digits) &+ fraction
+                fractionDigits = digits
+                p += integerDigits + 1 + digits
+            }
+        } else {
+            mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits))
+            p += integerDigits
         }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
@@ -367,21 +395,33 @@ struct JSONCursor {
         return JSONNumber(value: negative ? -value : value, integer: integer)
     }
 
-    /// The digits at `p` (eight bytes readable): the value of the first up to eight, and how many
-    /// there are. In each byte of the word, less '0', a digit is 0–9; adding 0x76 to the low
-    /// seven bits sets the top bit of every byte that is 10 or more, without carries between
-    /// bytes, so the first non-digit is the lowest flagged byte.
-    @inline(__always) static func digitRun(at p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
-        let values = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+    /// The eight bytes at `p` less '0' each, the first in the lowest byte: a digit is 0–9.
+    @inline(__always) static func digitValues(at p: UnsafePointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
+    }
+
+    /// How many of the bytes of `digitValues` are digits before the first that is not (0–8).
+    /// Adding 0x76 to the low seven bits of a byte sets its top bit when it is 10 or more,
+    /// without carries between bytes, so the first non-digit is the lowest flagged byte.
+    @inline(__always) static func digitCount(_ values: UInt64) -> Int {
         let flagged = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
-        let run = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+        return flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+    }
+
+    /// The digits at `p` (eight bytes readable): the value of the first up to eight, and how many
+    /// there are.
+    @inline(__always) static func digitRun(at p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let values = digitValues(at: p)
+        let run = digitCount(values)
         guard run > 0 else { return (0, 0) }
         // The run's digits in the top bytes, zeros below: the same number in eight digits.
         return (eightDigitValue(values << UInt64(64 - 8 * run)), run)
     }
 
-    /// Any JSON number, checked against the grammar, with its problems described.
-    private mutating func anyNumber() throws(ParseFailure) -> JSONNumber {
+    /// Any JSON number, checked against the grammar, with its problems described (out of line:
+    /// `shortNumber` reads nearly all of them).
+    @inline(never)
+    mutating func anyNumber() throws(ParseFailure) -> JSONNumber {
         let start = pos
         var negative = false
         if pos < end && base[pos] == UInt8(ascii: "-") {

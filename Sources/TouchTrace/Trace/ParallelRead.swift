@@ -127,19 +127,32 @@ extension TraceReader {
 
     /// Admits a touch of a later part: an id first seen in any phase but `began` is taken as
     /// down at the part's start, which the first part's reader checks when it gets there.
+    /// The touch is admitted first: a touch that is down has been seen, and only the others
+    /// are looked up.
     mutating func admitInLaterPart(_ touch: EventTouch, eventIndex: Int) throws(ParseFailure) -> Result<(slot: Int, serial: Int), TouchTracker.Problem> {
-        // A touch that is down has been seen; only the others are looked up.
-        if !tracker.isDown(touch.id) && laterPart!.firstSeen[touch.id] == nil {
-            if laterPart!.firstSeen.count >= LaterPartTracking.limit { throw ParseFailure.stop }
-            laterPart!.firstSeen[touch.id] = touch.phase == .began
-            if touch.phase != .began {
-                // Down since before the part: begun, for this reader, in no event of its own.
-                if case .success(let (_, serial)) = tracker.admit(touch.id, .began, event: -2, offset: touch.offset, location: touch.location) {
-                    laterPart!.assumed.insert(serial)
-                }
+        let admission = tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
+        switch admission {
+        case .success where touch.phase == .began:
+            // It was not down: the first time the part lists it, unless it ended before.
+            if laterPart!.firstSeen[touch.id] == nil { try noteFirstSeen(touch.id, began: true) }
+            return admission
+        case .failure(.notDown) where laterPart!.firstSeen[touch.id] == nil:
+            // Down since before the part: begun, for this reader, in no event of its own.
+            try noteFirstSeen(touch.id, began: false)
+            if case .success(let (_, serial)) = tracker.admit(touch.id, .began, event: -2, offset: touch.offset, location: touch.location) {
+                laterPart!.assumed.insert(serial)
             }
+            return tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
+        default:
+            return admission
         }
-        return tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
+    }
+
+    /// Notes how a later part first lists a touch id; past `LaterPartTracking.limit` ids, gives
+    /// the part up.
+    private mutating func noteFirstSeen(_ id: TouchID, began: Bool) throws(ParseFailure) {
+        if laterPart!.firstSeen.count >= LaterPartTracking.limit { throw ParseFailure.stop }
+        laterPart!.firstSeen[id] = began
     }
 
     /// Joins the later part when the first part's reader has reached `split` exactly, between

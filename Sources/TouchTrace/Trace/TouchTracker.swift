@@ -68,9 +68,13 @@ struct TouchTracker {
         }
     }
 
-    /// Frees the touches that ended in the event just admitted.
-    mutating func finishEvent() {
-        if endingIDs.isEmpty { return }
+    /// Frees the touches that ended in the event just admitted (most events end none: that
+    /// check is inlined into the reader's loop).
+    @inline(__always) mutating func finishEvent() {
+        if !endingIDs.isEmpty { freeEnded() }
+    }
+
+    @inline(never) private mutating func freeEnded() {
         for id in endingIDs { down.remove(id) }
         freeSlots.append(contentsOf: endingSlots)
         endingIDs.removeAll(keepingCapacity: true)

@@ -242,6 +242,7 @@ struct TraceReader {
     /// Reads one event object into `event` (its touches not yet admitted); false if it was
     /// unusable (reported).
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        if try readUsualEvent(&cursor, index: index) { return true }
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 2)
@@ -322,6 +323,44 @@ struct TraceReader {
         return true
     }
 
+    /// An event as files usually write it, `{"t": 0.25, "touches": [{"id": 1, ...}, ...]}`
+    /// spaced just so, every touch in the usual layout (`readUsualTouch`), and nothing to
+    /// report: read in a straight line into `event`, with the same steps as `readEvent`. For any
+    /// other, false with the cursor where it was, and `readEvent` reads it with any spacing and
+    /// reports what is wrong. Malformed JSON throws here just as `readEvent` would at the same
+    /// byte.
+    @inline(__always)
+    private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        var c = cursor
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
+        else { return false }
+        let t = try c.number().value
+        // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
+        guard abs(t) <= TraceLimits.time, t >= lastTime,
+              c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
+        else { return false }
+        // The touches go over those of the event before (`readEvent` clears them if this fails).
+        var count = 0
+        while true {
+            let offset = c.pos
+            guard c.current == UInt8(ascii: "{"), let usual = try Self.readUsualTouch(&c) else { return false }
+            if count < event.touches.count {
+                event.touches[count] = usual.touch(at: offset)
+            } else {
+                event.touches.append(usual.touch(at: offset))
+            }
+            count += 1
+            guard c.skipLiteral(UsualLayout.touchSeparator, length: 2) else { break }
+        }
+        guard c.skipLiteral(UsualLayout.eventClose, length: 2) else { return false }
+        if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
+        cursor = c
+        lastTime = t
+        event.t = t
+        event.index = index
+        return true
+    }
+
     /// Reads an event's `touches` array into `event.touches`; false if a touch was unusable.
     private mutating func readTouches(_ cursor: inout JSONCursor, eventIndex: Int) throws(ParseFailure) -> Bool {
         guard cursor.current == UInt8(ascii: "[") else {
@@ -358,7 +397,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try readUsualTouch(&cursor) { return touch }
+        if let touch = try Self.readUsualTouch(&cursor) { return touch.touch(at: offset) }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -440,7 +479,7 @@ struct TraceReader {
                     continue
                 }
                 let token = try cursor.stringToken()
-                if let p = parsePhase(cursor, token) {
+                if let p = Self.parsePhase(cursor, token) {
                     phase = p
                 } else {
                     try touchProblem(.unknownPhase(cursor.decode(token)), at: valueOffset, place, &cursor)
@@ -483,33 +522,64 @@ struct TraceReader {
     /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
     /// JSON throws here just as the loop would at the same byte.
     @inline(__always)
-    private func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> EventTouch? {
-        let offset = cursor.pos
+    private static func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
         var c = cursor
-        c.pos += 1
-        c.skipWhitespace()
-        guard TouchKey.id.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
-              let id = try c.number().integer,
-              try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil, c.current == UInt8(ascii: "\"")
+        // Each key, with what comes before it and the space after its colon, is first matched
+        // as files usually write it (`, "x": `) in one comparison, then read with any spacing.
+        if !c.skipLiteral(UsualLayout.touchOpen, length: 7) {
+            c.pos += 1
+            c.skipWhitespace()
+            guard TouchKey.id.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
+              let id = try c.number().integer
         else { return nil }
+        let phaseKey = c.pos
+        if !(c.skipLiteral(UsualLayout.phaseKey, length: 8) && c.skipLiteral(UsualLayout.phaseColon, length: 3)) {
+            c.pos = phaseKey
+            guard try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "\"") else { return nil }
         let phase: TouchPhase
         if c.predictedString(0x22_6465_766F_6D22, length: 7) {
             phase = .moved
         } else {
-            guard let p = parsePhase(c, try c.stringToken()) else { return nil }
+            guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
             phase = p
         }
-        guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
-        else { return nil }
+        if !c.skipLiteral(UsualLayout.xKey, length: 7) {
+            guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
         let x = try c.number().value
-        guard x.isFinite, abs(x) <= TraceLimits.coordinate,
-              try c.nextMember(first: false), TouchKey.y.predict(&c) != nil, c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
-        else { return nil }
+        guard x.isFinite, abs(x) <= TraceLimits.coordinate else { return nil }
+        if !c.skipLiteral(UsualLayout.yKey, length: 7) {
+            guard try c.nextMember(first: false), TouchKey.y.predict(&c) != nil else { return nil }
+        }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
         let y = try c.number().value
-        guard y.isFinite, abs(y) <= TraceLimits.coordinate, try !c.nextMember(first: false) else { return nil }
+        guard y.isFinite, abs(y) <= TraceLimits.coordinate else { return nil }
+        if c.current == UInt8(ascii: "}") {
+            c.pos += 1
+        } else {
+            guard try !c.nextMember(first: false) else { return nil }
+        }
         cursor = c
-        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
-                          slot: -1, serial: -1, offset: offset)
+        return UsualTouch(id: id, phase: phase, x: x, y: y)
+    }
+
+    /// What a touch in the usual layout gives: few enough values to come back in registers.
+    private struct UsualTouch {
+        var id: Int64
+        var phase: TouchPhase
+        var x: Double
+        var y: Double
+
+        /// The touch at `offset`, its slot and serial to come when it is admitted.
+        @inline(__always) func touch(at offset: Int) -> EventTouch {
+            EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
+                       slot: -1, serial: -1, offset: offset)
+        }
     }
 
     /// Where a touch is in the trace, for messages: `event 12, touches[0]`.
@@ -585,7 +655,7 @@ struct TraceReader {
     }
 
     @inline(__always)
-    private func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
+    private static func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
         if cursor.equals(token, "moved") { return .moved }
         if cursor.equals(token, "began") { return .began }
         if cursor.equals(token, "ended") { return .ended }
@@ -597,17 +667,49 @@ struct TraceReader {
     /// Checks the life of each touch of `event` and gives it its slot and serial. A touch with a
     /// problem is reported, and dropped when every problem is wanted.
     mutating func admitPending(eventIndex: Int, label: (Int) -> String) throws(ParseFailure) {
-        var dropped: [Int] = []
-        for position in event.touches.indices {
-            let touch = event.touches[position]
+        // Touches are nearly always admitted: the loop reads and writes only what it needs, and
+        // hands the rest of the event to `admitWithProblems` at the first problem.
+        let count = event.touches.count
+        var position = 0
+        while position < count {
+            let id = event.touches[position].id
+            let phase = event.touches[position].phase
             let admission = laterPart == nil
+                ? tracker.admit(id, phase, event: eventIndex, offset: event.touches[position].offset, location: event.touches[position].location)
+                : try admitInLaterPart(event.touches[position], eventIndex: eventIndex)
+            switch admission {
+            case .success(let (slot, serial)):
+                if phase.isEnding && laterPart == nil { noteEnded(id, eventIndex) }
+                event.touches[position].admitted(slot: slot, serial: serial)
+                position += 1
+            case .failure(let problem):
+                try admitWithProblems(from: position, problem, eventIndex: eventIndex, label: label)
+                position = count
+            }
+        }
+        tracker.finishEvent()
+        summary.touchCount = tracker.touchCount
+        if summary.firstTime == nil { summary.firstTime = event.t }
+        summary.lastTime = event.t
+    }
+
+    /// The rest of `admitPending` from the touch at `start`, which has `problem`: reports each
+    /// touch with a problem and drops it.
+    @inline(never)
+    private mutating func admitWithProblems(from start: Int, _ problem: TouchTracker.Problem, eventIndex: Int,
+                                            label: (Int) -> String) throws(ParseFailure) {
+        var dropped: [Int] = []
+        for position in start..<event.touches.count {
+            let touch = event.touches[position]
+            let admission = position == start
+                ? .failure(problem)
+                : laterPart == nil
                 ? tracker.admit(touch.id, touch.phase, event: eventIndex, offset: touch.offset, location: touch.location)
                 : try admitInLaterPart(touch, eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
                 if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
-                event.touches[position].slot = slot
-                event.touches[position].serial = serial
+                event.touches[position].admitted(slot: slot, serial: serial)
             case .failure(let problem):
                 let what: String
                 switch problem {
@@ -629,10 +731,6 @@ struct TraceReader {
             }
         }
         for position in dropped.reversed() { event.touches.remove(at: position) }
-        tracker.finishEvent()
-        summary.touchCount = tracker.touchCount
-        if summary.firstTime == nil { summary.firstTime = event.t }
-        summary.lastTime = event.t
     }
 
     private static let recentlyEndedLimit = 4096
@@ -745,6 +843,36 @@ func numberText(_ v: Double) -> String {
     if !v.isFinite { return v.isNaN ? "not a number" : "\(v < 0 ? "-" : "")beyond the largest double" }
     if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
+}
+
+extension EventTouch {
+    /// Gives an admitted touch its slot and serial (in one access to the array that holds it).
+    @inline(__always) fileprivate mutating func admitted(slot: Int, serial: Int) {
+        self.slot = slot
+        self.serial = serial
+    }
+}
+
+/// The separators and keys of events and touches as files usually write them, each as the
+/// little-endian bytes `JSONCursor.skipLiteral` compares in one step.
+private enum UsualLayout {
+    /// `{"t": `
+    static var eventOpen: UInt64 { 0x203A_2274_227B }
+    /// `, "touch` and `es": [`
+    static var touchesKey: UInt64 { 0x6863_756F_7422_202C }
+    static var touchesColon: UInt64 { 0x5B20_3A22_7365 }
+    /// `, ` between touches (the next must then start with `{`).
+    static var touchSeparator: UInt64 { 0x202C }
+    /// `]}`
+    static var eventClose: UInt64 { 0x7D5D }
+    /// `{"id": `
+    static var touchOpen: UInt64 { 0x0020_3A22_6469_227B }
+    /// `, "phase` and `": `
+    static var phaseKey: UInt64 { 0x6573_6168_7022_202C }
+    static var phaseColon: UInt64 { 0x0020_3A22 }
+    /// `, "x": ` and `, "y": `
+    static var xKey: UInt64 { 0x0020_3A22_7822_202C }
+    static var yKey: UInt64 { 0x0020_3A22_7922_202C }
 }
 
 /// The keys of an event object.

@@ -56,6 +56,31 @@ import Testing
         }
     }
 
+    /// The short path reads up to seven digits with the point taken out in one step: random
+    /// numbers of every such shape must read as Swift reads the text, to the bit.
+    @Test func shortDecimalsReadExactly() throws {
+        var generator = SplitMix64(state: 11)
+        for _ in 0..<20_000 {
+            let integerDigits = Int(generator.next() % 8) + 1
+            let fractionDigits = Int(generator.next() % 9)
+            var text = generator.next() % 3 == 0 ? "-" : ""
+            // A leading zero only alone (`0.25`), as JSON wants.
+            text += integerDigits == 1 ? String(generator.next() % 10) : String(generator.next() % 9 + 1)
+            for _ in 1..<integerDigits { text += String(generator.next() % 10) }
+            if fractionDigits > 0 {
+                text += "."
+                for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
+            }
+            let node = try parseNode("[" + text + ", 1]" + String(repeating: " ", count: 24))
+            guard case .array(let elements) = node.value, case .number(let value, let integer) = elements[0].value else {
+                Issue.record("\(text) is not read as a number")
+                continue
+            }
+            #expect(value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(value)")
+            #expect(integer == (fractionDigits == 0 ? Int64(text) : nil), "\(text)")
+        }
+    }
+
     @Test(arguments: ["[12\u{80}]", "[1234567\u{B0}]", "[0.12345678\u{FF}]", "[1:]", "[123456789/]", "[01]", "[-]", "[1.]", "[1.e5]",
                       "[-01.5]", "[1.5.2]", "[.5]", "[12a]"])
     func aDigitRunEndsOnlyAtADelimiter(_ text: String) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TouchTrace
 
@@ -58,6 +59,83 @@ import Testing
         #expect(events.count == 2, "the began touch, then its cancellation at the end")
         guard let first = events.first?.touches.first else { return }
         #expect(first.0 == .number(7) && first.1 == .began && first.2 == 12.25 && first.3 == -3)
+    }
+
+    /// What reading a trace gives, for comparing two writings of it: every event streamed (the
+    /// bits of every double), the summary, and the problems with their lines and messages (the
+    /// columns differ with the spacing).
+    func outcome(_ json: String) -> [String] {
+        var store = EventStore()
+        do {
+            let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)),
+                                        options: TraceReadOptions(collectAllProblems: true), consumer: &store)
+            let s = trace.summary
+            var lines = ["\(s.eventCount) \(s.touchCount) \(s.maxX.bitPattern) \(s.maxY.bitPattern) \(s.warnings.count)"]
+            for i in 0..<store.eventCount {
+                lines.append("\(store.times[i].bitPattern):" + store.touches(ofEvent: i).map {
+                    "\(store.ids[$0]) \(store.phases[$0]) \(store.xs[$0].bitPattern) \(store.ys[$0].bitPattern)"
+                }.joined(separator: ";"))
+            }
+            return lines
+        } catch {
+            return error.errors.map { "\($0.line): \($0.message)" }
+        }
+    }
+
+    /// The same trace without the spaces files usually have (`"x":1`), which the straight-line
+    /// reading of events and touches does not take: it is read by the general loops.
+    func compacted(_ json: String) -> String {
+        json.replacingOccurrences(of: "\": ", with: "\":").replacingOccurrences(of: ", ", with: ",")
+    }
+
+    /// Events as files usually write them are read in a straight line; anything else in them (a
+    /// problem, another number form, other spacing) by the general loops. The same trace written
+    /// without spaces, which only the general loops read, must read exactly the same: events,
+    /// doubles to the bit, and problems with their lines.
+    @Test(arguments: [
+        // Clean events: several touches, every phase, numbers of every usual form, an event
+        // without touches, a time with more digits than the short path reads.
+        [#"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1.5, "y": 2}, {"id": 2, "phase": "began", "x": -3.25, "y": 4e1}]}"#,
+         #"{"t": 0.016, "touches": [{"id": 1, "phase": "moved", "x": 359.85, "y": 375.49}, {"id": 2, "phase": "stationary", "x": 0.007786, "y": -0.0}]}"#,
+         #"{"t": 0.032, "touches": []}"#,
+         #"{"t": 1234.123456789, "touches": [{"id": 1, "phase": "moved", "x": 1234567.1234567, "y": 12345.678901}]}"#,
+         #"{"t": 1234.5, "touches": [{"id": 1, "phase": "ended", "x": 0.12345678, "y": 9999999}, {"id": 2, "phase": "cancelled", "x": 1, "y": 2}]}"#],
+        // Problems after usual events: time backwards, out of range, touches not down or
+        // listed twice, a string id, unknown keys, a wrong type, spacing before `]`.
+        [#"{"t": 1, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 20}]}"#,
+         #"{"t": 0.5, "touches": [{"id": 1, "phase": "moved", "x": 11, "y": 21}]}"#,
+         #"{"t": 1e11, "touches": [{"id": 1, "phase": "moved", "x": 12, "y": 22}]}"#,
+         #"{"t": 2, "touches": [{"id": 9, "phase": "moved", "x": 13, "y": 23}, {"id": 1, "phase": "moved", "x": 14, "y": 24}]}"#,
+         #"{"t": 3, "touches": [{"id": 1, "phase": "moved", "x": 15, "y": 25}, {"id": 1, "phase": "moved", "x": 16, "y": 26}]}"#,
+         #"{"t": 4, "touches": [{"id": "a", "phase": "began", "x": 17, "y": 27}, {"id": 2, "phase": "began", "x": 1e8, "y": 28}]}"#,
+         #"{"t": 5, "touches": [{"id": 1, "phase": "moved", "x": 18, "y": 28, "z": 1}], "note": 1}"#,
+         #"{"t": 6, "touches": [{"id": 1, "phase": "moved", "x": "19", "y": 29} ]}"#,
+         #"{"t": 7, "touches": [{"id": 1, "phase": "lifted", "x": 20, "y": 30}, {"id": 1.5, "phase": "moved", "x": 20, "y": 30}]}"#,
+         #"{"t": 8, "touches": [{"id": 1, "phase": "ended", "x": 21, "y": 31}]}"#],
+    ])
+    func usualEventsReadAsAnyOthers(events: [String]) {
+        let json = "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let usual = outcome(json)
+        #expect(usual == outcome(compacted(json)))
+        #expect(usual.count > 2, "\(usual)")
+    }
+
+    /// Malformed JSON inside an event of the usual layout stops reading with the message the
+    /// general loops give, on the same line.
+    @Test(arguments: [
+        #"{"t": 0.5x, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 2}]}"#,
+        #"{"t": 0.5, "touches": [{"id": 1, "phase": "began", "x": 1.5.5, "y": 2}]}"#,
+        #"{"t": 0.5, "touches": [{"id": 01, "phase": "began", "x": 1, "y": 2}]}"#,
+        #"{"t": 0.5, "touches": [{"id": 1, "phase": "began", "x": 1, "y": -}]}"#,
+        #"{"t": 0.5, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 2}, ]}"#,
+        #"{"t": 0.5, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 2}}"#,
+        #"{"t": 0.5, "touches": [{"id": 1, "phase": "be\qan", "x": 1, "y": 2}]}"#,
+    ])
+    func malformedUsualEventsFailAsAnyOthers(event: String) {
+        let json = "{\"version\": 1, \"events\": [\n" + #"{"t": 0, "touches": []}"# + ",\n" + event + "\n]}\n" + String(repeating: " ", count: 40)
+        let usual = outcome(json)
+        #expect(usual == outcome(compacted(json)))
+        #expect(usual.count == 1 && usual[0].hasPrefix("3: invalid"), "\(usual)")
     }
 
     @Test(arguments: [
