@@ -23,26 +23,16 @@ enum ShortestDouble {
             out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
             return n + 3
         }
-        // Short decimals (coordinates with two decimals, times with six): when m = |v|·10^8 is a
-        // whole number below 10^15 and, less its trailing zeros, reads back as |v|, it is the
-        // shortest form, since decimals of at most 15 significant digits are all distinct
-        // doubles. One multiplication rejects the rest, which go to the general algorithm.
+        // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
+        // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
+        // is rounded once), that decimal is the shortest form, since decimals of at most 15
+        // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
+        // plain, with eight decimals less their trailing zeros. One multiplication rejects the
+        // rest, which go to the general algorithm.
         let magnitude = abs(v)
         let scaled = magnitude * 1e8
-        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) {
-            var digits = UInt64(Int64(scaled))
-            var e10 = -8
-            if digits % 10_000 == 0 {
-                digits /= 10_000
-                e10 += 4
-            }
-            while digits % 10 == 0 {
-                digits /= 10
-                e10 += 1
-            }
-            if Double(digits) / powerOfTen(-e10) == magnitude || (e10 >= 0 && Double(digits) * powerOfTen(e10) == magnitude) {
-                return n + layOut(digits, e10, plainUpTo: 16, at: out + n)
-            }
+        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) && scaled / 1e8 == magnitude {
+            return n + writeEightDecimals(UInt64(Int64(scaled)), at: out + n)
         }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
@@ -166,6 +156,32 @@ enum ShortestDouble {
             e10 += 1
         }
         return (value, e10)
+    }
+
+    /// Writes `scaled` / 10^8 (below 10^15) in plain notation, the decimals less their
+    /// trailing zeros (one at least: `12.0`); returns the length.
+    @inline(__always)
+    private static func writeEightDecimals(_ scaled: UInt64, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let whole = scaled / 100_000_000
+        let fraction = UInt32(truncatingIfNeeded: scaled &- whole &* 100_000_000)
+        var length = 1
+        if whole < 10 {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ whole)
+        } else {
+            length = decimalLength(whole)
+            writeDigits(whole, count: length, at: out)
+        }
+        out[length] = UInt8(ascii: ".")
+        if fraction == 0 {
+            out[length + 1] = UInt8(ascii: "0")
+            return length + 2
+        }
+        // All eight digits, then the length less the trailing zeros: the last digits are the
+        // word's highest bytes, zero bytes once "0" is taken away.
+        let digits = eightDigits(fraction)
+        UnsafeMutableRawPointer(out + length + 1).storeBytes(of: digits.littleEndian, as: UInt64.self)
+        let trailingZeros = (digits ^ asciiZeros).leadingZeroBitCount / 8
+        return length + 1 + 8 - trailingZeros
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to

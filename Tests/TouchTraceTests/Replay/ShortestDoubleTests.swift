@@ -69,4 +69,23 @@ import Testing
         #expect(power[1] == (0, 0xA000_0000_0000_0000))
         #expect(power[-1] == (0xCCCC_CCCC_CCCC_CCCD, 0xCCCC_CCCC_CCCC_CCCC))
     }
+
+    /// Short decimals at every scale from 1 to 10^−8 (written with eight decimals less their
+    /// trailing zeros), the doubles beside them (which are not short), and the ends of that form.
+    @Test func matchesDescriptionOnShortDecimals() {
+        var random = SplitMix64(state: 7)
+        var values: [Double] = [1e-4, 1e-4.nextUp, 1e-4.nextDown, 1e7, 1e7.nextDown, 9_999_999.999_999_99, 0.000_100_01, 0.5, 12.0]
+        for i in 0..<300_000 {
+            let k = i % 9
+            let m = random.next() % (k == 0 ? 10_000_000 : 1_000_000_000_000_000)
+            let v = Double(m) / [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][k]
+            values.append(contentsOf: [v, v.nextUp, Double(m % 100_000) / 1e8])
+        }
+        var mismatches: [String] = []
+        for v in values where v != 0 {
+            let t = text(v)
+            if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
