@@ -63,11 +63,13 @@ public final class PipelinedWriter: RecordSink, @unchecked Sendable {
     }
 
     /// Passes the current chunk to the formatting thread (waiting while too many are queued),
-    /// and starts filling the next buffer.
+    /// and starts filling the next buffer. Not inlined: `write`, run for every record, then
+    /// saves no registers.
     ///
     /// The next buffer is free: chunks are written in the order they are handed over, and once
     /// `room` admits this chunk at most `chunksInFlight` are unwritten, this one and the ones
     /// handed over just before it; the next buffer's chunk was handed over before those.
+    @inline(never)
     private func handOver() {
         let chunk = Chunk(records: filling.pointee.records, count: filling.pointee.count)
         room.wait()
