@@ -1,11 +1,11 @@
 /// Shortest round-trip text for doubles, written straight into a byte buffer.
 ///
 /// The digits are the shortest decimal in the interval of numbers that read back as the same
-/// double, the closest one when several are as short (see `decimal`). They are laid out as Swift's `description` lays
-/// them out: plain notation from 0.0001 up to 2^53 (`0.0001`, `12.0`, `123456.789`), otherwise
-/// scientific with a signed exponent of two digits at least (`1e-05`, `1.5e+16`).
-/// `Double.description` gives the same text but costs a `String` per number, which was most of a
-/// JSON Lines replay's time.
+/// double, the closest one when several are as short (see `decimal`). They are laid out as
+/// Swift's `description` lays them out: plain notation from 0.0001 up to 2^53 (`0.0001`, `12.0`,
+/// `123456.789`), otherwise scientific with a signed exponent of two digits at least (`1e-05`,
+/// `1.5e+16`). `Double.description` gives the same text but costs a `String` per number, which
+/// was most of a JSON Lines replay's time.
 enum ShortestDouble {
     /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
     /// A writer of many numbers passes `tables` it keeps (`PowerTables.shared`): reaching the
@@ -74,7 +74,7 @@ enum ShortestDouble {
         let minusK = floorLog10Pow2(e) - 2
         let cache = tables.power[-minusK]
         let beta = e + floorLog2Pow10(-minusK)
-        // Half the interval's width, scaled (the interval is 2·deltai / 2 units each way).
+        // The interval's width (2^e), scaled, rounded down: its lower end is about deltai below z.
         let deltai = UInt32(truncatingIfNeeded: cache.1 >> UInt64(63 - beta))
         let twoFc = fc << 1
         let (z, zIsInteger) = multiplyUpper((twoFc | 1) << UInt64(beta), cache)
