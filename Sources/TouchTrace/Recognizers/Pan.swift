@@ -61,9 +61,14 @@ package struct PanCore: Sendable {
 
     /// Where a touch is in `tracked`, if it is tracked.
     @inline(__always) private func index(of touch: ViewTouch) -> Int? {
-        guard touch.slot < trackedIndex.count else { return nil }
-        let i = trackedIndex[touch.slot]
-        return i >= 0 && tracked[i].serial == touch.serial ? i : nil
+        index(slot: touch.slot, serial: touch.serial)
+    }
+
+    /// Where the touch of this slot and serial is in `tracked`, if it is tracked.
+    @inline(__always) private func index(slot: Int, serial: Int) -> Int? {
+        guard slot < trackedIndex.count else { return nil }
+        let i = trackedIndex[slot]
+        return i >= 0 && tracked[i].serial == serial ? i : nil
     }
 
     /// Tracks the new touches while there is room; returns the first one it took.
@@ -92,24 +97,26 @@ package struct PanCore: Sendable {
         return first
     }
 
-    /// Moves the tracked touches; returns the transition, if any, and the first tracked touch
-    /// that moved.
-    package mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, moved: ViewTouch?) {
+    /// Moves the tracked touches; returns the transition, if any, and where the first tracked
+    /// touch that moved now is.
+    package mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, movedTo: Point?) {
         // The centroid's movement is taken over the touches present both before and after the
         // event: not those that began in it, nor those that lift or are cancelled in it, so a
         // finger landing or lifting never makes the translation jump. Stationary touches count
-        // with no movement.
+        // with no movement. (The touches' fields are read where they lie, not copied whole.)
         var sum = Point.zero
-        var movedTouch: ViewTouch?
-        for touch in touches {
-            guard let i = index(of: touch) else { continue }
-            if movedTouch == nil { movedTouch = touch }
-            sum = sum + (touch.location - tracked[i].location)
-            tracked[i].location = touch.location
+        var movedTo: Point?
+        for k in touches.range {
+            guard let i = index(slot: touches.storage[k].slot, serial: touches.storage[k].serial) else { continue }
+            let location = touches.storage[k].location
+            if movedTo == nil { movedTo = location }
+            sum = sum + (location - tracked[i].location)
+            tracked[i].location = location
         }
-        guard movedTouch != nil else { return (nil, nil) }
+        guard movedTo != nil else { return (nil, nil) }
         var common = tracked.count - (beganEvent == context.eventIndex ? beganCount : 0)
-        for touch in context.eventTouches where touch.phase.isEnding && index(of: touch) != nil {
+        let all = context.eventTouches
+        for k in all.range where all.storage[k].phase.isEnding && index(slot: all.storage[k].slot, serial: all.storage[k].serial) != nil {
             common -= 1
         }
         if common > 0 {
@@ -123,16 +130,16 @@ package struct PanCore: Sendable {
         case .possible:
             if tracked.count >= minimumNumberOfTouches && translation.length >= minimumDistance {
                 state = .began
-                return ((.possible, .began), movedTouch)
+                return ((.possible, .began), movedTo)
             }
         case .began, .changed:
             let from = state
             state = .changed
-            return ((from, .changed), movedTouch)
+            return ((from, .changed), movedTo)
         default:
             break
         }
-        return (nil, movedTouch)
+        return (nil, movedTo)
     }
 
     /// Stops tracking the touches of the set; returns how many were tracked.
@@ -279,8 +286,8 @@ public struct RotationRecognizer: Recognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        let (transition, moved) = core.touchesMoved(touches, context)
-        if let moved { touchAngle = Self.angle(of: moved.location, in: context.viewSize) }
+        let (transition, movedTo) = core.touchesMoved(touches, context)
+        if let movedTo { touchAngle = Self.angle(of: movedTo, in: context.viewSize) }
         if let transition { emit(transition, &context) }
     }
 

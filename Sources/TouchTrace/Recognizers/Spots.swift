@@ -49,7 +49,8 @@ public struct SpotsRecognizer: Recognizer {
         for touch in touches {
             guard var spot = spot(for: touch) else { continue }
             spot.center = touch.location
-            spots[touch.slot] = spot
+            // Only the center changes: written where it lies.
+            spots[touch.slot]!.center = touch.location
             emit("spotMoved", spot, &context)
         }
     }

@@ -55,33 +55,39 @@ public struct VelocityTracker: Sendable {
     /// usable samples or when the fit is singular.
     public func velocity() -> Point {
         guard newest >= 0 else { return .zero }
-        let newestSample = samples[newest]
-        // The usable samples, newest first, in scratch on the stack: τ, x and y.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { scratch in
-            let h = Self.historySize
-            var n = 0
-            var index = newest
-            var previousMicros = newestSample.micros
-            for _ in 0..<samples.count {
-                let s = samples[index]
-                let age = newestSample.micros - s.micros
-                let gap = previousMicros - s.micros
-                if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
-                previousMicros = s.micros
-                // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
-                // positions relative to the newest make a resting finger fit exactly zero and
-                // lose no digits to large coordinates.
-                scratch[n] = (s.t - newestSample.t) * 1000
-                scratch[h + n] = s.position.x - newestSample.position.x
-                scratch[2 * h + n] = s.position.y - newestSample.position.y
-                n += 1
-                index = index == 0 ? samples.count - 1 : index - 1
+        let h = Self.historySize
+        // The usable samples, newest first, in scratch on the stack: τ, x and y, and room for
+        // the fit's columns (see `QuadraticFit.slopes`).
+        return samples.withUnsafeBufferPointer { ring in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: QuadraticFit.scratchColumns * h) { scratch in
+                let base = scratch.baseAddress!
+                let newestSample = ring[newest]
+                let last = ring.count - 1
+                var n = 0
+                var index = newest
+                var previousMicros = newestSample.micros
+                while n <= last {
+                    let s = ring[index]
+                    let age = newestSample.micros - s.micros
+                    let gap = previousMicros - s.micros
+                    if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
+                    previousMicros = s.micros
+                    // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
+                    // positions relative to the newest make a resting finger fit exactly zero and
+                    // lose no digits to large coordinates.
+                    base[n] = (s.t - newestSample.t) * 1000
+                    base[h + n] = s.position.x - newestSample.position.x
+                    base[2 * h + n] = s.position.y - newestSample.position.y
+                    n += 1
+                    index = index == 0 ? last : index - 1
+                }
+                guard n >= Self.minimumSampleCount else { return .zero }
+                guard let (vx, vy) = QuadraticFit.slopes(tau: base, x: base + h, y: base + 2 * h, count: n, scratch: base + 3 * h, stride: h) else {
+                    return .zero
+                }
+                // Points per millisecond to points per second.
+                return Point(x: vx * 1000, y: vy * 1000)
             }
-            guard n >= Self.minimumSampleCount else { return .zero }
-            let base = scratch.baseAddress!
-            guard let (vx, vy) = QuadraticFit.slopes(tau: base, x: base + h, y: base + 2 * h, count: n) else { return .zero }
-            // Points per millisecond to points per second.
-            return Point(x: vx * 1000, y: vy * 1000)
         }
     }
 
@@ -98,10 +104,18 @@ public struct VelocityTracker: Sendable {
 /// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
 /// normal equations when samples are close together. Three passes over the samples.
 enum QuadraticFit {
+    /// Columns of `historySize` doubles a caller of `slopes` provides: τ, x, y, and scratch.
+    static let scratchColumns = 6
+
     /// The linear coefficients a1 of the two fits (the derivatives at τ = 0), or nil when the fit
-    /// is singular: fewer than three distinct times.
+    /// is singular: fewer than three distinct times. `scratch` has room for three columns of
+    /// `stride` doubles, where τ², then the τ and τ² columns less their means, are kept from one
+    /// pass to the next rather than computed again.
     static func slopes(tau: UnsafeMutablePointer<Double>, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                       count n: Int) -> (Double, Double)? {
+                       count n: Int, scratch: UnsafeMutablePointer<Double>, stride: Int) -> (Double, Double)? {
+        let square = scratch
+        let column1 = scratch + stride
+        let column2 = scratch + 2 * stride
         // Pass 1: distinct times, and the means of τ and τ² (projecting on the constant column).
         let first = tau[0]
         var second = tau[0]
@@ -110,8 +124,10 @@ enum QuadraticFit {
         var sum2 = 0.0
         for i in 0..<n {
             let t = tau[i]
+            let tt = t * t
+            square[i] = tt
             sum1 += t
-            sum2 += t * t
+            sum2 += tt
             if distinct < 3 && t != first && t != second {
                 if distinct == 1 { second = t }
                 distinct += 1
@@ -127,7 +143,9 @@ enum QuadraticFit {
         var c1y = 0.0
         for i in 0..<n {
             let c1 = tau[i] - mean1
-            let c2 = tau[i] * tau[i] - mean2
+            let c2 = square[i] - mean2
+            column1[i] = c1
+            column2[i] = c2
             s11 += c1 * c1
             s12 += c1 * c2
             c1x += c1 * x[i]
@@ -142,8 +160,7 @@ enum QuadraticFit {
         var c2x = 0.0
         var c2y = 0.0
         for i in 0..<n {
-            let c1 = tau[i] - mean1
-            let c2 = (tau[i] * tau[i] - mean2) - along * c1
+            let c2 = column2[i] - along * column1[i]
             s22 += c2 * c2
             c2x += c2 * x[i]
             c2y += c2 * y[i]

@@ -287,28 +287,40 @@ public struct Replayer: TouchEventConsumer {
 
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
         let origin = views[v].frame.origin
-        deliveryCount = 0
-        var bounds: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        var ending = 0
-        for (k, phase) in [TouchPhase.began, .moved, .ended, .cancelled].enumerated() {
-            for touch in event.touches where touch.phase == phase && slotView[touch.slot] == v {
-                let previous = slotLocation[touch.slot]
-                let viewTouch = ViewTouch(
-                    id: touch.id, serial: touch.serial, slot: touch.slot, phase: phase,
-                    location: touch.location - origin, previousLocation: previous - origin,
-                    beganAt: slotBeganAt[touch.slot], force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
-                if deliveryCount < delivery.count { delivery[deliveryCount] = viewTouch } else { delivery.append(viewTouch) }
-                deliveryCount += 1
-                if phase.isEnding { ending += 1 }
-            }
-            switch k {
-            case 0: bounds.0 = deliveryCount
-            case 1: bounds.1 = deliveryCount
-            case 2: bounds.2 = deliveryCount
-            default: bounds.3 = deliveryCount
+        // The view's touches grouped by phase (began, moved, ended, cancelled), each group in
+        // the order the event lists them: counted in one pass, put in their places in another.
+        var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        for touch in event.touches where slotView[touch.slot] == v {
+            switch touch.phase {
+            case .began: counts.0 += 1
+            case .moved: counts.1 += 1
+            case .ended: counts.2 += 1
+            case .cancelled: counts.3 += 1
+            case .stationary: break
             }
         }
+        // Where each phase's set ends.
+        let bounds = (counts.0, counts.0 + counts.1, counts.0 + counts.1 + counts.2, counts.0 + counts.1 + counts.2 + counts.3)
+        let ending = counts.2 + counts.3
+        deliveryCount = bounds.3
+        if delivery.count < deliveryCount {
+            let unused = ViewTouch(id: .number(0), serial: 0, slot: 0, phase: .stationary, location: .zero)
+            delivery.append(contentsOf: repeatElement(unused, count: deliveryCount - delivery.count))
+        }
+        var next = (0, bounds.0, bounds.1, bounds.2)
         for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
+            let place: Int
+            switch touch.phase {
+            case .began: place = next.0; next.0 += 1
+            case .moved: place = next.1; next.1 += 1
+            case .ended: place = next.2; next.2 += 1
+            default: place = next.3; next.3 += 1
+            }
+            // A touch is listed once per event: its last location is read, then moved on.
+            delivery[place] = ViewTouch(
+                id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
+                location: touch.location - origin, previousLocation: slotLocation[touch.slot] - origin,
+                beganAt: slotBeganAt[touch.slot], force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
             slotLocation[touch.slot] = touch.location
         }
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)

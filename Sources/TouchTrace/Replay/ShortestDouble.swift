@@ -1,12 +1,11 @@
 /// Shortest round-trip text for doubles, written straight into a byte buffer.
 ///
-/// The digits come from the Ryū algorithm (Ulf Adams, "Ryū: fast float-to-string conversion",
-/// PLDI 2018): the shortest decimal in the interval of numbers that read back as the same double,
-/// the closest one when several are as short. They are laid out as Swift's `description` lays
-/// them out: plain notation from 0.0001 up to 2^53 (`0.0001`, `12.0`, `123456.789`), otherwise
-/// scientific with a signed exponent of two digits at least (`1e-05`, `1.5e+16`).
-/// `Double.description` gives the same text but costs a `String` per number, which was most of a
-/// JSON Lines replay's time.
+/// The digits are the shortest decimal in the interval of numbers that read back as the same
+/// double, the closest one when several are as short (see `decimal`). They are laid out as
+/// Swift's `description` lays them out: plain notation from 0.0001 up to 2^53 (`0.0001`, `12.0`,
+/// `123456.789`), otherwise scientific with a signed exponent of two digits at least (`1e-05`,
+/// `1.5e+16`). `Double.description` gives the same text but costs a `String` per number, which
+/// was most of a JSON Lines replay's time.
 enum ShortestDouble {
     /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
     /// A writer of many numbers passes `tables` it keeps (`PowerTables.shared`): reaching the
@@ -24,149 +23,165 @@ enum ShortestDouble {
             out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
             return n + 3
         }
-        // Short decimals (coordinates with two decimals, times with six): when m = |v|·10^8 is a
-        // whole number below 10^15 and, less its trailing zeros, reads back as |v|, it is the
-        // shortest form, since decimals of at most 15 significant digits are all distinct
-        // doubles. One multiplication rejects the rest, which go to the general algorithm.
+        // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
+        // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
+        // is rounded once), that decimal is the shortest form, since decimals of at most 15
+        // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
+        // plain, with eight decimals less their trailing zeros. One multiplication rejects the
+        // rest, which go to the general algorithm.
         let magnitude = abs(v)
         let scaled = magnitude * 1e8
-        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) {
-            var digits = UInt64(Int64(scaled))
-            var e10 = -8
-            if digits % 10_000 == 0 {
-                digits /= 10_000
-                e10 += 4
-            }
-            while digits % 10 == 0 {
-                digits /= 10
-                e10 += 1
-            }
-            if Double(digits) / powerOfTen(-e10) == magnitude || (e10 >= 0 && Double(digits) * powerOfTen(e10) == magnitude) {
-                return n + layOut(digits, e10, plainUpTo: 16, at: out + n)
-            }
+        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) && scaled / 1e8 == magnitude {
+            return n + writeEightDecimals(UInt64(Int64(scaled)), at: out + n)
         }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
         return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
     }
 
-    /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double.
+    /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
+    /// (the closest such when several are as short, the even one of two as close).
+    ///
+    /// The double is fc · 2^e. The interval of numbers that read back as it is scaled by a
+    /// cached power of ten, 10^k, to where its width is from 10 to 1000 units: one 64 × 128-bit
+    /// multiplication gives the scaled upper end z; the multiple of 1000 below it, when still in
+    /// the interval, is the answer one digit shorter than the scale, else the digits closest to
+    /// the value at the scale of 100 (Junekey Jeon's Dragonbox, 2020; the interval ends belong
+    /// to it when fc is even, as reading rounds ties to even).
     private static func decimal(mantissa: UInt64, exponent: Int, tables: PowerTables) -> (UInt64, Int) {
         // Integers below 2^53 are their own shortest form, less trailing zeros.
         if exponent >= 1023 && exponent <= 1023 + 52 {
             let shift = 1023 + 52 - exponent
             let m = (1 << 52) | mantissa
             if m & ((1 << shift) - 1) == 0 {
-                var value = m >> shift
-                var e10 = 0
-                while value % 10 == 0 {
-                    value /= 10
-                    e10 += 1
-                }
-                return (value, e10)
+                return withoutTrailingZeros(m >> shift, 0)
             }
         }
-        // The value is m2 · 2^e2; the interval of doubles reading back as it is
-        // [mv − 1 − mmShift, mv + 2] / 4 around mv = 4·m2 (the low end is closer at powers of two).
-        let e2: Int
-        let m2: UInt64
+        let e: Int
+        let fc: UInt64
         if exponent == 0 {
-            e2 = 1 - 1023 - 52 - 2
-            m2 = mantissa
+            e = 1 - 1075
+            fc = mantissa
         } else {
-            e2 = exponent - 1023 - 52 - 2
-            m2 = (1 << 52) | mantissa
+            e = exponent - 1075
+            fc = (1 << 52) | mantissa
         }
-        let acceptBounds = m2 & 1 == 0
-        let mv = 4 * m2
-        let mmShift: UInt64 = mantissa != 0 || exponent <= 1 ? 1 : 0
-
-        var vr: UInt64, vp: UInt64, vm: UInt64
-        var e10: Int
-        var vmTrailingZeros = false
-        var vrTrailingZeros = false
-        if e2 >= 0 {
-            let q = log10Pow2(e2) - (e2 > 3 ? 1 : 0)
-            e10 = q
-            let k = inverseBitCount + pow5Bits(q) - 1
-            let shift = -e2 + q + k
-            let factor = PowerTables.inverse[q]
-            vr = mulShift(4 * m2, factor, shift)
-            vp = mulShift(4 * m2 + 2, factor, shift)
-            vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
-            if q <= 21 {
-                if mv % 5 == 0 {
-                    vrTrailingZeros = isMultipleOfPowerOf5(mv, q)
-                } else if acceptBounds {
-                    vmTrailingZeros = isMultipleOfPowerOf5(mv - 1 - mmShift, q)
-                } else if isMultipleOfPowerOf5(mv + 2, q) {
-                    vp -= 1
-                }
-            }
-        } else {
-            let q = log10Pow5(-e2) - (-e2 > 1 ? 1 : 0)
-            e10 = q + e2
-            let i = -e2 - q
-            let k = pow5Bits(i) - powerBitCount
-            let shift = q - k
-            let factor = tables.power[i]
-            vr = mulShift(4 * m2, factor, shift)
-            vp = mulShift(4 * m2 + 2, factor, shift)
-            vm = mulShift(4 * m2 - 1 - mmShift, factor, shift)
-            if q <= 1 {
-                vrTrailingZeros = true
-                if acceptBounds {
-                    vmTrailingZeros = mmShift == 1
-                } else {
-                    vp -= 1
-                }
-            } else if q < 63 {
-                vrTrailingZeros = mv & ((1 << UInt64(q)) - 1) == 0
-            }
+        let endsIncluded = fc & 1 == 0
+        if mantissa == 0 && exponent > 1 {
+            return shorterInterval(e, tables: tables)
         }
 
-        // Drop digits while the interval still holds a shorter number.
-        var removed = 0
-        var lastRemoved: UInt64 = 0
-        var output: UInt64
-        if vmTrailingZeros || vrTrailingZeros {
-            // The rare exact cases: ties and bounds that are themselves short decimals.
-            while vp / 10 > vm / 10 {
-                vmTrailingZeros = vmTrailingZeros && vm % 10 == 0
-                vrTrailingZeros = vrTrailingZeros && lastRemoved == 0
-                lastRemoved = vr % 10
-                vr /= 10; vp /= 10; vm /= 10
-                removed += 1
+        let minusK = floorLog10Pow2(e) - 2
+        let cache = tables.power[-minusK]
+        let beta = e + floorLog2Pow10(-minusK)
+        // The interval's width (2^e), scaled, rounded down: its lower end is about deltai below z.
+        let deltai = UInt32(truncatingIfNeeded: cache.1 >> UInt64(63 - beta))
+        let twoFc = fc << 1
+        let (z, zIsInteger) = multiplyUpper((twoFc | 1) << UInt64(beta), cache)
+
+        var significand = z / 1000
+        var r = UInt32(truncatingIfNeeded: z - 1000 * significand)
+        var shorter = false
+        if r < deltai {
+            // The multiple of 1000 below z is inside, unless it is the excluded upper end.
+            if r == 0 && zIsInteger && !endsIncluded {
+                significand -= 1
+                r = 1000
+            } else {
+                shorter = true
             }
-            if vmTrailingZeros {
-                while vm % 10 == 0 {
-                    vrTrailingZeros = vrTrailingZeros && lastRemoved == 0
-                    lastRemoved = vr % 10
-                    vr /= 10; vp /= 10; vm /= 10
-                    removed += 1
-                }
-            }
-            if vrTrailingZeros && lastRemoved == 5 && vr % 2 == 0 {
-                // Exactly halfway: round to even.
-                lastRemoved = 4
-            }
-            let outside = vr == vm && (!acceptBounds || !vmTrailingZeros)
-            output = vr + (outside || lastRemoved >= 5 ? 1 : 0)
-        } else {
-            var roundUp = false
-            if vp / 100 > vm / 100 {
-                roundUp = vr % 100 >= 50
-                vr /= 100; vp /= 100; vm /= 100
-                removed += 2
-            }
-            while vp / 10 > vm / 10 {
-                roundUp = vr % 10 >= 5
-                vr /= 10; vp /= 10; vm /= 10
-                removed += 1
-            }
-            output = vr + (vr == vm || roundUp ? 1 : 0)
+        } else if r == deltai {
+            // At the lower end exactly or not: the fractional parts decide.
+            let (xParity, xIsInteger) = multiplyParity(twoFc - 1, cache, beta: beta)
+            shorter = xParity || (xIsInteger && endsIncluded)
         }
-        return (output, e10 + removed)
+        if shorter {
+            return withoutTrailingZeros(significand, minusK + 3)
+        }
+        // The digits at the scale of 100 closest to the value: from the distance of the value's
+        // scaled image below z, rounded; exact when that distance is not a multiple of 100.
+        significand *= 10
+        var distance = r &- (deltai / 2) &+ 50
+        let approximateParity = (distance ^ 50) & 1 != 0
+        let hundreds = distance / 100
+        let divisible = distance == hundreds &* 100
+        distance = hundreds
+        significand += UInt64(distance)
+        if divisible {
+            let (yParity, yIsInteger) = multiplyParity(twoFc, cache, beta: beta)
+            if yParity != approximateParity {
+                significand -= 1
+            } else if yIsInteger && significand & 1 != 0 {
+                // Exactly halfway between two: the even one.
+                significand -= 1
+            }
+        }
+        return withoutTrailingZeros(significand, minusK + 2)
+    }
+
+    /// A power of two whose lower neighbour is half as far as its upper one (fc = 2^52, e > −1074).
+    private static func shorterInterval(_ e: Int, tables: PowerTables) -> (UInt64, Int) {
+        let minusK = (e * 631_305 - 261_663) >> 21
+        let beta = e + floorLog2Pow10(-minusK)
+        let high = tables.power[-minusK].1
+        // The interval's ends, scaled; both belong to it (fc is even). The lower end is an
+        // integer only for e of 2 and 3; otherwise the first integer above it is the first in.
+        var xi = (high &- (high >> 54)) >> UInt64(11 - beta)
+        let zi = (high &+ (high >> 53)) >> UInt64(11 - beta)
+        if !(e >= 2 && e <= 3) { xi += 1 }
+        let tens = zi / 10
+        if tens * 10 >= xi {
+            return withoutTrailingZeros(tens, minusK + 1)
+        }
+        // The value itself, scaled, rounded half up; for e = −77 it is a tie, taken to even.
+        var significand = ((high >> UInt64(10 - beta)) + 1) / 2
+        if e == -77 && significand & 1 != 0 {
+            significand -= 1
+        } else if significand < xi {
+            significand += 1
+        }
+        return withoutTrailingZeros(significand, minusK)
+    }
+
+    /// The digits less their trailing zeros, the exponent raised as many.
+    @inline(__always) private static func withoutTrailingZeros(_ digits: UInt64, _ e10: Int) -> (UInt64, Int) {
+        var value = digits
+        var e10 = e10
+        if value % 10_000 == 0 {
+            value /= 10_000
+            e10 += 4
+        }
+        while value % 10 == 0 {
+            value /= 10
+            e10 += 1
+        }
+        return (value, e10)
+    }
+
+    /// Writes `scaled` / 10^8 (below 10^15) in plain notation, the decimals less their
+    /// trailing zeros (one at least: `12.0`); returns the length.
+    @inline(__always)
+    private static func writeEightDecimals(_ scaled: UInt64, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let whole = scaled / 100_000_000
+        let fraction = UInt32(truncatingIfNeeded: scaled &- whole &* 100_000_000)
+        var length = 1
+        if whole < 10 {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ whole)
+        } else {
+            length = decimalLength(whole)
+            writeDigits(whole, count: length, at: out)
+        }
+        out[length] = UInt8(ascii: ".")
+        if fraction == 0 {
+            out[length + 1] = UInt8(ascii: "0")
+            return length + 2
+        }
+        // All eight digits, then the length less the trailing zeros: the last digits are the
+        // word's highest bytes, zero bytes once "0" is taken away.
+        let digits = eightDigits(fraction)
+        UnsafeMutableRawPointer(out + length + 1).storeBytes(of: digits.littleEndian, as: UInt64.self)
+        let trailingZeros = (digits ^ asciiZeros).leadingZeroBitCount / 8
+        return length + 1 + 8 - trailingZeros
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
@@ -293,80 +308,115 @@ enum ShortestDouble {
 
     // MARK: Arithmetic
 
-    /// Bits kept of 5^i, and of 2^k / 5^i, in the tables.
-    static let powerBitCount = 125
-    static let inverseBitCount = 125
+    /// ⌊log10(2^e)⌋ for −1700 ≤ e ≤ 1700.
+    @inline(__always) static func floorLog10Pow2(_ e: Int) -> Int { (e * 315_653) >> 20 }
+    /// ⌊log2(10^e)⌋ for −1233 ≤ e ≤ 1233.
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e * 1_741_647) >> 19 }
 
-    /// ⌈log2(5^e)⌉ for 1 ≤ e ≤ 3528 (1 for e = 0).
-    @inline(__always) static func pow5Bits(_ e: Int) -> Int { ((e * 1_217_359) >> 19) + 1 }
-    /// ⌊log10(2^e)⌋ for 0 ≤ e ≤ 1650.
-    @inline(__always) static func log10Pow2(_ e: Int) -> Int { (e * 78_913) >> 18 }
-    /// ⌊log10(5^e)⌋ for 0 ≤ e ≤ 2620.
-    @inline(__always) static func log10Pow5(_ e: Int) -> Int { (e * 732_923) >> 20 }
-
-    @inline(__always) static func isMultipleOfPowerOf5(_ value: UInt64, _ p: Int) -> Bool {
-        var v = value
-        var count = 0
-        while v % 5 == 0 && count < p {
-            v /= 5
-            count += 1
-        }
-        return count >= p
+    /// The upper 128 bits of the 192-bit product of `u` and the 128-bit `cache` (low, high):
+    /// their upper 64 bits, and whether their lower 64 bits are zero.
+    @inline(__always) static func multiplyUpper(_ u: UInt64, _ cache: (UInt64, UInt64)) -> (UInt64, Bool) {
+        let high = u.multipliedFullWidth(by: cache.1)
+        let lowHigh = u.multipliedFullWidth(by: cache.0).high
+        let (middle, carry) = high.low.addingReportingOverflow(lowHigh)
+        return (high.high &+ (carry ? 1 : 0), middle == 0)
     }
 
-    /// (m × factor) >> shift, where factor is a 128-bit number (low, high) and shift ≥ 64.
-    @inline(__always) static func mulShift(_ m: UInt64, _ factor: (UInt64, UInt64), _ shift: Int) -> UInt64 {
-        let low = m.multipliedFullWidth(by: factor.0)
-        let high = m.multipliedFullWidth(by: factor.1)
-        let (sum, carry) = high.low.addingReportingOverflow(low.high)
-        let top = high.high &+ (carry ? 1 : 0)
-        let s = UInt64(shift - 64)
-        return s == 0 ? sum : (top << (64 - s)) | (sum >> s)
+    /// Of the lower 128 bits of the 192-bit product of `u` and `cache`, shifted right by
+    /// 128 − beta: the lowest bit of the integer part, and whether the fraction is zero.
+    @inline(__always) static func multiplyParity(_ u: UInt64, _ cache: (UInt64, UInt64), beta: Int) -> (Bool, Bool) {
+        let low = u.multipliedFullWidth(by: cache.0)
+        let high = (u &* cache.1) &+ low.high
+        let parity = (high >> UInt64(64 - beta)) & 1 != 0
+        let isInteger = (high << UInt64(beta)) | (low.low >> UInt64(64 - beta)) == 0
+        return (parity, isInteger)
     }
 }
 
-/// The 125-bit tables of powers of five, computed once with exact big-integer arithmetic:
-/// `power[i]` is the top 125 bits of 5^i, `inverse[i]` is ⌊2^(L−1+125) / 5^i⌋ + 1 with L the
-/// bit length of 5^i. Kept in memory that lives as long as the process and is never written
-/// after it is filled, so that reading an entry costs no reference counting.
+/// The powers of ten 10^k for −292 ≤ k ≤ 326, each as its top 128 bits rounded up (exact for
+/// 0 ≤ k ≤ 55): 10^k · 2^(127 − ⌊log2(10^k)⌋), as (low, high). Computed once with exact integer
+/// arithmetic, and kept in memory that lives as long as the process and is never written after
+/// it is filled, so that reading an entry costs no reference counting.
 struct PowerTables: Sendable {
     struct Table: @unchecked Sendable {
-        let entries: UnsafeMutablePointer<(UInt64, UInt64)>
-        @inline(__always) subscript(i: Int) -> (UInt64, UInt64) { entries[i] }
+        /// The entry of 10^0; entries run from 10^−292 to 10^326.
+        let zero: UnsafeMutablePointer<(UInt64, UInt64)>
+        @inline(__always) subscript(k: Int) -> (UInt64, UInt64) { zero[k] }
     }
 
-    /// The powers: what every number below 2^54 needs.
+    static let smallestPower = -292
+    static let largestPower = 326
+
     let power: Table
 
     /// The powers, made at first use.
-    static let shared = PowerTables(power: make(count: 326) { $0.top125Bits(length: $0.bitLength) })
-    /// The inverses, for numbers from 2^54 up: rare, so reached where they are needed and made
-    /// only when a process meets one.
-    static let inverse = make(count: 342) { $0.inverse125(length: $0.bitLength) }
+    static let shared = PowerTables(power: makePowers())
 
-    private static func make(count: Int, _ entry: (BigNumber) -> (UInt64, UInt64)) -> Table {
-        let entries = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: count)
-        var five = BigNumber(1)
-        for i in 0..<count {
-            entries[i] = entry(five)
-            five.multiply(by: 5)
+    private static func makePowers() -> Table {
+        let entries = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: largestPower - smallestPower + 1)
+        let zero = entries - smallestPower
+        // 10^k = 5^k · 2^k: the top 128 bits of 10^k are those of 5^k.
+        var five: [UInt64] = [1]
+        for k in 0...largestPower {
+            zero[k] = topBitsRoundedUp(five)
+            multiply(&five, by: 5)
         }
-        return Table(entries: entries)
-    }
-}
-
-/// Just enough of an unsigned big integer for the tables: little-endian 64-bit limbs.
-struct BigNumber {
-    var limbs: [UInt64]
-
-    init(_ value: UInt64) { limbs = [value] }
-
-    var bitLength: Int {
-        guard let top = limbs.last(where: { $0 != 0 }), let index = limbs.lastIndex(where: { $0 != 0 }) else { return 0 }
-        return index * 64 + (64 - top.leadingZeroBitCount)
+        // 10^−k = 2^−k / 5^k: the top 128 bits of ⌊2^P / 5^k⌋, rounded up (5^k divides no power
+        // of two), for P past the longest quotient's 128 bits; ⌊⌊a / 5⌋ / 5⌋ is ⌊a / 25⌋.
+        var quotient = [UInt64](repeating: 0, count: 15)
+        quotient[14] = 1 << 63
+        for k in 1...(-smallestPower) {
+            divide(&quotient, by: 5)
+            zero[-k] = topBitsRoundedUp(quotient, exact: false)
+        }
+        return Table(zero: zero)
     }
 
-    mutating func multiply(by factor: UInt64) {
+    /// The top 128 bits of a number (little-endian limbs), shifted up to make 128 if it has fewer;
+    /// plus one when bits below them are dropped and not zero, or when `exact` is false.
+    private static func topBitsRoundedUp(_ limbs: [UInt64], exact: Bool = true) -> (UInt64, UInt64) {
+        var top = limbs.count - 1
+        while top > 0 && limbs[top] == 0 { top -= 1 }
+        let length = top * 64 + (64 - limbs[top].leadingZeroBitCount)
+        func limb(_ i: Int) -> UInt64 { i < limbs.count ? limbs[i] : 0 }
+        var low: UInt64
+        var high: UInt64
+        var dropped = !exact
+        if length <= 128 {
+            // Shifted up: nothing is dropped.
+            let up = 128 - length
+            low = limb(0)
+            high = limb(1)
+            if up >= 64 {
+                high = low << UInt64(up - 64)
+                low = 0
+            } else if up > 0 {
+                high = (high << UInt64(up)) | (low >> UInt64(64 - up))
+                low <<= UInt64(up)
+            }
+        } else {
+            let shift = length - 128
+            let word = shift / 64
+            let bit = shift % 64
+            if bit == 0 {
+                low = limb(word)
+                high = limb(word + 1)
+            } else {
+                low = (limb(word) >> UInt64(bit)) | (limb(word + 1) << UInt64(64 - bit))
+                high = (limb(word + 1) >> UInt64(bit)) | (limb(word + 2) << UInt64(64 - bit))
+            }
+            if bit > 0 && limb(word) & ((1 << UInt64(bit)) - 1) != 0 { dropped = true }
+            for i in 0..<word where limbs[i] != 0 { dropped = true }
+        }
+        if dropped {
+            let (sum, carry) = low.addingReportingOverflow(1)
+            low = sum
+            high &+= carry ? 1 : 0
+        }
+        return (low, high)
+    }
+
+    private static func multiply(_ limbs: inout [UInt64], by factor: UInt64) {
         var carry: UInt64 = 0
         for i in limbs.indices {
             let product = limbs[i].multipliedFullWidth(by: factor)
@@ -377,78 +427,12 @@ struct BigNumber {
         if carry != 0 { limbs.append(carry) }
     }
 
-    /// Bit `k` (0 = least significant).
-    func bit(_ k: Int) -> UInt64 {
-        let limb = k / 64
-        guard k >= 0, limb < limbs.count else { return 0 }
-        return (limbs[limb] >> UInt64(k % 64)) & 1
-    }
-
-    /// The number shifted so that its highest bit is bit 124, as (low 64 bits, high 61 bits).
-    func top125Bits(length: Int) -> (UInt64, UInt64) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for k in 0..<125 {
-            let b = bit(length - 125 + k)
-            if k < 64 { low |= b << UInt64(k) } else { high |= b << UInt64(k - 64) }
-        }
-        return (low, high)
-    }
-
-    /// ⌊2^(length − 1 + 125) / self⌋ + 1, by restoring long division: the first `length` bits
-    /// of the dividend (1 followed by zeros) leave 2^(length−1), less than self, and the next 125
-    /// zero bits give the quotient.
-    func inverse125(length: Int) -> (UInt64, UInt64) {
-        if length == 1 {
-            // 5^0 = 1: 2^125 + 1.
-            return (1, 1 << 61)
-        }
-        var remainder = BigNumber(0)
-        remainder.limbs = [UInt64](repeating: 0, count: limbs.count + 1)
-        remainder.setBit(length - 1)
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for k in stride(from: 124, through: 0, by: -1) {
-            remainder.shiftLeftOne()
-            if remainder.isAtLeast(self) {
-                remainder.subtract(self)
-                if k < 64 { low |= 1 << UInt64(k) } else { high |= 1 << UInt64(k - 64) }
-            }
-        }
-        let (sum, carry) = low.addingReportingOverflow(1)
-        return (sum, high &+ (carry ? 1 : 0))
-    }
-
-    mutating func setBit(_ k: Int) { limbs[k / 64] |= 1 << UInt64(k % 64) }
-
-    mutating func shiftLeftOne() {
-        var carry: UInt64 = 0
-        for i in limbs.indices {
-            let next = limbs[i] >> 63
-            limbs[i] = (limbs[i] << 1) | carry
-            carry = next
-        }
-        if carry != 0 { limbs.append(carry) }
-    }
-
-    func isAtLeast(_ other: BigNumber) -> Bool {
-        let count = max(limbs.count, other.limbs.count)
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            let a = i < limbs.count ? limbs[i] : 0
-            let b = i < other.limbs.count ? other.limbs[i] : 0
-            if a != b { return a > b }
-        }
-        return true
-    }
-
-    mutating func subtract(_ other: BigNumber) {
-        var borrow: UInt64 = 0
-        for i in limbs.indices {
-            let b = i < other.limbs.count ? other.limbs[i] : 0
-            let (d1, o1) = limbs[i].subtractingReportingOverflow(b)
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-            limbs[i] = d2
-            borrow = (o1 || o2) ? 1 : 0
+    private static func divide(_ limbs: inout [UInt64], by divisor: UInt64) {
+        var remainder: UInt64 = 0
+        for i in limbs.indices.reversed() {
+            let (q, r) = divisor.dividingFullWidth((remainder, limbs[i]))
+            limbs[i] = q
+            remainder = r
         }
     }
 }

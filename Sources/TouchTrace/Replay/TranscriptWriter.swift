@@ -73,8 +73,13 @@ public struct OutputError: Error, CustomStringConvertible {
 public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     public let format: TranscriptFormat
     private let output: ByteOutput
-    /// Each source's prefix, rendered once: ` screen.pan ` or `,"view":"screen","source":"pan","event":"`.
-    private let prefixes: [[UInt8]]
+    /// Each source's prefix, rendered once: ` screen.pan ` or `,"view":"screen","source":"pan","event":"`,
+    /// all in one block of memory the writer owns (reaching an array of arrays retains and
+    /// releases the inner array at every record).
+    private let prefixBytes: UnsafeMutablePointer<UInt8>
+    /// Where each source's prefix starts in `prefixBytes`, and its length.
+    private let prefixes: UnsafeMutablePointer<(start: Int, count: Int)>
+    private let sourceCount: Int
     /// The first failure to write; later writes are dropped and `finish` throws it.
     private var failure: Error?
     private static let flushThreshold = 1 << 16
@@ -84,14 +89,15 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         self.format = format
         self.output = output
         var buffer = ByteBuffer(capacity: Self.flushThreshold + 4096)
+        let rendered: [[UInt8]]
         switch format {
         case .text:
-            prefixes = sources.map { Array(" \($0.view).\($0.name) ".utf8) }
+            rendered = sources.map { Array(" \($0.view).\($0.name) ".utf8) }
             buffer.append(Array(TranscriptFormat.textHeader(version: version).utf8))
             buffer.reserve(1)
             buffer.append(0x0A)
         case .jsonl:
-            prefixes = sources.map { source in
+            rendered = sources.map { source in
                 var bytes = Array(",\"view\":".utf8)
                 appendJSONString(source.view, to: &bytes)
                 bytes.append(contentsOf: Array(",\"source\":".utf8))
@@ -100,11 +106,22 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 return bytes
             }
         }
+        sourceCount = sources.count
+        prefixes = .allocate(capacity: max(sources.count, 1))
+        prefixBytes = .allocate(capacity: max(rendered.reduce(0) { $0 + $1.count }, 1))
+        var offset = 0
+        for (i, bytes) in rendered.enumerated() {
+            (prefixBytes + offset).initialize(from: bytes, count: bytes.count)
+            (prefixes + i).initialize(to: (offset, bytes.count))
+            offset += bytes.count
+        }
         state = State(buffer: buffer)
         powerTables = format == .jsonl ? PowerTables.shared : nil
     }
 
     deinit {
+        prefixes.deallocate()
+        prefixBytes.deallocate()
         state.buffer.deallocate()
         timeText.deallocate()
     }
@@ -126,12 +143,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
-        prefixes[record.source].withUnsafeBufferPointer { prefix in
-            state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
-            switch format {
-            case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
-            case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
-            }
+        precondition(record.source >= 0 && record.source < sourceCount, "record of source \(record.source), of \(sourceCount) sources")
+        let place = prefixes[record.source]
+        let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
+        state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
+        switch format {
+        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
+        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
         }
         self.state = state
         if state.buffer.count >= Self.flushThreshold { flush() }

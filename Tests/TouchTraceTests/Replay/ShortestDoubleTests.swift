@@ -34,4 +34,58 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
+
+    /// The edges of the algorithm: every power of two (whose lower neighbour is half as far as
+    /// its upper one) with the doubles beside it, the largest mantissa at every exponent,
+    /// subnormals, and every power of ten in range with its neighbours.
+    @Test func matchesDescriptionAtTheEdges() {
+        var values: [Double] = []
+        for exponent in UInt64(0)..<2047 {
+            for mantissa: UInt64 in [0, 1, 2, 0xF_FFFF_FFFF_FFFF, 0x8_0000_0000_0000] {
+                values.append(Double(bitPattern: exponent << 52 | mantissa))
+            }
+        }
+        var p = 1e-300
+        while p < 1e300 {
+            values.append(contentsOf: [p, p.nextUp, p.nextDown])
+            p *= 10
+        }
+        for i in 1...20_000 {
+            values.append(contentsOf: [Double(i), Double(i) / 1000, Double(i) * 1e15, Double(i) / 100, Double(i) * 0.1])
+        }
+        var mismatches: [String] = []
+        for v in values where v.isFinite && v != 0 {
+            let t = text(v)
+            if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// The powers of ten the digits are computed with, checked where they are known by hand:
+    /// 10^0 is 2^127, 10^1 is 10 · 2^124 (exact); 10^−1 is 2^131 / 10 = 0xCCCC…CCC.CC…, rounded up.
+    @Test func powerTableEntries() {
+        let power = PowerTables.shared.power
+        #expect(power[0] == (0, 1 << 63))
+        #expect(power[1] == (0, 0xA000_0000_0000_0000))
+        #expect(power[-1] == (0xCCCC_CCCC_CCCC_CCCD, 0xCCCC_CCCC_CCCC_CCCC))
+    }
+
+    /// Short decimals at every scale from 1 to 10^−8 (written with eight decimals less their
+    /// trailing zeros), the doubles beside them (which are not short), and the ends of that form.
+    @Test func matchesDescriptionOnShortDecimals() {
+        var random = SplitMix64(state: 7)
+        var values: [Double] = [1e-4, 1e-4.nextUp, 1e-4.nextDown, 1e7, 1e7.nextDown, 9_999_999.999_999_99, 0.000_100_01, 0.5, 12.0]
+        for i in 0..<300_000 {
+            let k = i % 9
+            let m = random.next() % (k == 0 ? 10_000_000 : 1_000_000_000_000_000)
+            let v = Double(m) / [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][k]
+            values.append(contentsOf: [v, v.nextUp, Double(m % 100_000) / 1e8])
+        }
+        var mismatches: [String] = []
+        for v in values where v != 0 {
+            let t = text(v)
+            if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
