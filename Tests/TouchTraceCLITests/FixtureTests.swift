@@ -66,6 +66,45 @@ import Testing
         }
         #expect(withControls > 0)
     }
+    /// A worker replays every fixture through one scene cache, which keeps each scene's replay
+    /// plan and transcript writer: a replay must come out as it does through a fresh cache,
+    /// whatever ran before it through the same scene — in order, in reverse, and after a
+    /// trace that breaks off halfway (its records were written, then dropped).
+    @Test func replaysThroughOneCacheMatchFreshReplays() throws {
+        let fixtures = try Fixture.discover([packageRoot + "/traces"])
+        var fresh: [String: [UInt8]] = [:]
+        for fixture in fixtures {
+            fresh[fixture.tracePath] = try Verifier.replay(tracePath: fixture.tracePath, scenes: SceneCache()).transcript
+        }
+        // A pan trace cut after its first events: read and replayed up to there, then broken.
+        let folder = temporaryDirectory() + "/pan"
+        mkdirs(folder)
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        let whole = try SourceFile.read(path: packageRoot + "/traces/pan/cancelled.trace.json").bytes
+        let cut = Array(whole.prefix(whole.count / 2))
+        let broken = folder + "/broken.trace.json"
+        try writeText(String(decoding: cut, as: UTF8.self), to: broken)
+        let pans = fixtures.filter { $0.tracePath.contains("/traces/pan/") }
+        #expect(pans.count >= 5)
+
+        let scenes = SceneCache()
+        var replayed = 0
+        for order in [fixtures, fixtures.reversed()] {
+            for fixture in order {
+                let replay = try Verifier.replay(tracePath: fixture.tracePath, scenes: scenes)
+                #expect(replay.transcript == fresh[fixture.tracePath], "\(fixture.name)")
+                replayed += 1
+            }
+        }
+        // The pan scene's writer and plan, after a replay that broke off: a fresh start.
+        for fixture in pans {
+            #expect(throws: TraceErrors.self) { try Verifier.replay(tracePath: broken, scenes: scenes) }
+            let replay = try Verifier.replay(tracePath: fixture.tracePath, scenes: scenes)
+            #expect(replay.transcript == fresh[fixture.tracePath], "\(fixture.name) after a broken trace")
+        }
+        #expect(replayed == 2 * fixtures.count)
+    }
+
 }
 
 /// A count that progress reports (called serially, from worker threads) add to.

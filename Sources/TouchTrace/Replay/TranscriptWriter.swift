@@ -357,3 +357,22 @@ public func appendShortest(_ v: Double, to out: inout [UInt8]) {
         out.append(contentsOf: buffer[0..<n])
     }
 }
+
+// MARK: Another transcript through the same writer
+
+extension TranscriptWriter {
+    /// Starts a new transcript, of a trace of `version`, on the same output for the same
+    /// sources, as a new writer would: what is buffered is dropped (call `finish` first to keep
+    /// it), a write failure forgotten, and the buffer kept. `verify` writes thousands of short
+    /// transcripts: allocating a buffer for each costs more than writing it.
+    func restart(version: Int) {
+        state = State(buffer: state.buffer)
+        state.buffer.removeAll()
+        failure = nil
+        if format == .text {
+            state.buffer.append(Array(TranscriptFormat.textHeader(version: version).utf8))
+            state.buffer.reserve(1)
+            state.buffer.append(0x0A)
+        }
+    }
+}
