@@ -85,7 +85,6 @@ enum VerifyCommand {
                 return .usage
             }
         }
-        let allFixtures = fixtures
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
@@ -147,7 +146,7 @@ enum VerifyCommand {
                 return .outputFailed
             }
         }
-        let golden = finishGolden(args, paths: paths, shard: settings.shard, allFixtures: allFixtures, results: results,
+        let golden = finishGolden(args, paths: paths, shard: settings.shard, results: results,
                                   comparison: verifier.comparison, console: console)
         var summary = "\(passed) passed, \(failed) failed"
         if recorded > 0 { summary += ", \(recorded) recorded" }

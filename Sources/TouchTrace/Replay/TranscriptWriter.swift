@@ -370,9 +370,11 @@ extension TranscriptWriter {
         state.buffer.removeAll()
         failure = nil
         if format == .text {
-            state.buffer.append(Array(TranscriptFormat.textHeader(version: version).utf8))
-            state.buffer.reserve(1)
-            state.buffer.append(0x0A)
+            let header = version == 1 || version == 2 ? Self.textHeaderLines[version - 1] : Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)
+            state.buffer.append(header)
         }
     }
+
+    /// The text header's line of versions 1 and 2, made once.
+    private static let textHeaderLines = [1, 2].map { Array((TranscriptFormat.textHeader(version: $0) + "\n").utf8) }
 }

@@ -452,7 +452,7 @@ public final class SceneCache {
     /// The last folder asked about by `prepared(besideTrace:)`, per trace version, with what it
     /// found: fixtures come folder by folder, and comparing a folder's path costs less than
     /// making the scene's path and looking it up.
-    private var lastFolder: [(folder: String, found: Result<Prepared, TraceErrors>?)?] = [nil, nil]
+    private var lastFolder: [(folder: [UInt8], found: Result<Prepared, TraceErrors>?)?] = [nil, nil]
 
     /// The types its scenes may name.
     public let registry: Registry
@@ -477,15 +477,31 @@ public final class SceneCache {
     /// The `scene.json` beside a trace, as `prepared(at: Scene.besidePath(of: tracePath))`.
     func prepared(besideTrace tracePath: String, version: Int = 1) throws(TraceErrors) -> Prepared? {
         let k = version >= 2 ? 1 : 0
-        let utf8 = tracePath.utf8
-        let folderEnd = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        if let last = lastFolder[k], utf8[..<folderEnd].elementsEqual(last.folder.utf8) {
+        if let last = lastFolder[k], Self.isFolder(last.folder, of: tracePath) {
             return try last.found?.get()
         }
+        let utf8 = tracePath.utf8
+        let folderEnd = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
         let folder = String(decoding: utf8[..<folderEnd], as: UTF8.self)
         let found = lookUp(folder + "scene.json", version: version, required: false)
-        lastFolder[k] = (folder, found)
+        lastFolder[k] = (Array(folder.utf8), found)
         return try found?.get()
+    }
+
+    /// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
+    /// compared as bytes.
+    private static func isFolder(_ folder: [UInt8], of path: String) -> Bool {
+        // A native string's bytes are contiguous; a bridged one takes the general way.
+        let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
+            var end = path.count
+            while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
+            guard end == folder.count else { return false }
+            return end == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, path.baseAddress!, end) == 0 }
+        }
+        if let found { return found }
+        let utf8 = path.utf8
+        let end = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return utf8[..<end].elementsEqual(folder)
     }
 
     /// What is known of the scene file at `path`, read now if it was not: nil when there is no
