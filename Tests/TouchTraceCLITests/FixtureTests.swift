@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import TouchTrace
 
@@ -103,6 +108,38 @@ import Testing
             #expect(replay.transcript == fresh[fixture.tracePath], "\(fixture.name) after a broken trace")
         }
         #expect(replayed == 2 * fixtures.count)
+    }
+
+    /// A worker reads regular files under the mapping threshold itself, in fewer system calls
+    /// but to the same bytes as `SourceFile.read`; everything else is left to `SourceFile.read`
+    /// (nil), which says what is wrong with it.
+    @Test func aWorkerReadsSmallRegularFilesAndLeavesTheRestToTheUsualWay() throws {
+        let folder = temporaryDirectory()
+        let other = temporaryDirectory()
+        try writeText("{}", to: folder + "/a.json")
+        try writeText("", to: folder + "/empty.json")
+        try writeText(String(repeating: "x", count: 100_000), to: other + "/big.json")
+        try writeText(String(repeating: "y", count: SourceFile.mappingThreshold), to: other + "/mapped.json")
+        mkfifo(folder + "/fifo.json", 0o644)
+        mkdirs(folder + "/sub.json")
+        symlink(folder + "/a.json", other + "/link.json")
+        let files = FixtureFiles()
+        func read(_ path: String) -> [UInt8]? { files.withContents(of: path) { Array($0) } }
+        // Each file's own bytes, one larger than the memory kept at first too, in any order.
+        for path in [folder + "/a.json", other + "/big.json", folder + "/empty.json", other + "/link.json", folder + "/a.json",
+                     folder + "/./a.json", other + "/../" + String(folder.split(separator: "/").last!) + "/a.json"] {
+            #expect(read(path) == (try SourceFile.read(path: path)).bytes, "\(path)")
+        }
+        #expect(files.sourceFile(at: folder + "/a.json")?.bytes == Array("{}".utf8))
+        #expect(files.sourceFile(at: folder + "/a.json")?.path == folder + "/a.json")
+        // The usual way for these: no such file (or folder), a FIFO (never waited on), a folder,
+        // a file to map, a path ending in a slash.
+        for path in [folder + "/missing.json", folder + "/nothing/a.json", folder + "/fifo.json", folder + "/sub.json",
+                     other + "/mapped.json", folder + "/"] {
+            #expect(read(path) == nil, "\(path)")
+        }
+        // Still reading after those.
+        #expect(read(other + "/big.json")?.count == 100_000)
     }
 
 }

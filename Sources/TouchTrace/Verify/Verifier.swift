@@ -178,7 +178,11 @@ public struct Verifier: Sendable {
     /// it, so that a folder of fixtures builds its scene's replayer and writer once.
     static func replayInPlace(tracePath: String, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
-        do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
+        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath) {
+            source = read
+        } else {
+            do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
+        }
         let known: SceneCache.Prepared?
         if let sceneFile {
             known = try scenes.prepared(at: sceneFile, required: true)
@@ -277,6 +281,11 @@ public struct Verifier: Sendable {
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
+        // The usual case: a regular expected file, read into the worker's memory and settled
+        // there; anything else is read the usual way, which says what is wrong with it.
+        if let outcome = scenes.files.withContents(of: fixture.expectedPath, { settle(expected: $0, actual: actual, fixture) }) {
+            return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
+        }
         var expected: SourceFile?
         do {
             expected = try SourceFile.read(path: fixture.expectedPath)
@@ -286,39 +295,40 @@ public struct Verifier: Sendable {
             }
             expected = nil
         }
-        let outcome: FixtureOutcome
-        switch (mode, expected) {
-        case (.missing, nil), (.failed, nil), (.all, nil):
-            outcome = write(actual, for: fixture)
-        case (.never, nil):
-            outcome = .missingExpected
-        case (.all, let expected?):
-            // A file whose bytes would not change is left alone and not counted as recorded.
-            outcome = Self.same(expected, actual) ? .passed : write(actual, for: fixture)
-        case (_, let expected?):
-            // The usual case, the same bytes, is settled without copying the file's.
-            if !Self.same(expected, actual), let diff = compare(expected: expected.bytes, actual: actual) {
-                if mode == .failed {
-                    outcome = write(actual, for: fixture)
-                } else {
-                    outcome = .differs(diff: diff.unified(oldLabel: "\(printable(fixture.expectedPath))\t(expected)",
-                                                          newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
-                }
-            } else {
-                outcome = .passed
-            }
-        }
+        let outcome = expected?.withBytes { settle(expected: $0, actual: actual, fixture) } ?? settle(expected: nil, actual: actual, fixture)
         return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
     }
 
-    /// Whether a file holds exactly `bytes`.
-    private static func same(_ file: SourceFile, _ bytes: [UInt8]) -> Bool {
-        guard file.count == bytes.count else { return false }
-        return file.withBytes { stored in
-            bytes.withUnsafeBufferPointer { memory in
-                guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
-                return memcmp(a, b, memory.count) == 0
+    /// What becomes of a fixture whose expected file holds `expected` (nil: there is none) and
+    /// whose replay wrote `actual`, writing the expected file if the record mode says so.
+    private func settle(expected: UnsafeBufferPointer<UInt8>?, actual: [UInt8], _ fixture: Fixture) -> FixtureOutcome {
+        switch (mode, expected) {
+        case (.missing, nil), (.failed, nil), (.all, nil):
+            return write(actual, for: fixture)
+        case (.never, nil):
+            return .missingExpected
+        case (.all, let expected?):
+            // A file whose bytes would not change is left alone and not counted as recorded.
+            return Self.same(expected, actual) ? .passed : write(actual, for: fixture)
+        case (_, let expected?):
+            // The usual case, the same bytes, is settled without copying the file's.
+            if !Self.same(expected, actual), let diff = compare(expected: Array(expected), actual: actual) {
+                if mode == .failed {
+                    return write(actual, for: fixture)
+                }
+                return .differs(diff: diff.unified(oldLabel: "\(printable(fixture.expectedPath))\t(expected)",
+                                                   newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
             }
+            return .passed
+        }
+    }
+
+    /// Whether a file's bytes are exactly `bytes`.
+    private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { memory in
+            guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
+            return memcmp(a, b, memory.count) == 0
         }
     }
 
@@ -459,6 +469,8 @@ public final class SceneCache {
 
     /// Where replays through this cache write their text transcripts: emptied by each.
     let transcript = TranscriptBytes()
+    /// Reads the worker's trace and expected files.
+    let files = FixtureFiles()
 
     public init(registry: Registry = .standard) { self.registry = registry }
 
