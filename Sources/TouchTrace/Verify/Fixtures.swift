@@ -129,23 +129,30 @@ public struct Fixture: Sendable, Equatable {
                 return
             }
             var subdirectories: [String] = []
-            let prefix = directory == "/" ? "/" : directory + "/"
+            let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
             while let entry = readdir(dir) {
-                // The name is looked at as bytes; a string is made only for a path kept.
+                // The name is looked at as bytes; a string is made only for a path kept, in
+                // one piece with its folder's path.
                 let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
-                    let length = raw.firstIndex(of: 0) ?? raw.count
+                    let name = raw.baseAddress!
+                    let length = memchr(name, 0, raw.count).map { UnsafeRawPointer($0) - name } ?? raw.count
                     let suffix = Self.traceSuffixBytes
-                    let isTrace = length >= suffix.count && raw[(length - suffix.count)..<length].elementsEqual(suffix)
+                    let isTrace = length >= suffix.count && memcmp(name + (length - suffix.count), suffix, suffix.count) == 0
                     return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
                 }
                 if hidden { continue }
                 let kind = Int32(entry.pointee.d_type)
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
                 guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw[..<length], as: UTF8.self)
+                let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(unsafeUninitializedCapacity: prefix.count + length) { out in
+                        let start = UnsafeMutableRawPointer(out.baseAddress!)
+                        prefix.withUnsafeBytes { if let from = $0.baseAddress { start.copyMemory(from: from, byteCount: $0.count) } }
+                        (start + prefix.count).copyMemory(from: raw.baseAddress!, byteCount: length)
+                        return prefix.count + length
+                    }
                 }
-                let path = prefix + name
+                let name = length == 10 ? withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0[..<10], as: UTF8.self) } : ""
                 if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):
