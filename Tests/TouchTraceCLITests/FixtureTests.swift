@@ -51,6 +51,26 @@ import Testing
         #expect(precedesInBytes("e\u{301}", "é") && !precedesInBytes("é", "e\u{301}"))
         let paths = ["b/é.trace.json", "b/z.trace.json", "a/x/1.trace.json", "a-x/1.trace.json", "a/x.trace.json"]
         #expect(paths.sorted(by: precedesInBytes) == ["a-x/1.trace.json", "a/x.trace.json", "a/x/1.trace.json", "b/z.trace.json", "b/é.trace.json"])
+        // The survey's sort, on one buffer of bytes, orders as precedesInBytes does: these, and
+        // random paths of a few pieces (prefixes of each other, equal ones, e + U+0301 and é,
+        // NUL bytes, which a path cannot hold but a string can).
+        #expect(Fixture.sortedByBytes(paths) == paths.sorted(by: precedesInBytes))
+        #expect(Fixture.sortedByBytes([]).isEmpty && Fixture.sortedByBytes([""]) == [""])
+        // Equal in their first 8 bytes after the shared prefix ("g/"), or in 16, or in all but
+        // their length.
+        let long = ["g/fixture-10.trace.json", "g/fixture-1.trace.json", "g/fixture-10.trace.jsox", "g/fixture-10.trace.json",
+                    "g/fixture-10.trace.js", "g/fixture-10", "g/fixture-", "g/fixture-10.trace.jsom", "g/fixture-1"]
+        #expect(Fixture.sortedByBytes(long) == long.sorted(by: precedesInBytes))
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "/", "-", "é", "e\u{301}", "Z", "", "\u{0}", "/fixtures/group-", "fixture-", "fixture-1"]
+        for round in 0..<100 {
+            // Half the rounds share a long prefix, as a fixture tree's paths do.
+            let shared = round % 2 == 0 ? "" : "/work/traces/group-"
+            let random = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                shared + (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            #expect(Fixture.sortedByBytes(random).map { Array($0.utf8) } == random.sorted(by: precedesInBytes).map { Array($0.utf8) })
+        }
     }
 
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:

@@ -96,8 +96,7 @@ public struct Fixture: Sendable, Equatable {
         }
         // Byte order, not locale order: the same on every machine. A trace reached twice (a
         // folder given twice, or inside another path given) is one fixture.
-        var found = walk.found
-        found.sort(by: precedesInBytes)
+        let found = sortedByBytes(walk.found)
         var unique: [Fixture] = []
         unique.reserveCapacity(found.count)
         for (i, path) in found.enumerated() where i == 0 || path != found[i - 1] {
@@ -105,6 +104,57 @@ public struct Fixture: Sendable, Equatable {
         }
         let skipped = walk.skipped.sorted { precedesInBytes($0.path, $1.path) }
         return Survey(fixtures: unique, skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: precedesInBytes))
+    }
+
+    /// `paths` sorted as `sorted(by: precedesInBytes)` sorts them, at less cost per comparison.
+    /// Their bytes are copied once into one buffer; each path gets a key, its 16 bytes after
+    /// the prefix all the paths share (a fixture tree's paths share a long one), as two
+    /// integers that order as the bytes do, with zeros past the end (so that a path comes
+    /// before the longer ones it begins). Paths whose keys are equal are compared in full.
+    static func sortedByBytes(_ paths: [String]) -> [String] {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int)] = []
+        spans.reserveCapacity(paths.count)
+        for path in paths {
+            let start = bytes.count
+            // A native string's bytes in one copy; a bridged one's one by one.
+            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: path.utf8)
+            }
+            spans.append((start, bytes.count - start))
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> [String] in
+            guard let base = buffer.baseAddress, let first = spans.first else { return paths }
+            // The length of the prefix every path shares.
+            var shared = first.count
+            for span in spans.dropFirst() where shared > 0 {
+                shared = min(shared, span.count)
+                if memcmp(base + first.start, base + span.start, shared) == 0 { continue }
+                var k = 0
+                while k < shared && base[first.start + k] == base[span.start + k] { k += 1 }
+                shared = k
+            }
+            func key(_ span: (start: Int, count: Int), _ offset: Int) -> UInt64 {
+                var key: UInt64 = 0
+                for k in offset..<(offset + 8) {
+                    key = key << 8 | UInt64(k < span.count ? base[span.start + k] : 0)
+                }
+                return key
+            }
+            var keyed = spans.indices.map { i in (key(spans[i], shared), key(spans[i], shared + 8), i) }
+            keyed.sort { x, y in
+                if x.0 != y.0 { return x.0 < y.0 }
+                if x.1 != y.1 { return x.1 < y.1 }
+                let a = spans[x.2], b = spans[y.2]
+                let common = min(a.count, b.count)
+                if common > 0 {
+                    let order = memcmp(base + a.start, base + b.start, common)
+                    if order != 0 { return order < 0 }
+                }
+                return a.count < b.count
+            }
+            return keyed.map { paths[$0.2] }
+        }
     }
 
     /// A walk of fixture trees.
