@@ -31,7 +31,8 @@ final class FixtureFiles {
     /// returns nil without calling it when the file is not read here (see above).
     func withContents<R>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         // O_NONBLOCK, as the usual way: a FIFO named like a fixture file never makes it wait.
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        // (withCString lends a native string's own bytes; passing the string makes a copy.)
+        let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
