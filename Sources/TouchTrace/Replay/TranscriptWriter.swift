@@ -366,13 +366,17 @@ extension TranscriptWriter {
     /// it), a write failure forgotten, and the buffer kept. `verify` writes thousands of short
     /// transcripts: allocating a buffer for each costs more than writing it.
     func restart(version: Int) {
-        state = State(buffer: state.buffer)
-        state.buffer.removeAll()
-        failure = nil
+        // The state is read once and stored once, as `write(inPlace:)` does: a long access to
+        // it here (one that calls into the buffer) would make every access to it checked at
+        // run time, that of every record too.
+        var fresh = State(buffer: state.buffer)
+        fresh.buffer.removeAll()
         if format == .text {
             let header = version == 1 || version == 2 ? Self.textHeaderLines[version - 1] : Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)
-            state.buffer.append(header)
+            fresh.buffer.append(header)
         }
+        state = fresh
+        failure = nil
     }
 
     /// The text header's line of versions 1 and 2, made once.
