@@ -85,7 +85,6 @@ enum VerifyCommand {
                 return .usage
             }
         }
-        let allFixtures = fixtures
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
@@ -101,6 +100,8 @@ enum VerifyCommand {
             console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
         }
 
+        // Obsolete expected files are searched for while the fixtures run.
+        let obsoleteSearch = ObsoleteSearch(paths: paths)
         let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance, registry: args.registry)
         let showProgress = console.stderrIsTerminal && fixtures.count >= 200
         let total = fixtures.count
@@ -147,7 +148,7 @@ enum VerifyCommand {
                 return .outputFailed
             }
         }
-        let golden = finishGolden(args, paths: paths, shard: settings.shard, allFixtures: allFixtures, results: results,
+        let golden = finishGolden(args, paths: paths, shard: settings.shard, obsoleteSearch: obsoleteSearch, results: results,
                                   comparison: verifier.comparison, console: console)
         var summary = "\(passed) passed, \(failed) failed"
         if recorded > 0 { summary += ", \(recorded) recorded" }

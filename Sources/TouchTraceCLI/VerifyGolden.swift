@@ -1,3 +1,4 @@
+import Dispatch
 import TouchTrace
 
 /// `verify`'s golden-file extras: obsolete expected files (`--prune`), the actual transcripts
@@ -55,7 +56,7 @@ extension VerifyCommand {
 
     /// Reports (and with `--prune` deletes) obsolete expected files, writes artifacts, prints
     /// annotations and writes the report.
-    static func finishGolden(_ args: ParsedArguments, paths: [String], shard: (index: Int, count: Int)?, allFixtures: [Fixture],
+    static func finishGolden(_ args: ParsedArguments, paths: [String], shard: (index: Int, count: Int)?, obsoleteSearch: ObsoleteSearch,
                              results: [FixtureResult], comparison: TranscriptComparison, console: Console) -> GoldenOutcome {
         var outcome = GoldenOutcome()
         let environment = console.environment
@@ -64,7 +65,7 @@ extension VerifyCommand {
         let paint = Paint(enabled: console.colorsOutput)
 
         // Obsolete expected files, shared among shards as fixtures are.
-        var obsolete = GoldenFiles.obsoleteExpectedFiles(under: paths, knownTraces: Set(allFixtures.map(\.tracePath)))
+        var obsolete = obsoleteSearch.result()
         if let shard {
             obsolete = obsolete.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
@@ -185,5 +186,30 @@ extension VerifyCommand {
         case .passed, .recorded:
             return ""
         }
+    }
+}
+
+/// The search for obsolete expected files under the paths (`GoldenFiles.obsoleteExpectedFiles`),
+/// run on a thread of its own from when it is made: `verify` starts it before the fixtures run,
+/// so that it takes the cores' time alongside them rather than after them. What `verify`
+/// writes meanwhile cannot change what it finds: expected files are written only beside their
+/// traces, through hidden temporary files, and obsolete ones are pruned after it has ended.
+final class ObsoleteSearch: @unchecked Sendable {
+    /// Written once, before `done` is signalled; read only after it.
+    private var found: [String] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(paths: [String]) {
+        DispatchQueue.global().async { [self] in
+            found = GoldenFiles.obsoleteExpectedFiles(under: paths)
+            done.signal()
+        }
+    }
+
+    /// The obsolete expected files, sorted by path (waits for the search to end).
+    func result() -> [String] {
+        done.wait()
+        done.signal()
+        return found
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import TouchTrace
 
@@ -46,6 +51,26 @@ import Testing
         #expect(precedesInBytes("e\u{301}", "é") && !precedesInBytes("é", "e\u{301}"))
         let paths = ["b/é.trace.json", "b/z.trace.json", "a/x/1.trace.json", "a-x/1.trace.json", "a/x.trace.json"]
         #expect(paths.sorted(by: precedesInBytes) == ["a-x/1.trace.json", "a/x.trace.json", "a/x/1.trace.json", "b/z.trace.json", "b/é.trace.json"])
+        // The survey's sort, on one buffer of bytes, orders as precedesInBytes does: these, and
+        // random paths of a few pieces (prefixes of each other, equal ones, e + U+0301 and é,
+        // NUL bytes, which a path cannot hold but a string can).
+        #expect(Fixture.sortedByBytes(paths) == paths.sorted(by: precedesInBytes))
+        #expect(Fixture.sortedByBytes([]).isEmpty && Fixture.sortedByBytes([""]) == [""])
+        // Equal in their first 8 bytes after the shared prefix ("g/"), or in 16, or in all but
+        // their length.
+        let long = ["g/fixture-10.trace.json", "g/fixture-1.trace.json", "g/fixture-10.trace.jsox", "g/fixture-10.trace.json",
+                    "g/fixture-10.trace.js", "g/fixture-10", "g/fixture-", "g/fixture-10.trace.jsom", "g/fixture-1"]
+        #expect(Fixture.sortedByBytes(long) == long.sorted(by: precedesInBytes))
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "/", "-", "é", "e\u{301}", "Z", "", "\u{0}", "/fixtures/group-", "fixture-", "fixture-1"]
+        for round in 0..<100 {
+            // Half the rounds share a long prefix, as a fixture tree's paths do.
+            let shared = round % 2 == 0 ? "" : "/work/traces/group-"
+            let random = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                shared + (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            #expect(Fixture.sortedByBytes(random).map { Array($0.utf8) } == random.sorted(by: precedesInBytes).map { Array($0.utf8) })
+        }
     }
 
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:
@@ -66,6 +91,77 @@ import Testing
         }
         #expect(withControls > 0)
     }
+    /// A worker replays every fixture through one scene cache, which keeps each scene's replay
+    /// plan and transcript writer: a replay must come out as it does through a fresh cache,
+    /// whatever ran before it through the same scene — in order, in reverse, and after a
+    /// trace that breaks off halfway (its records were written, then dropped).
+    @Test func replaysThroughOneCacheMatchFreshReplays() throws {
+        let fixtures = try Fixture.discover([packageRoot + "/traces"])
+        var fresh: [String: [UInt8]] = [:]
+        for fixture in fixtures {
+            fresh[fixture.tracePath] = try Verifier.replay(tracePath: fixture.tracePath, scenes: SceneCache()).transcript
+        }
+        // A pan trace cut after its first events: read and replayed up to there, then broken.
+        let folder = temporaryDirectory() + "/pan"
+        mkdirs(folder)
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        let whole = try SourceFile.read(path: packageRoot + "/traces/pan/cancelled.trace.json").bytes
+        let cut = Array(whole.prefix(whole.count / 2))
+        let broken = folder + "/broken.trace.json"
+        try writeText(String(decoding: cut, as: UTF8.self), to: broken)
+        let pans = fixtures.filter { $0.tracePath.contains("/traces/pan/") }
+        #expect(pans.count >= 5)
+
+        let scenes = SceneCache()
+        var replayed = 0
+        for order in [fixtures, fixtures.reversed()] {
+            for fixture in order {
+                let replay = try Verifier.replay(tracePath: fixture.tracePath, scenes: scenes)
+                #expect(replay.transcript == fresh[fixture.tracePath], "\(fixture.name)")
+                replayed += 1
+            }
+        }
+        // The pan scene's writer and plan, after a replay that broke off: a fresh start.
+        for fixture in pans {
+            #expect(throws: TraceErrors.self) { try Verifier.replay(tracePath: broken, scenes: scenes) }
+            let replay = try Verifier.replay(tracePath: fixture.tracePath, scenes: scenes)
+            #expect(replay.transcript == fresh[fixture.tracePath], "\(fixture.name) after a broken trace")
+        }
+        #expect(replayed == 2 * fixtures.count)
+    }
+
+    /// A worker reads regular files under the mapping threshold itself, in fewer system calls
+    /// but to the same bytes as `SourceFile.read`; everything else is left to `SourceFile.read`
+    /// (nil), which says what is wrong with it.
+    @Test func aWorkerReadsSmallRegularFilesAndLeavesTheRestToTheUsualWay() throws {
+        let folder = temporaryDirectory()
+        let other = temporaryDirectory()
+        try writeText("{}", to: folder + "/a.json")
+        try writeText("", to: folder + "/empty.json")
+        try writeText(String(repeating: "x", count: 100_000), to: other + "/big.json")
+        try writeText(String(repeating: "y", count: SourceFile.mappingThreshold), to: other + "/mapped.json")
+        mkfifo(folder + "/fifo.json", 0o644)
+        mkdirs(folder + "/sub.json")
+        symlink(folder + "/a.json", other + "/link.json")
+        let files = FixtureFiles()
+        func read(_ path: String) -> [UInt8]? { files.withContents(of: path) { Array($0) } }
+        // Each file's own bytes, one larger than the memory kept at first too, in any order.
+        for path in [folder + "/a.json", other + "/big.json", folder + "/empty.json", other + "/link.json", folder + "/a.json",
+                     folder + "/./a.json", other + "/../" + String(folder.split(separator: "/").last!) + "/a.json"] {
+            #expect(read(path) == (try SourceFile.read(path: path)).bytes, "\(path)")
+        }
+        #expect(files.sourceFile(at: folder + "/a.json")?.bytes == Array("{}".utf8))
+        #expect(files.sourceFile(at: folder + "/a.json")?.path == folder + "/a.json")
+        // The usual way for these: no such file (or folder), a FIFO (never waited on), a folder,
+        // a file to map, a path ending in a slash.
+        for path in [folder + "/missing.json", folder + "/nothing/a.json", folder + "/fifo.json", folder + "/sub.json",
+                     other + "/mapped.json", folder + "/"] {
+            #expect(read(path) == nil, "\(path)")
+        }
+        // Still reading after those.
+        #expect(read(other + "/big.json")?.count == 100_000)
+    }
+
 }
 
 /// A count that progress reports (called serially, from worker threads) add to.

@@ -92,78 +92,117 @@ public struct Replayer: TouchEventConsumer {
     /// one every time would otherwise keep the replay going for ever.
     static let maximumDeadlinesAfterTrace = 100_000
 
-    public init(scene: Scene, sink: RecordSink) {
-        var sources: [SourceName] = []
-        var views: [LiveView] = []
-        var recognizers: [any Recognizer] = []
-        var recognizerView: [Int] = []
-        var recognizerSource: [Int] = []
-        var recognizerAttached: [Bool] = []
-        var names: [String] = []
-        var competes: [Bool] = []
-        var cancels: [Bool] = []
-        var topLevel: [Int] = []
-        let origins = scene.screenOrigins
-        for (v, view) in scene.views.enumerated() {
-            let first = recognizers.count
-            for (k, r) in view.recognizers.enumerated() {
-                recognizerSource.append(sources.count)
-                sources.append(SourceName(view: view.name, name: r.name))
-                recognizers.append(r.recognizer)
-                recognizerView.append(v)
-                recognizerAttached.append(k < view.attachedCount)
-                names.append("\(view.name).\(r.name)")
-                competes.append(r.recognizer.competes)
-                cancels.append(r.cancelsTouchesInView)
+    /// What a replayer builds from its scene before the first event: the views, recognizers
+    /// and controls in the order records number them, and the arena with its relations and
+    /// reasons. Built once per scene, it starts any number of replays (`init(plan:sink:)`),
+    /// each with its own copy of every recognizer, control and arena state: a replay made from
+    /// a plan is the replay `init(scene:sink:)` makes, which builds a plan and uses it once.
+    struct Plan {
+        let sources: [SourceName]
+        let views: [LiveView]
+        let topLevel: [Int]
+        let recognizers: [any Recognizer]
+        let recognizerView: [Int]
+        let recognizerSource: [Int]
+        let recognizerAttached: [Bool]
+        /// The arena as a replay starts it (copied into the memory of each replay).
+        let arena: Arena
+        let version: Int
+
+        init(scene: Scene) {
+            var sources: [SourceName] = []
+            var views: [LiveView] = []
+            var recognizers: [any Recognizer] = []
+            var recognizerView: [Int] = []
+            var recognizerSource: [Int] = []
+            var recognizerAttached: [Bool] = []
+            var names: [String] = []
+            var competes: [Bool] = []
+            var cancels: [Bool] = []
+            var topLevel: [Int] = []
+            let origins = scene.screenOrigins
+            for (v, view) in scene.views.enumerated() {
+                let first = recognizers.count
+                for (k, r) in view.recognizers.enumerated() {
+                    recognizerSource.append(sources.count)
+                    sources.append(SourceName(view: view.name, name: r.name))
+                    recognizers.append(r.recognizer)
+                    recognizerView.append(v)
+                    recognizerAttached.append(k < view.attachedCount)
+                    names.append("\(view.name).\(r.name)")
+                    competes.append(r.recognizer.competes)
+                    cancels.append(r.cancelsTouchesInView)
+                }
+                var controlSource = -1
+                if let control = view.control {
+                    controlSource = sources.count
+                    sources.append(SourceName(view: view.name, name: control.name))
+                }
+                let frame = Rect(x: origins[v].x, y: origins[v].y, width: view.frame.width, height: view.frame.height)
+                views.append(LiveView(
+                    frame: frame, size: view.size, superview: view.superview ?? -1, recognizers: first..<recognizers.count,
+                    control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource,
+                    holdsEveryPoint: view.holdsEveryPoint))
+                if let s = view.superview { views[s].subviews.append(v) } else { topLevel.append(v) }
             }
-            var controlSource = -1
-            if let control = view.control {
-                controlSource = sources.count
-                sources.append(SourceName(view: view.name, name: control.name))
-            }
-            let frame = Rect(x: origins[v].x, y: origins[v].y, width: view.frame.width, height: view.frame.height)
-            views.append(LiveView(
-                frame: frame, size: view.size, superview: view.superview ?? -1, recognizers: first..<recognizers.count,
-                control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource,
-                holdsEveryPoint: view.holdsEveryPoint))
-            if let s = view.superview { views[s].subviews.append(v) } else { topLevel.append(v) }
-        }
-        // Relations by index; references the scene reader could not resolve have been reported.
-        var requires = Array(repeating: [Int](), count: recognizers.count)
-        var pairs: [(Int, Int)] = []
-        for (v, view) in scene.views.enumerated() {
-            for (k, r) in view.recognizers.enumerated() {
-                let g = views[v].recognizers.lowerBound + k
-                for reference in r.requireToFail {
-                    if let (fv, fr) = scene.recognizer(named: reference, from: v) {
-                        let f = views[fv].recognizers.lowerBound + fr
-                        if f != g && !requires[g].contains(f) { requires[g].append(f) }
+            // Relations by index; references the scene reader could not resolve have been reported.
+            var requires = Array(repeating: [Int](), count: recognizers.count)
+            var pairs: [(Int, Int)] = []
+            for (v, view) in scene.views.enumerated() {
+                for (k, r) in view.recognizers.enumerated() {
+                    let g = views[v].recognizers.lowerBound + k
+                    for reference in r.requireToFail {
+                        if let (fv, fr) = scene.recognizer(named: reference, from: v) {
+                            let f = views[fv].recognizers.lowerBound + fr
+                            if f != g && !requires[g].contains(f) { requires[g].append(f) }
+                        }
+                    }
+                    for reference in r.simultaneousWith {
+                        if let (ov, or) = scene.recognizer(named: reference, from: v) { pairs.append((g, views[ov].recognizers.lowerBound + or)) }
                     }
                 }
-                for reference in r.simultaneousWith {
-                    if let (ov, or) = scene.recognizer(named: reference, from: v) { pairs.append((g, views[ov].recognizers.lowerBound + or)) }
-                }
             }
+            self.sources = sources
+            self.views = views
+            self.topLevel = topLevel
+            self.recognizers = recognizers
+            self.recognizerView = recognizerView
+            self.recognizerSource = recognizerSource
+            self.recognizerAttached = recognizerAttached
+            self.version = scene.version
+            var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
+                              simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive)
+            arena.viewFrames = views.map(\.frame)
+            arena.viewSuperviews = views.map(\.superview)
+            arena.recognizerViews = recognizerView
+            self.arena = arena
         }
-        self.sources = sources
-        self.views = views
-        self.topLevel = topLevel
-        self.recognizers = recognizers
-        self.recognizerView = recognizerView
-        self.recognizerSource = recognizerSource
-        self.recognizerAttached = recognizerAttached
-        self.version = scene.version
+    }
+
+    /// A replay of a trace through `scene`, writing its records to `sink`.
+    public init(scene: Scene, sink: RecordSink) {
+        self.init(plan: Plan(scene: scene), sink: sink)
+    }
+
+    /// A replay through the scene `plan` was built from, writing to `sink`: nothing of the
+    /// scene is built again, and nothing of another replay made from the plan is shared but
+    /// what neither changes.
+    init(plan: Plan, sink: RecordSink) {
+        self.sources = plan.sources
+        self.views = plan.views
+        self.topLevel = plan.topLevel
+        self.recognizers = plan.recognizers
+        self.recognizerView = plan.recognizerView
+        self.recognizerSource = plan.recognizerSource
+        self.recognizerAttached = plan.recognizerAttached
+        self.version = plan.version
         let texts = TextScope.current ?? TextScope()
         self.texts = texts
         self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
-        self.arenaStorage = ArenaStorage(Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
-                                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive))
+        self.arenaStorage = ArenaStorage(plan.arena)
         self.arena = arenaStorage.arena
-        arena.pointee.viewFrames = views.map(\.frame)
-        arena.pointee.viewSuperviews = views.map(\.superview)
-        arena.pointee.recognizerViews = recognizerView
-        self.viewMark = [Int](repeating: -1, count: views.count)
-        self.touchedViews = [Int](repeating: 0, count: views.count)
+        self.viewMark = [Int](repeating: -1, count: plan.views.count)
+        self.touchedViews = [Int](repeating: 0, count: plan.views.count)
         self.sink = sink
         sink.keep(texts)
     }

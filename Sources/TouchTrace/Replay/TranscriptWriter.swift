@@ -375,3 +375,28 @@ public func appendShortest(_ v: Double, to out: inout [UInt8]) {
         out.append(contentsOf: buffer[0..<n])
     }
 }
+
+// MARK: Another transcript through the same writer
+
+extension TranscriptWriter {
+    /// Starts a new transcript, of a trace of `version`, on the same output for the same
+    /// sources, as a new writer would: what is buffered is dropped (call `finish` first to keep
+    /// it), a write failure forgotten, and the buffer kept. `verify` writes thousands of short
+    /// transcripts: allocating a buffer for each costs more than writing it.
+    func restart(version: Int) {
+        // The state is read once and stored once, as `write(inPlace:)` does: a long access to
+        // it here (one that calls into the buffer) would make every access to it checked at
+        // run time, that of every record too.
+        var fresh = State(buffer: state.buffer)
+        fresh.buffer.removeAll()
+        if format == .text {
+            let header = version == 1 || version == 2 ? Self.textHeaderLines[version - 1] : Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)
+            fresh.buffer.append(header)
+        }
+        state = fresh
+        failure = nil
+    }
+
+    /// The text header's line of versions 1 and 2, made once.
+    private static let textHeaderLines = [1, 2].map { Array((TranscriptFormat.textHeader(version: $0) + "\n").utf8) }
+}

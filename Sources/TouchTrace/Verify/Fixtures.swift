@@ -96,8 +96,7 @@ public struct Fixture: Sendable, Equatable {
         }
         // Byte order, not locale order: the same on every machine. A trace reached twice (a
         // folder given twice, or inside another path given) is one fixture.
-        var found = walk.found
-        found.sort(by: precedesInBytes)
+        let found = sortedByBytes(walk.found)
         var unique: [Fixture] = []
         unique.reserveCapacity(found.count)
         for (i, path) in found.enumerated() where i == 0 || path != found[i - 1] {
@@ -105,6 +104,57 @@ public struct Fixture: Sendable, Equatable {
         }
         let skipped = walk.skipped.sorted { precedesInBytes($0.path, $1.path) }
         return Survey(fixtures: unique, skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: precedesInBytes))
+    }
+
+    /// `paths` sorted as `sorted(by: precedesInBytes)` sorts them, at less cost per comparison.
+    /// Their bytes are copied once into one buffer; each path gets a key, its 16 bytes after
+    /// the prefix all the paths share (a fixture tree's paths share a long one), as two
+    /// integers that order as the bytes do, with zeros past the end (so that a path comes
+    /// before the longer ones it begins). Paths whose keys are equal are compared in full.
+    static func sortedByBytes(_ paths: [String]) -> [String] {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int)] = []
+        spans.reserveCapacity(paths.count)
+        for path in paths {
+            let start = bytes.count
+            // A native string's bytes in one copy; a bridged one's one by one.
+            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: path.utf8)
+            }
+            spans.append((start, bytes.count - start))
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> [String] in
+            guard let base = buffer.baseAddress, let first = spans.first else { return paths }
+            // The length of the prefix every path shares.
+            var shared = first.count
+            for span in spans.dropFirst() where shared > 0 {
+                shared = min(shared, span.count)
+                if memcmp(base + first.start, base + span.start, shared) == 0 { continue }
+                var k = 0
+                while k < shared && base[first.start + k] == base[span.start + k] { k += 1 }
+                shared = k
+            }
+            func key(_ span: (start: Int, count: Int), _ offset: Int) -> UInt64 {
+                var key: UInt64 = 0
+                for k in offset..<(offset + 8) {
+                    key = key << 8 | UInt64(k < span.count ? base[span.start + k] : 0)
+                }
+                return key
+            }
+            var keyed = spans.indices.map { i in (key(spans[i], shared), key(spans[i], shared + 8), i) }
+            keyed.sort { x, y in
+                if x.0 != y.0 { return x.0 < y.0 }
+                if x.1 != y.1 { return x.1 < y.1 }
+                let a = spans[x.2], b = spans[y.2]
+                let common = min(a.count, b.count)
+                if common > 0 {
+                    let order = memcmp(base + a.start, base + b.start, common)
+                    if order != 0 { return order < 0 }
+                }
+                return a.count < b.count
+            }
+            return keyed.map { paths[$0.2] }
+        }
     }
 
     /// A walk of fixture trees.
@@ -129,23 +179,30 @@ public struct Fixture: Sendable, Equatable {
                 return
             }
             var subdirectories: [String] = []
-            let prefix = directory == "/" ? "/" : directory + "/"
+            let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
             while let entry = readdir(dir) {
-                // The name is looked at as bytes; a string is made only for a path kept.
+                // The name is looked at as bytes; a string is made only for a path kept, in
+                // one piece with its folder's path.
                 let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
-                    let length = raw.firstIndex(of: 0) ?? raw.count
+                    let name = raw.baseAddress!
+                    let length = memchr(name, 0, raw.count).map { UnsafeRawPointer($0) - name } ?? raw.count
                     let suffix = Self.traceSuffixBytes
-                    let isTrace = length >= suffix.count && raw[(length - suffix.count)..<length].elementsEqual(suffix)
+                    let isTrace = length >= suffix.count && memcmp(name + (length - suffix.count), suffix, suffix.count) == 0
                     return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
                 }
                 if hidden { continue }
                 let kind = Int32(entry.pointee.d_type)
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
                 guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw[..<length], as: UTF8.self)
+                let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(unsafeUninitializedCapacity: prefix.count + length) { out in
+                        let start = UnsafeMutableRawPointer(out.baseAddress!)
+                        prefix.withUnsafeBytes { if let from = $0.baseAddress { start.copyMemory(from: from, byteCount: $0.count) } }
+                        (start + prefix.count).copyMemory(from: raw.baseAddress!, byteCount: length)
+                        return prefix.count + length
+                    }
                 }
-                let path = prefix + name
+                let name = length == 10 ? withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0[..<10], as: UTF8.self) } : ""
                 if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):

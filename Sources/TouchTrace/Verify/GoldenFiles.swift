@@ -14,9 +14,10 @@ public enum GoldenFiles {
     /// beside it, sorted by path (byte order). Paths that are files are not searched; folders
     /// whose names start with a dot are skipped, as `Fixture.discover` skips them.
     ///
-    /// `knownTraces` are trace paths already found (by `Fixture.discover` over the same paths):
-    /// an expected file beside one of them is not looked up again, so that the search costs
-    /// little more than reading the folders.
+    /// An expected file with a regular trace beside it in its folder's listing is settled by
+    /// the listing, so that the search costs little more than reading the folders. The others
+    /// (a trace that is a link, or none) are looked up, unless their trace is among
+    /// `knownTraces`: trace paths already found (by `Fixture.discover` over the same paths).
     public static func obsoleteExpectedFiles(under paths: [String], knownTraces: Set<String> = []) -> [String] {
         var found: [String] = []
         for path in paths {
@@ -35,27 +36,37 @@ public enum GoldenFiles {
         return Array(Set(obsolete)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Adds to `found` the expected files under `directory` that may be obsolete: those with no
+    /// regular `NAME.trace.json` beside them in the folder's own listing. Most expected files
+    /// have one, and are settled by their names' bytes: no path is made for them, nothing is
+    /// looked up.
     private static func walk(_ directory: String, into found: inout [String]) {
         guard let dir = opendir(directory) else { return }
         defer { closedir(dir) }
         var subdirectories: [String] = []
-        let suffix = Array(Fixture.expectedSuffix.utf8)
+        // Names without their suffix: of the regular traces, and of the expected files (with
+        // the path made when the entry's type had to be asked for).
+        var traces = Names()
+        var expected = Names()
+        var expectedPaths: [String?] = []
         while let entry = readdir(dir) {
-            // Names are looked at as bytes: most entries of a fixture folder are traces, and
-            // only folders and expected files become strings.
-            let (candidate, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool) in
-                let length = raw.firstIndex(of: 0) ?? raw.count
-                let name = raw[..<length]
-                return (name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix), name.first == UInt8(ascii: "."))
+            // Names are looked at as bytes: only folders and possibly obsolete expected files
+            // become strings.
+            let (length, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Int, Bool) in
+                (raw.firstIndex(of: 0) ?? raw.count, raw.first == UInt8(ascii: "."))
             }
             if hidden { continue }
+            let candidate = Self.name(entry, length: length, endsWith: Self.expectedSuffix)
+            let isTrace = !candidate && Self.name(entry, length: length, endsWith: Self.traceSuffix)
             // The entry's type as the folder gives it, else (on file systems that do not) lstat.
             var isDirectory: Bool
             var isFile: Bool
+            var isRegular: Bool
             var knownPath: String?
             switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): isDirectory = true; isFile = false
-            case Int32(DT_REG), Int32(DT_LNK): isDirectory = false; isFile = true
+            case Int32(DT_DIR): isDirectory = true; isFile = false; isRegular = false
+            case Int32(DT_REG): isDirectory = false; isFile = true; isRegular = true
+            case Int32(DT_LNK): isDirectory = false; isFile = true; isRegular = false
             case Int32(DT_UNKNOWN):
                 let path = Self.path(directory, entry)
                 var info = stat()
@@ -63,16 +74,84 @@ public enum GoldenFiles {
                 let kind = info.st_mode & S_IFMT
                 isDirectory = kind == S_IFDIR
                 isFile = kind == S_IFREG || kind == S_IFLNK
+                isRegular = kind == S_IFREG
                 knownPath = path
-            default: isDirectory = false; isFile = false
+            default: isDirectory = false; isFile = false; isRegular = false
             }
             if isDirectory {
                 subdirectories.append(knownPath ?? Self.path(directory, entry))
             } else if isFile && candidate {
-                found.append(knownPath ?? Self.path(directory, entry))
+                expected.add(entry, length: length - Self.expectedSuffix.count)
+                expectedPaths.append(knownPath)
+            } else if isRegular && isTrace {
+                traces.add(entry, length: length - Self.traceSuffix.count)
             }
         }
+        traces.prepareLookUps()
+        let prefix = directory == "/" ? "/" : directory + "/"
+        for i in 0..<expected.count where !traces.contains(expected, i) {
+            found.append(expectedPaths[i] ?? prefix + expected.string(i) + Fixture.expectedSuffix)
+        }
         for sub in subdirectories { walk(sub, into: &found) }
+    }
+
+    /// Whether the first `length` bytes of an entry's name end with `suffix`.
+    private static func name(_ entry: UnsafeMutablePointer<dirent>, length: Int, endsWith suffix: [UInt8]) -> Bool {
+        let n = suffix.count
+        guard length >= n else { return false }
+        return withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            suffix.withUnsafeBufferPointer { memcmp(raw.baseAddress! + (length - n), $0.baseAddress!, n) == 0 }
+        }
+    }
+
+    private static let expectedSuffix = Array(Fixture.expectedSuffix.utf8)
+    private static let traceSuffix = Array(Fixture.traceSuffix.utf8)
+
+    /// Names from a folder's listing (as bytes, all in one buffer), to be looked up by their
+    /// bytes: sorted by a hash once they are all in, then found by binary search.
+    private struct Names {
+        private var bytes: [UInt8] = []
+        /// Each name's hash (FNV-1a), start in `bytes` and length.
+        private var names: [(hash: UInt64, start: Int, length: Int)] = []
+
+        var count: Int { names.count }
+
+        mutating func add(_ entry: UnsafeMutablePointer<dirent>, length: Int) {
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for b in raw[..<length] { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+                names.append((hash, bytes.count, length))
+                bytes.append(contentsOf: raw[..<length])
+            }
+        }
+
+        mutating func prepareLookUps() { names.sort { $0.hash < $1.hash } }
+
+        /// Whether name `i` of `other` is among these (after `prepareLookUps`).
+        func contains(_ other: Names, _ i: Int) -> Bool {
+            let wanted = other.names[i]
+            var low = 0, high = names.count
+            while low < high {
+                let mid = (low + high) / 2
+                if names[mid].hash < wanted.hash { low = mid + 1 } else { high = mid }
+            }
+            while low < names.count && names[low].hash == wanted.hash {
+                let name = names[low]
+                if name.length == wanted.length && bytes.withUnsafeBufferPointer({ mine in
+                    other.bytes.withUnsafeBufferPointer { theirs in
+                        name.length == 0 || memcmp(mine.baseAddress! + name.start, theirs.baseAddress! + wanted.start, name.length) == 0
+                    }
+                }) { return true }
+                low += 1
+            }
+            return false
+        }
+
+        /// Name `i` as a string.
+        func string(_ i: Int) -> String {
+            let name = names[i]
+            return String(decoding: bytes[name.start..<(name.start + name.length)], as: UTF8.self)
+        }
     }
 
     /// The path of a folder's entry.

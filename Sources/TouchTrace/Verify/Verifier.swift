@@ -162,61 +162,79 @@ public struct Verifier: Sendable {
     /// pass; the transcript is kept unless the trace turns out to have a scene of its own that
     /// takes precedence, in which case it is replayed again.
     public static func replay(tracePath: String, sceneFile: String? = nil, scenes: SceneCache = SceneCache()) throws(TraceErrors) -> Replay {
+        let replayed = try replayInPlace(tracePath: tracePath, sceneFile: sceneFile, scenes: scenes)
+        return Replay(transcript: scenes.transcript.bytes, trace: replayed.trace, scene: replayed.scene, missedTouches: replayed.missedTouches)
+    }
+
+    /// A replay whose transcript was left in its scene cache's `transcript`.
+    struct InPlaceReplay {
+        var trace: Trace
+        var scene: Scene
+        var missedTouches: String?
+    }
+
+    /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through
+    /// `scenes`): a scene read from a file is replayed through the plan and the writer kept with
+    /// it, so that a folder of fixtures builds its scene's replayer and writer once.
+    static func replayInPlace(tracePath: String, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
-        do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
-        let known: Scene?
+        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath) {
+            source = read
+        } else {
+            do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
+        }
+        let known: SceneCache.Prepared?
         if let sceneFile {
-            known = try scenes.scene(at: sceneFile, required: true)
+            known = try scenes.prepared(at: sceneFile, required: true)
         } else if tracePath != SourceFile.standardInputPath {
             // A broken scene.json matters only to traces without a scene of their own: read
             // those first, below.
-            known = try? scenes.scene(at: Scene.besidePath(of: tracePath))
+            known = try? scenes.prepared(besideTrace: tracePath)
         } else {
             known = nil
         }
         if let provisional = known {
             // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
             // below, through its scene read by version 2's rules.
-            let output = MemoryOutput()
-            let writer = transcriptWriter(for: provisional, output: output)
-            var replayer = Replayer(scene: provisional, sink: writer)
+            let writer = scenes.restartedWriter(for: provisional, version: 1)
+            var replayer = Replayer(plan: provisional.plan, sink: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
+                // Memory cannot fail to take bytes.
                 try? writer.finish()
-                return Replay(transcript: output.bytes, trace: trace, scene: provisional, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
-            return render(trace, scene: scene)
+            return render(trace, scene: scene, scenes: scenes)
         }
         let trace = try Trace.parse(source)
-        let scene: Scene
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the default scene.
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
-           let cached = try scenes.scene(at: Scene.besidePath(of: tracePath), version: trace.header.version) {
-            scene = cached
-        } else {
-            scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
+           let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
+            let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
+            var replayer = Replayer(plan: cached.plan, sink: writer)
+            trace.forEachEvent(&replayer)
+            replayer.finish()
+            try? writer.finish()
+            return InPlaceReplay(trace: trace, scene: cached.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
         }
-        return render(trace, scene: scene)
+        let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
+        return render(trace, scene: scene, scenes: scenes)
     }
 
-    private static func render(_ trace: Trace, scene: Scene) -> Replay {
-        let output = MemoryOutput()
-        let writer = transcriptWriter(for: scene, output: output, version: trace.header.version)
+    /// Replays a trace through a scene of its own (or the default scene), built for it alone.
+    private static func render(_ trace: Trace, scene: Scene, scenes: SceneCache) -> InPlaceReplay {
+        scenes.transcript.removeAll()
+        // The scene names the sources in the order records number them, as the replayer does:
+        // no second replayer is built to ask it.
+        let writer = TranscriptWriter(format: .text, sources: scene.sources, output: scenes.transcript, version: trace.header.version)
         var replayer = Replayer(scene: scene, sink: writer)
         trace.forEachEvent(&replayer)
         replayer.finish()
-        // Memory cannot fail to take bytes.
         try? writer.finish()
-        return Replay(transcript: output.bytes, trace: trace, scene: scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
-    }
-
-    private static func transcriptWriter(for scene: Scene, output: MemoryOutput, version: Int = 1) -> TranscriptWriter {
-        // The scene names the sources in the order records number them, as the replayer does:
-        // no second replayer is built to ask it.
-        TranscriptWriter(format: .text, sources: scene.sources, output: output, version: version)
+        return InPlaceReplay(trace: trace, scene: scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
@@ -256,11 +274,17 @@ public struct Verifier: Sendable {
         let actual: [UInt8]
         let sceneWarnings: [TraceError]
         do {
-            let replay = try Self.replay(tracePath: fixture.tracePath, scenes: scenes)
-            actual = replay.transcript
+            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, sceneFile: nil, scenes: scenes)
+            // The cache's own bytes, not a copy: the next replay through it writes them again.
+            actual = scenes.transcript.bytes
             sceneWarnings = replay.scene.warnings
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
+        }
+        // The usual case: a regular expected file, read into the worker's memory and settled
+        // there; anything else is read the usual way, which says what is wrong with it.
+        if let outcome = scenes.files.withContents(of: fixture.expectedPath, { settle(expected: $0, actual: actual, fixture) }) {
+            return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
         }
         var expected: SourceFile?
         do {
@@ -271,39 +295,40 @@ public struct Verifier: Sendable {
             }
             expected = nil
         }
-        let outcome: FixtureOutcome
-        switch (mode, expected) {
-        case (.missing, nil), (.failed, nil), (.all, nil):
-            outcome = write(actual, for: fixture)
-        case (.never, nil):
-            outcome = .missingExpected
-        case (.all, let expected?):
-            // A file whose bytes would not change is left alone and not counted as recorded.
-            outcome = Self.same(expected, actual) ? .passed : write(actual, for: fixture)
-        case (_, let expected?):
-            // The usual case, the same bytes, is settled without copying the file's.
-            if !Self.same(expected, actual), let diff = compare(expected: expected.bytes, actual: actual) {
-                if mode == .failed {
-                    outcome = write(actual, for: fixture)
-                } else {
-                    outcome = .differs(diff: diff.unified(oldLabel: "\(printable(fixture.expectedPath))\t(expected)",
-                                                          newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
-                }
-            } else {
-                outcome = .passed
-            }
-        }
+        let outcome = expected?.withBytes { settle(expected: $0, actual: actual, fixture) } ?? settle(expected: nil, actual: actual, fixture)
         return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
     }
 
-    /// Whether a file holds exactly `bytes`.
-    private static func same(_ file: SourceFile, _ bytes: [UInt8]) -> Bool {
-        guard file.count == bytes.count else { return false }
-        return file.withBytes { stored in
-            bytes.withUnsafeBufferPointer { memory in
-                guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
-                return memcmp(a, b, memory.count) == 0
+    /// What becomes of a fixture whose expected file holds `expected` (nil: there is none) and
+    /// whose replay wrote `actual`, writing the expected file if the record mode says so.
+    private func settle(expected: UnsafeBufferPointer<UInt8>?, actual: [UInt8], _ fixture: Fixture) -> FixtureOutcome {
+        switch (mode, expected) {
+        case (.missing, nil), (.failed, nil), (.all, nil):
+            return write(actual, for: fixture)
+        case (.never, nil):
+            return .missingExpected
+        case (.all, let expected?):
+            // A file whose bytes would not change is left alone and not counted as recorded.
+            return Self.same(expected, actual) ? .passed : write(actual, for: fixture)
+        case (_, let expected?):
+            // The usual case, the same bytes, is settled without copying the file's.
+            if !Self.same(expected, actual), let diff = compare(expected: Array(expected), actual: actual) {
+                if mode == .failed {
+                    return write(actual, for: fixture)
+                }
+                return .differs(diff: diff.unified(oldLabel: "\(printable(fixture.expectedPath))\t(expected)",
+                                                   newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
             }
+            return .passed
+        }
+    }
+
+    /// Whether a file's bytes are exactly `bytes`.
+    private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { memory in
+            guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
+            return memcmp(a, b, memory.count) == 0
         }
     }
 
@@ -411,13 +436,41 @@ private final class ProgressCounter: @unchecked Sendable {
 }
 
 /// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
-/// problems. For one thread: each verify worker has its own.
+/// problems, and what replays through them need: each scene's replay plan and transcript writer,
+/// made once. For one thread: each verify worker has its own.
 public final class SceneCache {
+    /// A scene read from a file, with the replay plan and the writer of its transcripts, each
+    /// made when first needed.
+    final class Prepared {
+        let scene: Scene
+        private var madePlan: Replayer.Plan?
+        /// The writer of this scene's transcripts into the cache's `transcript`.
+        var writer: TranscriptWriter?
+
+        init(_ scene: Scene) { self.scene = scene }
+
+        var plan: Replayer.Plan {
+            if let madePlan { return madePlan }
+            let plan = Replayer.Plan(scene: scene)
+            madePlan = plan
+            return plan
+        }
+    }
+
     /// By trace version, then path: a scene is read by the rules of the trace that uses it.
-    private var scenes: [[String: Result<Scene, TraceErrors>?]] = [[:], [:]]
+    private var scenes: [[String: Result<Prepared, TraceErrors>?]] = [[:], [:]]
+    /// The last folder asked about by `prepared(besideTrace:)`, per trace version, with what it
+    /// found: fixtures come folder by folder, and comparing a folder's path costs less than
+    /// making the scene's path and looking it up.
+    private var lastFolder: [(folder: [UInt8], found: Result<Prepared, TraceErrors>?)?] = [nil, nil]
 
     /// The types its scenes may name.
     public let registry: Registry
+
+    /// Where replays through this cache write their text transcripts: emptied by each.
+    let transcript = TranscriptBytes()
+    /// Reads the worker's trace and expected files.
+    let files = FixtureFiles()
 
     public init(registry: Registry = .standard) { self.registry = registry }
 
@@ -425,17 +478,83 @@ public final class SceneCache {
     /// file (unless it is `required`, as a `--scene` file is: then its absence is a problem
     /// too), or its problems.
     public func scene(at path: String, version: Int = 1, required: Bool = false) throws(TraceErrors) -> Scene? {
+        try prepared(at: path, version: version, required: required)?.scene
+    }
+
+    /// `scene(at:version:required:)`, with the scene's plan and writer.
+    func prepared(at path: String, version: Int = 1, required: Bool = false) throws(TraceErrors) -> Prepared? {
+        try lookUp(path, version: version, required: required)?.get()
+    }
+
+    /// The `scene.json` beside a trace, as `prepared(at: Scene.besidePath(of: tracePath))`.
+    func prepared(besideTrace tracePath: String, version: Int = 1) throws(TraceErrors) -> Prepared? {
+        let k = version >= 2 ? 1 : 0
+        if let last = lastFolder[k], Self.isFolder(last.folder, of: tracePath) {
+            return try last.found?.get()
+        }
+        let utf8 = tracePath.utf8
+        let folderEnd = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let folder = String(decoding: utf8[..<folderEnd], as: UTF8.self)
+        let found = lookUp(folder + "scene.json", version: version, required: false)
+        lastFolder[k] = (Array(folder.utf8), found)
+        return try found?.get()
+    }
+
+    /// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
+    /// compared as bytes.
+    private static func isFolder(_ folder: [UInt8], of path: String) -> Bool {
+        // A native string's bytes are contiguous; a bridged one takes the general way.
+        let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
+            var end = path.count
+            while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
+            guard end == folder.count else { return false }
+            return end == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, path.baseAddress!, end) == 0 }
+        }
+        if let found { return found }
+        let utf8 = path.utf8
+        let end = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return utf8[..<end].elementsEqual(folder)
+    }
+
+    /// What is known of the scene file at `path`, read now if it was not: nil when there is no
+    /// such file and it is not `required`.
+    private func lookUp(_ path: String, version: Int, required: Bool) -> Result<Prepared, TraceErrors>? {
         let k = version >= 2 ? 1 : 0
         if let known = scenes[k][path] {
-            return try known?.get()
+            return known
         }
         guard required || Scene.fileExists(path) else {
             scenes[k][path] = .some(nil)
             return nil
         }
-        let result: Result<Scene, TraceErrors>
-        do { result = .success(try SceneReader.read(path: path, version: version, registry: registry)) } catch { result = .failure(error) }
+        let result: Result<Prepared, TraceErrors>
+        do { result = .success(Prepared(try SceneReader.read(path: path, version: version, registry: registry))) } catch { result = .failure(error) }
         scenes[k][path] = result
-        return try result.get()
+        return result
     }
+
+    /// The writer of `prepared`'s transcripts, starting a transcript of a trace of `version`
+    /// in an emptied `transcript`.
+    func restartedWriter(for prepared: Prepared, version: Int) -> TranscriptWriter {
+        transcript.removeAll()
+        if let writer = prepared.writer {
+            writer.restart(version: version)
+            return writer
+        }
+        // The scene names the sources in the order records number them, as the replayer does.
+        let writer = TranscriptWriter(format: .text, sources: prepared.scene.sources, output: transcript, version: version)
+        prepared.writer = writer
+        return writer
+    }
+}
+
+/// The bytes of a transcript written in memory, kept from one transcript to the next (see
+/// `SceneCache.transcript`).
+final class TranscriptBytes: ByteOutput {
+    private(set) var bytes: [UInt8] = []
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+
+    /// Empties it, keeping the memory.
+    func removeAll() { bytes.removeAll(keepingCapacity: true) }
 }
