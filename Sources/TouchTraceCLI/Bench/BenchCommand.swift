@@ -141,7 +141,6 @@ enum BenchCommand {
             let replayRate = megabytes / replay.seconds
             // Peak resident memory, whatever the size of the trace.
             let memoryLimit = 64_000_000
-            let scale = Double(fixtureCount) / 10_000
             // Speeds of small inputs are dominated by fixed costs: judged on the full run only.
             func speedVerdict(_ ok: Bool) -> String { quick ? "-" : verdict(ok) }
             var rows: [[String]] = [["figure", "touchtrace", "baseline", "ratio", "goal", ""]]
