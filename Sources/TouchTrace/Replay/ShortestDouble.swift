@@ -29,14 +29,19 @@ enum ShortestDouble {
         // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
         // plain, with eight decimals less their trailing zeros. One multiplication rejects the
         // rest, which go to the general algorithm.
+        //
+        // Whether N is whole is told by adding 2^52: below 2^52, the sum is exact (and N its
+        // mantissa bits) only when N is whole; otherwise it is rounded to a whole number, and
+        // taking 2^52 away again (exactly) does not give N back.
         let magnitude = abs(v)
         let scaled = magnitude * 1e8
-        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) && scaled / 1e8 == magnitude {
-            return n + writeEightDecimals(UInt64(Int64(scaled)), at: out + n)
+        let shifted = scaled + twoToThe52
+        if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
+            return n + writeEightDecimals(shifted.bitPattern & ((1 << 52) - 1), at: out + n)
         }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
-        return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
+        return n + layOut(digits, e10, plainUpTo: magnitude <= 9_007_199_254_740_992 ? 16 : 0, tables: tables, at: out + n)
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
@@ -160,35 +165,31 @@ enum ShortestDouble {
 
     /// Writes `scaled` / 10^8 (below 10^15) in plain notation, the decimals less their
     /// trailing zeros (one at least: `12.0`); returns the length.
+    ///
+    /// The integer part (below 10^7) and the decimals are eight digits each, made in one word
+    /// each: the integer part's leading zeros are its word's lowest "0" bytes (all but the
+    /// last, for 0), the decimals' trailing zeros its highest (all but the first, for none).
     @inline(__always)
     private static func writeEightDecimals(_ scaled: UInt64, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let whole = scaled / 100_000_000
         let fraction = UInt32(truncatingIfNeeded: scaled &- whole &* 100_000_000)
-        var length = 1
-        if whole < 10 {
-            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ whole)
-        } else {
-            length = decimalLength(whole)
-            writeDigits(whole, count: length, at: out)
-        }
+        let wholeDigits = eightDigits(UInt32(truncatingIfNeeded: whole))
+        let leadingZeros = ((wholeDigits ^ asciiZeros) | (1 << 56)).trailingZeroBitCount / 8
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: (wholeDigits >> UInt64(8 &* leadingZeros)).littleEndian, as: UInt64.self)
+        let length = 8 &- leadingZeros
         out[length] = UInt8(ascii: ".")
-        if fraction == 0 {
-            out[length + 1] = UInt8(ascii: "0")
-            return length + 2
-        }
-        // All eight digits, then the length less the trailing zeros: the last digits are the
-        // word's highest bytes, zero bytes once "0" is taken away.
         let digits = eightDigits(fraction)
-        UnsafeMutableRawPointer(out + length + 1).storeBytes(of: digits.littleEndian, as: UInt64.self)
-        let trailingZeros = (digits ^ asciiZeros).leadingZeroBitCount / 8
-        return length + 1 + 8 - trailingZeros
+        raw.storeBytes(of: digits.littleEndian, toByteOffset: length &+ 1, as: UInt64.self)
+        let trailingZeros = ((digits ^ asciiZeros) | 1).leadingZeroBitCount / 8
+        return length &+ 9 &- trailingZeros
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
     /// below `plainUpTo`; returns the length. Uses up to `room` bytes at `out`.
     @inline(__always)
-    private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = decimalLength(digits)
+    private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = decimalLength(digits, tables: tables)
         // The exponent of the leading digit.
         let x = e10 + count - 1
         if x >= -4 && x < plainUpTo {
@@ -245,6 +246,9 @@ enum ShortestDouble {
         return n + 2
     }
 
+    /// 2^52, the least double whose neighbours are a whole number apart.
+    private static let twoToThe52 = 4_503_599_627_370_496.0
+
     /// Eight "0" characters.
     private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
@@ -252,17 +256,12 @@ enum ShortestDouble {
     /// at a time).
     static let room = 40
 
-    /// How many decimal digits `v` (≥ 1, below 10^17) has.
-    @inline(__always) static func decimalLength(_ v: UInt64) -> Int {
-        var length = 1
-        var x = v
-        if x >= 100_000_000 { length += 8; x /= 100_000_000 }
-        // Now below 10^9: nine digits left are a case of their own.
-        if x >= 100_000_000 { return length + 8 }
-        if x >= 10_000 { length += 4; x /= 10_000 }
-        if x >= 100 { length += 2; x /= 100 }
-        if x >= 10 { length += 1 }
-        return length
+    /// How many decimal digits `v` (≥ 1, below 10^17) has: from its length in bits, b, the
+    /// number of digits is ⌊b · log10(2)⌋ (b · 1233 / 4096 is that for b < 64) or one more,
+    /// when `v` reaches the next power of ten.
+    @inline(__always) static func decimalLength(_ v: UInt64, tables: PowerTables) -> Int {
+        let guess = ((64 &- v.leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (v >= tables.tens[guess] ? 1 : 0)
     }
 
     /// Writes the `count` decimal digits of `v` (below 10^17) at `out`, eight at a time; may
@@ -336,7 +335,8 @@ enum ShortestDouble {
 /// The powers of ten 10^k for −292 ≤ k ≤ 326, each as its top 128 bits rounded up (exact for
 /// 0 ≤ k ≤ 55): 10^k · 2^(127 − ⌊log2(10^k)⌋), as (low, high). Computed once with exact integer
 /// arithmetic, and kept in memory that lives as long as the process and is never written after
-/// it is filled, so that reading an entry costs no reference counting.
+/// it is filled, so that reading an entry costs no reference counting. With them, the powers of
+/// ten that fit in 64 bits, which count digits.
 struct PowerTables: Sendable {
     struct Table: @unchecked Sendable {
         /// The entry of 10^0; entries run from 10^−292 to 10^326.
@@ -348,9 +348,26 @@ struct PowerTables: Sendable {
     static let largestPower = 326
 
     let power: Table
+    /// 10^0 to 10^19, exactly, as `Table` keeps its entries.
+    let tens: Tens
+
+    struct Tens: @unchecked Sendable {
+        let start: UnsafePointer<UInt64>
+        @inline(__always) subscript(k: Int) -> UInt64 { start[k] }
+    }
 
     /// The powers, made at first use.
-    static let shared = PowerTables(power: makePowers())
+    static let shared = PowerTables(power: makePowers(), tens: makeTens())
+
+    private static func makeTens() -> Tens {
+        let tens = UnsafeMutablePointer<UInt64>.allocate(capacity: 20)
+        var p: UInt64 = 1
+        for k in 0..<20 {
+            tens[k] = p
+            if k < 19 { p *= 10 }
+        }
+        return Tens(start: UnsafePointer(tens))
+    }
 
     private static func makePowers() -> Table {
         let entries = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: largestPower - smallestPower + 1)
