@@ -108,7 +108,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         }
         sourceCount = sources.count
         prefixes = .allocate(capacity: max(sources.count, 1))
-        prefixBytes = .allocate(capacity: max(rendered.reduce(0) { $0 + $1.count }, 1))
+        // Eight bytes more: prefixes are copied a word at a time (see `copyWords`).
+        prefixBytes = .allocate(capacity: rendered.reduce(0) { $0 + $1.count } + 8)
         var offset = 0
         for (i, bytes) in rendered.enumerated() {
             (prefixBytes + offset).initialize(from: bytes, count: bytes.count)
@@ -166,7 +167,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     private var state: State
-    private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
+    /// Eight bytes more than the longest time: it is copied a word at a time.
+    private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength + 8)
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
@@ -199,78 +201,107 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         state.buffer.removeAll()
     }
 
-    /// One text line, into room reserved for it.
+    /// One text line, into room reserved for it. Written through a pointer of its own, the
+    /// buffer's count set once at the end (and around a text, which makes room of its own).
     private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: inout (UInt, UInt)) {
-        out.append(time)
-        out.append(prefix)
-        out.append(record.event)
+        var p = copyWords(time.baseAddress!, time.count, to: out.end)
+        p = copyWords(prefix.baseAddress!, prefix.count, to: p)
+        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
         record.fields.withFields { fields in
             for field in fields {
-                out.append(0x20)
-                out.append(field.keyBytes)
-                out.append(UInt8(ascii: "="))
+                p[0] = 0x20
+                let key = field.keyBytes
+                p = copyBytes(key.baseAddress!, key.count, to: p + 1)
+                p[0] = UInt8(ascii: "=")
+                p += 1
                 switch field.value {
                 case .number(let v):
-                    out.advance(writeFixed4(v, to: out.end))
-                case .point(let p):
-                    out.advance(writeFixed4(p.x, to: out.end))
-                    out.append(UInt8(ascii: ","))
-                    out.advance(writeFixed4(p.y, to: out.end))
+                    p += writeFixed4(v, to: p)
+                case .point(let point):
+                    p += writeFixed4(point.x, to: p)
+                    p[0] = UInt8(ascii: ",")
+                    p += 1
+                    p += writeFixed4(point.y, to: p)
                 case .integer(let n):
-                    out.advance(writeInteger(Int64(n), to: out.end))
-                case .name(let s):
-                    if isPlainName(s, known: &plainNames) { out.append(s) } else { writeJSONString(s.description, to: &out) }
-                case .text(let text):
-                    writeJSONString(text.string, to: &out)
-                case .touch(let id):
-                    out.advance(writeInteger(id, to: out.end))
-                }
-            }
-        }
-        out.append(0x0A)
-    }
-
-    /// One JSON line, into room reserved for it.
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
-        out.append("{\"t\":")
-        out.append(time)
-        out.append(prefix)
-        out.append(record.event)
-        out.append(UInt8(ascii: "\""))
-        record.fields.withFields { fields in
-            for field in fields {
-                out.append(",\"")
-                out.append(field.keyBytes)
-                out.append("\":")
-                switch field.value {
-                case .number(let v):
-                    out.advance(writeShortest(v, to: out.end, tables: tables))
-                case .point(let p):
-                    out.append(UInt8(ascii: "["))
-                    out.advance(writeShortest(p.x, to: out.end, tables: tables))
-                    out.append(UInt8(ascii: ","))
-                    out.advance(writeShortest(p.y, to: out.end, tables: tables))
-                    out.append(UInt8(ascii: "]"))
-                case .integer(let n):
-                    out.advance(writeInteger(Int64(n), to: out.end))
+                    p += writeInteger(Int64(n), to: p)
                 case .name(let s):
                     if isPlainName(s, known: &plainNames) {
-                        out.append(UInt8(ascii: "\""))
-                        out.append(s)
-                        out.append(UInt8(ascii: "\""))
+                        p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p)
                     } else {
+                        out.advance(p - out.end)
                         writeJSONString(s.description, to: &out)
+                        p = out.end
                     }
                 case .text(let text):
+                    out.advance(p - out.end)
                     writeJSONString(text.string, to: &out)
+                    p = out.end
                 case .touch(let id):
-                    out.advance(writeInteger(id, to: out.end))
+                    p += writeInteger(id, to: p)
                 }
             }
         }
-        out.append("}\n")
+        p[0] = 0x0A
+        out.advance(p + 1 - out.end)
+    }
+
+    /// One JSON line, into room reserved for it, written as `writeText` writes.
+    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
+        var p = out.end
+        // `{"t":`
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3A_22_74_22_7B).littleEndian, as: UInt64.self)
+        p = copyWords(time.baseAddress!, time.count, to: p + 5)
+        p = copyWords(prefix.baseAddress!, prefix.count, to: p)
+        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
+        p[0] = UInt8(ascii: "\"")
+        p += 1
+        record.fields.withFields { fields in
+            for field in fields {
+                // `,"`, the key, `":`
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x22_2C).littleEndian, as: UInt16.self)
+                let key = field.keyBytes
+                p = copyBytes(key.baseAddress!, key.count, to: p + 2)
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x3A_22).littleEndian, as: UInt16.self)
+                p += 2
+                switch field.value {
+                case .number(let v):
+                    p += writeShortest(v, to: p, tables: tables)
+                case .point(let point):
+                    p[0] = UInt8(ascii: "[")
+                    p += 1
+                    p += writeShortest(point.x, to: p, tables: tables)
+                    p[0] = UInt8(ascii: ",")
+                    p += 1
+                    p += writeShortest(point.y, to: p, tables: tables)
+                    p[0] = UInt8(ascii: "]")
+                    p += 1
+                case .integer(let n):
+                    p += writeInteger(Int64(n), to: p)
+                case .name(let s):
+                    if isPlainName(s, known: &plainNames) {
+                        p[0] = UInt8(ascii: "\"")
+                        p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p + 1)
+                        p[0] = UInt8(ascii: "\"")
+                        p += 1
+                    } else {
+                        out.advance(p - out.end)
+                        writeJSONString(s.description, to: &out)
+                        p = out.end
+                    }
+                case .text(let text):
+                    out.advance(p - out.end)
+                    writeJSONString(text.string, to: &out)
+                    p = out.end
+                case .touch(let id):
+                    p += writeInteger(id, to: p)
+                }
+            }
+        }
+        // `}` and a line feed
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x0A_7D).littleEndian, as: UInt16.self)
+        out.advance(p + 2 - out.end)
     }
 
     /// Whether a name is short and plain enough to be written as it is, in the room a field
