@@ -7,21 +7,29 @@
 /// `1.5e+16`). `Double.description` gives the same text but costs a `String` per number, which
 /// was most of a JSON Lines replay's time.
 enum ShortestDouble {
-    /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
-    /// A writer of many numbers passes `tables` it keeps (`PowerTables.shared`): reaching the
-    /// shared tables checks, at every number, that they have been made.
+    /// Writes `v` at `out`, which has `room` bytes; returns the length (at most 24). Both zeros
+    /// are written `0.0` (zero has no sign in transcripts, SPEC 7 and 13.1), non-finite values,
+    /// which JSON cannot hold, `null`. A writer of many numbers passes `tables` it keeps
+    /// (`PowerTables.shared`): reaching the shared tables checks, at every number, that they
+    /// have been made.
     static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
         let bits = v.bitPattern
+        let mantissa = bits & ((1 << 52) - 1)
+        let exponent = Int((bits >> 52) & 0x7FF)
+        if bits << 1 == 0 {
+            // "0.0" and a byte to be overwritten.
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(0x30_30_2E_30).littleEndian, as: UInt32.self)
+            return 3
+        }
+        if exponent == 0x7FF {
+            // "null"
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(0x6C_6C_75_6E).littleEndian, as: UInt32.self)
+            return 4
+        }
         var n = 0
         if bits >> 63 != 0 {
             out[0] = UInt8(ascii: "-")
             n = 1
-        }
-        let mantissa = bits & ((1 << 52) - 1)
-        let exponent = Int((bits >> 52) & 0x7FF)
-        if exponent == 0 && mantissa == 0 {
-            out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
-            return n + 3
         }
         // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
         // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
@@ -53,6 +61,7 @@ enum ShortestDouble {
     /// the interval, is the answer one digit shorter than the scale, else the digits closest to
     /// the value at the scale of 100 (Junekey Jeon's Dragonbox, 2020; the interval ends belong
     /// to it when fc is even, as reading rounds ties to even).
+    @inline(__always)
     private static func decimal(mantissa: UInt64, exponent: Int, tables: PowerTables) -> (UInt64, Int) {
         // Integers below 2^53 are their own shortest form, less trailing zeros.
         if exponent >= 1023 && exponent <= 1023 + 52 {

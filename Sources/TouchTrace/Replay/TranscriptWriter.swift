@@ -388,14 +388,11 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 /// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
 /// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
 /// cannot hold, are written as `null`.
+///
+/// Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
+/// whichever zero the arithmetic left (transcripts of positive zero stay as they were).
 @inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
-    guard v.isFinite else {
-        for (i, b) in "null".utf8.enumerated() { out[i] = b }
-        return 4
-    }
-    // Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
-    // whichever zero the arithmetic left (transcripts of positive zero stay as they were).
-    return ShortestDouble.write(v == 0 ? 0 : v, to: out, tables: tables)
+    ShortestDouble.write(v, to: out, tables: tables)
 }
 
 /// Appends a double in the shortest form that reads back to the same value; negative zero is

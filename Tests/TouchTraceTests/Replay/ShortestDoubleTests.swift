@@ -16,6 +16,17 @@ import Testing
         #expect(text(v) == (v == 0 ? "0.0" : v.description))
     }
 
+    /// JSON has no infinities or NaN: they are written `null`, and both zeros `0.0`.
+    @Test func nonFiniteValuesAreNullAndZeroHasNoSign() {
+        #expect(text(.infinity) == "null")
+        #expect(text(-.infinity) == "null")
+        #expect(text(.nan) == "null")
+        #expect(text(-Double.nan) == "null")
+        #expect(text(Double(bitPattern: 0x7FF0_0000_0000_0001)) == "null")
+        #expect(text(0.0) == "0.0")
+        #expect(text(-0.0) == "0.0")
+    }
+
     /// Every exponent is covered: random bit patterns, random short decimals, and random
     /// mantissas with every exponent.
     @Test func matchesDescriptionOnAMillionDoubles() {
