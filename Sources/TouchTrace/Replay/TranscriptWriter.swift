@@ -116,14 +116,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             (prefixes + i).initialize(to: (offset, bytes.count))
             offset += bytes.count
         }
-        state = State(buffer: buffer)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(buffer: buffer))
         powerTables = format == .jsonl ? PowerTables.shared : nil
     }
 
     deinit {
         prefixes.deallocate()
         prefixBytes.deallocate()
-        state.buffer.deallocate()
+        state.pointee.buffer.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
         timeText.deallocate()
     }
 
@@ -135,25 +138,25 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// Writes a record where it lies: its fields are read in place rather than copied (it is
     /// not changed).
     func write(inPlace record: inout Record) {
-        // The writer's mutable state is read once and stored once per record: each access to a
-        // class's stored variable costs a run-time exclusivity check.
-        var state = self.state
+        // The writer's mutable state is reached through a pointer: an access to a class's stored
+        // variable costs a run-time exclusivity check, and a copy in and out costs a load and a
+        // store of every part, used or not.
+        let state = self.state
         // Every record of an event has the event's time: format it once.
-        if record.t.bitPattern != state.timeBits {
-            state.timeBits = record.t.bitPattern
-            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
+        if record.t.bitPattern != state.pointee.timeBits {
+            state.pointee.timeBits = record.t.bitPattern
+            state.pointee.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
-        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
+        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.pointee.timeLength)
         precondition(record.source >= 0 && record.source < sourceCount, "record of source \(record.source), of \(sourceCount) sources")
         let place = prefixes[record.source]
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
-        state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
+        state.pointee.buffer.reserve(Self.room(for: record, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
-        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
+        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames)
+        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames, tables: powerTables!)
         }
-        self.state = state
-        if state.buffer.count >= Self.flushThreshold { flush() }
+        if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
 
     /// The buffer, and the time of the last record (as bits, so that NaN never matches) with
@@ -166,7 +169,9 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var plainNames: (UInt, UInt) = (0, 0)
     }
 
-    private var state: State
+    /// The state, allocated with the writer and freed with it; only the writer's one thread
+    /// at a time reaches it.
+    private let state: UnsafeMutablePointer<State>
     /// Eight bytes more than the longest time: it is copied a word at a time.
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength + 8)
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
@@ -178,9 +183,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// Room enough for any rendering of the record, but for its texts (see `writeJSONString`).
     @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
-        var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
-        room += record.fields.count * fieldRoom
-        return room
+        // Small numbers (a prefix, a static string's length, at most six fields): no overflow.
+        fixed4MaximumLength &+ prefix &+ record.event.utf8CodeUnitCount &+ 16 &+ record.fields.count &* fieldRoom
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -190,15 +194,15 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     private func flush() {
-        guard state.buffer.count > 0 else { return }
+        guard state.pointee.buffer.count > 0 else { return }
         if failure == nil {
             do {
-                try output.write(state.buffer.bytes)
+                try output.write(state.pointee.buffer.bytes)
             } catch {
                 failure = error
             }
         }
-        state.buffer.removeAll()
+        state.pointee.buffer.removeAll()
     }
 
     /// One text line, into room reserved for it. Written through a pointer of its own, the
@@ -412,16 +416,13 @@ extension TranscriptWriter {
     /// it), a write failure forgotten, and the buffer kept. `verify` writes thousands of short
     /// transcripts: allocating a buffer for each costs more than writing it.
     func restart(version: Int) {
-        // The state is read once and stored once, as `write(inPlace:)` does: a long access to
-        // it here (one that calls into the buffer) would make every access to it checked at
-        // run time, that of every record too.
-        var fresh = State(buffer: state.buffer)
+        var fresh = State(buffer: state.pointee.buffer)
         fresh.buffer.removeAll()
         if format == .text {
             let header = version == 1 || version == 2 ? Self.textHeaderLines[version - 1] : Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)
             fresh.buffer.append(header)
         }
-        state = fresh
+        state.pointee = fresh
         failure = nil
     }
 
