@@ -94,7 +94,7 @@ enum ShortestDouble {
         let (z, zIsInteger) = multiplyUpper((twoFc | 1) << UInt64(beta), cache)
 
         var significand = z / 1000
-        var r = UInt32(truncatingIfNeeded: z - 1000 * significand)
+        var r = UInt32(truncatingIfNeeded: z &- 1000 &* significand)
         var shorter = false
         if r < deltai {
             // The multiple of 1000 below z is inside, unless it is the excluded upper end.
@@ -114,7 +114,7 @@ enum ShortestDouble {
         }
         // The digits at the scale of 100 closest to the value: from the distance of the value's
         // scaled image below z, rounded; exact when that distance is not a multiple of 100.
-        significand *= 10
+        significand &*= 10
         var distance = r &- (deltai / 2) &+ 50
         let approximateParity = (distance ^ 50) & 1 != 0
         let hundreds = distance / 100
@@ -200,7 +200,7 @@ enum ShortestDouble {
     private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let count = decimalLength(digits, tables: tables)
         // The exponent of the leading digit.
-        let x = e10 + count - 1
+        let x = e10 &+ count &- 1
         if x >= -4 && x < plainUpTo {
             if e10 >= 0 {
                 // 1200.0: the digits, zeros (e10 is below 16), ".0".
@@ -209,32 +209,32 @@ enum ShortestDouble {
                 raw.storeBytes(of: asciiZeros, as: UInt64.self)
                 raw.storeBytes(of: asciiZeros, toByteOffset: 8, as: UInt64.self)
                 out[count + e10] = UInt8(ascii: "."); out[count + e10 + 1] = UInt8(ascii: "0")
-                return count + e10 + 2
+                return count &+ e10 &+ 2
             }
             if x >= 0 {
                 // 12.75: the digits one place right, then the integer digits (usually a few)
                 // moved back one place, and the point.
                 writeDigits(digits, count: count, at: out + 1)
-                let integerDigits = x + 1
+                let integerDigits = x &+ 1
                 if integerDigits <= 8 {
                     let raw = UnsafeMutableRawPointer(out)
                     let moved = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
                     let kept = raw.loadUnaligned(as: UInt64.self)
                     // The first `integerDigits` bytes in memory.
-                    let mask = (integerDigits == 8 ? UInt64.max : (1 << UInt64(8 &* integerDigits)) &- 1).littleEndian
+                    let mask = (UInt64.max >> UInt64(64 &- 8 &* integerDigits)).littleEndian
                     raw.storeBytes(of: (moved & mask) | (kept & ~mask), as: UInt64.self)
                 } else {
                     for i in 0..<integerDigits { out[i] = out[i + 1] }
                 }
                 out[integerDigits] = UInt8(ascii: ".")
-                return count + 1
+                return count &+ 1
             }
             // 0.0075: zeros after the point (three at most), then the digits.
             out[0] = UInt8(ascii: "0"); out[1] = UInt8(ascii: ".")
             UnsafeMutableRawPointer(out + 2).storeBytes(of: UInt32(truncatingIfNeeded: asciiZeros), as: UInt32.self)
-            let n = 2 + (-x - 1)
+            let n = 1 &- x
             writeDigits(digits, count: count, at: out + n)
-            return n + count
+            return n &+ count
         }
         // 1.5e+16, 1e-05: the first digit, the point, the others.
         writeDigits(digits, count: count, at: out + 1)

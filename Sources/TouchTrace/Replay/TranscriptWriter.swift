@@ -207,6 +207,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// One text line, into room reserved for it. Written through a pointer of its own, the
     /// buffer's count set once at the end (and around a text, which makes room of its own).
+    @inline(__always)
     private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: inout (UInt, UInt)) {
         var p = copyWords(time.baseAddress!, time.count, to: out.end)
@@ -251,6 +252,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     /// One JSON line, into room reserved for it, written as `writeText` writes.
+    @inline(__always)
     private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: inout (UInt, UInt), tables: PowerTables) {
         var p = out.end
