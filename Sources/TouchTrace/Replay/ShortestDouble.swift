@@ -45,11 +45,11 @@ enum ShortestDouble {
         let scaled = magnitude * 1e8
         let shifted = scaled + twoToThe52
         if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
-            return n + writeEightDecimals(shifted.bitPattern & ((1 << 52) - 1), at: out + n)
+            return n &+ writeEightDecimals(shifted.bitPattern & ((1 << 52) - 1), at: out + n)
         }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
-        return n + layOut(digits, e10, plainUpTo: magnitude <= 9_007_199_254_740_992 ? 16 : 0, tables: tables, at: out + n)
+        return n &+ layOut(digits, e10, plainUpTo: magnitude <= 9_007_199_254_740_992 ? 16 : 0, tables: tables, at: out + n)
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
@@ -77,7 +77,7 @@ enum ShortestDouble {
             e = 1 - 1075
             fc = mantissa
         } else {
-            e = exponent - 1075
+            e = exponent &- 1075
             fc = (1 << 52) | mantissa
         }
         let endsIncluded = fc & 1 == 0
@@ -85,13 +85,14 @@ enum ShortestDouble {
             return shorterInterval(e, tables: tables)
         }
 
-        let minusK = floorLog10Pow2(e) - 2
-        let cache = tables.power[-minusK]
-        let beta = e + floorLog2Pow10(-minusK)
+        // Small numbers (|e| below 1100, beta from 1 to 3): no overflow.
+        let minusK = floorLog10Pow2(e) &- 2
+        let cache = tables.power[0 &- minusK]
+        let beta = e &+ floorLog2Pow10(0 &- minusK)
         // The interval's width (2^e), scaled, rounded down: its lower end is about deltai below z.
-        let deltai = UInt32(truncatingIfNeeded: cache.1 >> UInt64(63 - beta))
+        let deltai = UInt32(truncatingIfNeeded: cache.1 &>> UInt64(truncatingIfNeeded: 63 &- beta))
         let twoFc = fc << 1
-        let (z, zIsInteger) = multiplyUpper((twoFc | 1) << UInt64(beta), cache)
+        let (z, zIsInteger) = multiplyUpper((twoFc | 1) &<< UInt64(truncatingIfNeeded: beta), cache)
 
         var significand = z / 1000
         var r = UInt32(truncatingIfNeeded: z &- 1000 &* significand)
@@ -110,7 +111,7 @@ enum ShortestDouble {
             shorter = xParity || (xIsInteger && endsIncluded)
         }
         if shorter {
-            return withoutTrailingZeros(significand, minusK + 3)
+            return withoutTrailingZeros(significand, minusK &+ 3)
         }
         // The digits at the scale of 100 closest to the value: from the distance of the value's
         // scaled image below z, rounded; exact when that distance is not a multiple of 100.
@@ -130,7 +131,7 @@ enum ShortestDouble {
                 significand -= 1
             }
         }
-        return withoutTrailingZeros(significand, minusK + 2)
+        return withoutTrailingZeros(significand, minusK &+ 2)
     }
 
     /// A power of two whose lower neighbour is half as far as its upper one (fc = 2^52, e > −1074).
@@ -163,11 +164,11 @@ enum ShortestDouble {
         var e10 = e10
         if value % 10_000 == 0 {
             value /= 10_000
-            e10 += 4
+            e10 &+= 4
         }
         while value % 10 == 0 {
             value /= 10
-            e10 += 1
+            e10 &+= 1
         }
         return (value, e10)
     }
@@ -185,7 +186,7 @@ enum ShortestDouble {
         let wholeDigits = eightDigits(UInt32(truncatingIfNeeded: whole))
         let leadingZeros = ((wholeDigits ^ asciiZeros) | (1 << 56)).trailingZeroBitCount / 8
         let raw = UnsafeMutableRawPointer(out)
-        raw.storeBytes(of: (wholeDigits >> UInt64(8 &* leadingZeros)).littleEndian, as: UInt64.self)
+        raw.storeBytes(of: (wholeDigits &>> UInt64(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt64.self)
         let length = 8 &- leadingZeros
         out[length] = UInt8(ascii: ".")
         let digits = eightDigits(fraction)
@@ -221,7 +222,7 @@ enum ShortestDouble {
                     let moved = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
                     let kept = raw.loadUnaligned(as: UInt64.self)
                     // The first `integerDigits` bytes in memory.
-                    let mask = (UInt64.max >> UInt64(64 &- 8 &* integerDigits)).littleEndian
+                    let mask = (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* integerDigits)).littleEndian
                     raw.storeBytes(of: (moved & mask) | (kept & ~mask), as: UInt64.self)
                 } else {
                     for i in 0..<integerDigits { out[i] = out[i + 1] }
@@ -284,19 +285,19 @@ enum ShortestDouble {
         let low = UInt32(truncatingIfNeeded: v % 100_000_000)
         let high = v / 100_000_000
         if count <= 16 {
-            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: high), count: count - 8).littleEndian, as: UInt64.self)
+            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: high), count: count &- 8).littleEndian, as: UInt64.self)
         } else {
             out[0] = UInt8(truncatingIfNeeded: 0x30 &+ high / 100_000_000)
             let middle = UInt32(truncatingIfNeeded: high % 100_000_000)
             raw.storeBytes(of: eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
         }
-        raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count - 8, as: UInt64.self)
+        raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// The last `count` (1 to 8) of the eight digits of `v`, first digit in the lowest byte,
     /// zeros after: to be stored as eight bytes.
     @inline(__always) private static func leadingDigits(_ v: UInt32, count: Int) -> UInt64 {
-        eightDigits(v) >> UInt64(8 &* (8 &- count))
+        eightDigits(v) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
     }
 
     /// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
@@ -317,9 +318,9 @@ enum ShortestDouble {
     // MARK: Arithmetic
 
     /// ⌊log10(2^e)⌋ for −1700 ≤ e ≤ 1700.
-    @inline(__always) static func floorLog10Pow2(_ e: Int) -> Int { (e * 315_653) >> 20 }
+    @inline(__always) static func floorLog10Pow2(_ e: Int) -> Int { (e &* 315_653) >> 20 }
     /// ⌊log2(10^e)⌋ for −1233 ≤ e ≤ 1233.
-    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e * 1_741_647) >> 19 }
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 1_741_647) >> 19 }
 
     /// The upper 128 bits of the 192-bit product of `u` and the 128-bit `cache` (low, high):
     /// their upper 64 bits, and whether their lower 64 bits are zero.

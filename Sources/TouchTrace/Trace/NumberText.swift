@@ -136,7 +136,7 @@ func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // the last for 0.
         let digits = ShortestDouble.eightDigits(UInt32(truncatingIfNeeded: value))
         let leadingZeros = ((digits ^ 0x3030_3030_3030_3030) | (1 << 56)).trailingZeroBitCount / 8
-        UnsafeMutableRawPointer(out).storeBytes(of: (digits >> UInt64(8 &* leadingZeros)).littleEndian, as: UInt64.self)
+        UnsafeMutableRawPointer(out).storeBytes(of: (digits &>> UInt64(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt64.self)
         return 8 &- leadingZeros
     }
     var length = 0
