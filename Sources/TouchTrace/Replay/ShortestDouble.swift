@@ -300,21 +300,6 @@ enum ShortestDouble {
         eightDigits(v) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
     }
 
-    /// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
-    /// first digit in the lowest byte (stored little-endian, they read in order), computed in
-    /// lanes of one word rather than a division per digit: the two halves of four digits in
-    /// 32-bit lanes, each split into two digit pairs in 16-bit lanes, each split into two
-    /// digits in bytes. Dividing a lane by 100 or 10 is a multiply and shift exact for the
-    /// lane's range (x·10486 >> 20 = x / 100 below 10^4; x·103 >> 10 = x / 10 below 100).
-    @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
-        var x = UInt64(v / 10_000) | (UInt64(v % 10_000) << 32)
-        var q = ((x &* 10486) >> 20) & 0x0000_007F_0000_007F
-        x = ((x &- q &* 100) << 16) | q
-        q = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
-        x = ((x &- q &* 10) << 8) | q
-        return x | 0x3030_3030_3030_3030
-    }
-
     // MARK: Arithmetic
 
     /// ⌊log10(2^e)⌋ for −1700 ≤ e ≤ 1700.

@@ -67,7 +67,7 @@ func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         n += writeDecimal(whole, to: out + n)
         out[n] = UInt8(ascii: ".")
         // The four digits are the upper half of the eight of `fraction`, below 10^4.
-        let digits = UInt32(truncatingIfNeeded: ShortestDouble.eightDigits(fraction) >> 32)
+        let digits = UInt32(truncatingIfNeeded: eightDigits(fraction) >> 32)
         UnsafeMutableRawPointer(out + n + 1).storeBytes(of: digits.littleEndian, as: UInt32.self)
         return n + 5
     }
@@ -134,7 +134,7 @@ func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     if value < 100_000_000 {
         // Eight digits in one word, less their leading zeros: its lowest "0" bytes, all but
         // the last for 0.
-        let digits = ShortestDouble.eightDigits(UInt32(truncatingIfNeeded: value))
+        let digits = eightDigits(UInt32(truncatingIfNeeded: value))
         let leadingZeros = ((digits ^ 0x3030_3030_3030_3030) | (1 << 56)).trailingZeroBitCount / 8
         UnsafeMutableRawPointer(out).storeBytes(of: (digits &>> UInt64(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt64.self)
         return 8 &- leadingZeros
@@ -176,4 +176,19 @@ public func appendDecimal(_ value: Int, to out: inout [UInt8]) {
 
 extension UInt {
     var toUInt64: UInt64 { UInt64(self) }
+}
+
+/// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
+/// first digit in the lowest byte (stored little-endian, they read in order), computed in
+/// lanes of one word rather than a division per digit: the two halves of four digits in
+/// 32-bit lanes, each split into two digit pairs in 16-bit lanes, each split into two
+/// digits in bytes. Dividing a lane by 100 or 10 is a multiply and shift exact for the
+/// lane's range (x·10486 >> 20 = x / 100 below 10^4; x·103 >> 10 = x / 10 below 100).
+@inline(__always) func eightDigits(_ v: UInt32) -> UInt64 {
+    var x = UInt64(v / 10_000) | (UInt64(v % 10_000) << 32)
+    var q = ((x &* 10486) >> 20) & 0x0000_007F_0000_007F
+    x = ((x &- q &* 100) << 16) | q
+    q = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
+    x = ((x &- q &* 10) << 8) | q
+    return x | 0x3030_3030_3030_3030
 }
