@@ -95,8 +95,9 @@ struct ByteBuffer {
 }
 
 /// Copies `n` bytes from `source` to `target` a word at a time; returns the end of the `n`
-/// bytes. Reads and writes up to `n` rounded up to a multiple of 8: for memory the caller owns
-/// with that much room at both ends (a writer's own prefixes and time text, into reserved room).
+/// bytes. Reads and writes `n` rounded up to a multiple of 8, one word at least: for memory the
+/// caller owns with that much room at both ends (a writer's own prefixes and time text, into
+/// reserved room).
 @inline(__always) func copyWords(_ source: UnsafePointer<UInt8>, _ n: Int, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     let to = UnsafeMutableRawPointer(target)
     let from = UnsafeRawPointer(source)
