@@ -52,27 +52,10 @@ struct ByteBuffer {
         append(bytes.baseAddress!, bytes.count)
     }
 
-    /// Appends `n` bytes from `source` within the reserved room. Short runs (keys, names) are
-    /// copied inline, as two words that may overlap: a call to memcpy costs more than the copy.
+    /// Appends `n` bytes from `source` within the reserved room (see `copyBytes`).
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, _ n: Int) {
         assert(count + n <= capacity, "wrote past the reserved room")
-        let target = UnsafeMutableRawPointer(base + count)
-        let from = UnsafeRawPointer(source)
-        if n >= 8 && n <= 16 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            target.storeBytes(of: head, as: UInt64.self)
-            target.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
-        } else if n >= 4 && n < 8 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-            target.storeBytes(of: head, as: UInt32.self)
-            target.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
-        } else if n < 4 {
-            for i in 0..<n { target.storeBytes(of: source[i], toByteOffset: i, as: UInt8.self) }
-        } else {
-            target.copyMemory(from: from, byteCount: n)
-        }
+        _ = copyBytes(source, n, to: base + count)
         count += n
     }
 
@@ -85,4 +68,43 @@ struct ByteBuffer {
     mutating func removeAll() { count = 0 }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+}
+
+/// Copies `n` bytes from `source` to `target`; returns the end of the copy. Short runs (keys,
+/// names) are copied inline, as two words that may overlap: a call to memcpy costs more than
+/// the copy. Reads and writes only the `n` bytes.
+@inline(__always) func copyBytes(_ source: UnsafePointer<UInt8>, _ n: Int, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let to = UnsafeMutableRawPointer(target)
+    let from = UnsafeRawPointer(source)
+    if n >= 8 && n <= 16 {
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+    } else if n >= 4 && n < 8 {
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+    } else if n < 4 {
+        for i in 0..<n { target[i] = source[i] }
+    } else {
+        to.copyMemory(from: from, byteCount: n)
+    }
+    return target + n
+}
+
+/// Copies `n` bytes from `source` to `target` a word at a time; returns the end of the `n`
+/// bytes. Reads and writes `n` rounded up to a multiple of 8, one word at least: for memory the
+/// caller owns with that much room at both ends (a writer's own prefixes and time text, into
+/// reserved room).
+@inline(__always) func copyWords(_ source: UnsafePointer<UInt8>, _ n: Int, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let to = UnsafeMutableRawPointer(target)
+    let from = UnsafeRawPointer(source)
+    var i = 0
+    repeat {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+        i &+= 8
+    } while i < n
+    return target + n
 }

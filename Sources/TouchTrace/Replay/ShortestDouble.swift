@@ -7,21 +7,29 @@
 /// `1.5e+16`). `Double.description` gives the same text but costs a `String` per number, which
 /// was most of a JSON Lines replay's time.
 enum ShortestDouble {
-    /// Writes `v` (finite) at `out`, which has `room` bytes; returns the length (at most 24).
-    /// A writer of many numbers passes `tables` it keeps (`PowerTables.shared`): reaching the
-    /// shared tables checks, at every number, that they have been made.
+    /// Writes `v` at `out`, which has `room` bytes; returns the length (at most 24). Both zeros
+    /// are written `0.0` (zero has no sign in transcripts, SPEC 7 and 13.1), non-finite values,
+    /// which JSON cannot hold, `null`. A writer of many numbers passes `tables` it keeps
+    /// (`PowerTables.shared`): reaching the shared tables checks, at every number, that they
+    /// have been made.
     static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
         let bits = v.bitPattern
+        let mantissa = bits & ((1 << 52) - 1)
+        let exponent = Int((bits >> 52) & 0x7FF)
+        if bits << 1 == 0 {
+            // "0.0" and a byte to be overwritten.
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(0x30_30_2E_30).littleEndian, as: UInt32.self)
+            return 3
+        }
+        if exponent == 0x7FF {
+            // "null"
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(0x6C_6C_75_6E).littleEndian, as: UInt32.self)
+            return 4
+        }
         var n = 0
         if bits >> 63 != 0 {
             out[0] = UInt8(ascii: "-")
             n = 1
-        }
-        let mantissa = bits & ((1 << 52) - 1)
-        let exponent = Int((bits >> 52) & 0x7FF)
-        if exponent == 0 && mantissa == 0 {
-            out[n] = UInt8(ascii: "0"); out[n + 1] = UInt8(ascii: "."); out[n + 2] = UInt8(ascii: "0")
-            return n + 3
         }
         // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
         // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
@@ -29,14 +37,19 @@ enum ShortestDouble {
         // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
         // plain, with eight decimals less their trailing zeros. One multiplication rejects the
         // rest, which go to the general algorithm.
+        //
+        // Whether N is whole is told by adding 2^52: below 2^52, the sum is exact (and N its
+        // mantissa bits) only when N is whole; otherwise it is rounded to a whole number, and
+        // taking 2^52 away again (exactly) does not give N back.
         let magnitude = abs(v)
         let scaled = magnitude * 1e8
-        if magnitude >= 1e-4 && scaled < 1e15 && scaled == Double(Int64(scaled)) && scaled / 1e8 == magnitude {
-            return n + writeEightDecimals(UInt64(Int64(scaled)), at: out + n)
+        let shifted = scaled + twoToThe52
+        if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
+            return n &+ writeEightDecimals(shifted.bitPattern & ((1 << 52) - 1), at: out + n)
         }
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
         // Swift writes whole numbers from 2^53 up in scientific notation too.
-        return n + layOut(digits, e10, plainUpTo: abs(v) <= 9_007_199_254_740_992 ? 16 : 0, at: out + n)
+        return n &+ layOut(digits, e10, plainUpTo: magnitude <= 9_007_199_254_740_992 ? 16 : 0, tables: tables, at: out + n)
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
@@ -48,6 +61,7 @@ enum ShortestDouble {
     /// the interval, is the answer one digit shorter than the scale, else the digits closest to
     /// the value at the scale of 100 (Junekey Jeon's Dragonbox, 2020; the interval ends belong
     /// to it when fc is even, as reading rounds ties to even).
+    @inline(__always)
     private static func decimal(mantissa: UInt64, exponent: Int, tables: PowerTables) -> (UInt64, Int) {
         // Integers below 2^53 are their own shortest form, less trailing zeros.
         if exponent >= 1023 && exponent <= 1023 + 52 {
@@ -63,7 +77,7 @@ enum ShortestDouble {
             e = 1 - 1075
             fc = mantissa
         } else {
-            e = exponent - 1075
+            e = exponent &- 1075
             fc = (1 << 52) | mantissa
         }
         let endsIncluded = fc & 1 == 0
@@ -71,16 +85,17 @@ enum ShortestDouble {
             return shorterInterval(e, tables: tables)
         }
 
-        let minusK = floorLog10Pow2(e) - 2
-        let cache = tables.power[-minusK]
-        let beta = e + floorLog2Pow10(-minusK)
+        // Small numbers (|e| below 1100, beta from 1 to 3): no overflow.
+        let minusK = floorLog10Pow2(e) &- 2
+        let cache = tables.power[0 &- minusK]
+        let beta = e &+ floorLog2Pow10(0 &- minusK)
         // The interval's width (2^e), scaled, rounded down: its lower end is about deltai below z.
-        let deltai = UInt32(truncatingIfNeeded: cache.1 >> UInt64(63 - beta))
+        let deltai = UInt32(truncatingIfNeeded: cache.1 &>> UInt64(truncatingIfNeeded: 63 &- beta))
         let twoFc = fc << 1
-        let (z, zIsInteger) = multiplyUpper((twoFc | 1) << UInt64(beta), cache)
+        let (z, zIsInteger) = multiplyUpper((twoFc | 1) &<< UInt64(truncatingIfNeeded: beta), cache)
 
         var significand = z / 1000
-        var r = UInt32(truncatingIfNeeded: z - 1000 * significand)
+        var r = UInt32(truncatingIfNeeded: z &- 1000 &* significand)
         var shorter = false
         if r < deltai {
             // The multiple of 1000 below z is inside, unless it is the excluded upper end.
@@ -96,11 +111,11 @@ enum ShortestDouble {
             shorter = xParity || (xIsInteger && endsIncluded)
         }
         if shorter {
-            return withoutTrailingZeros(significand, minusK + 3)
+            return withoutTrailingZeros(significand, minusK &+ 3)
         }
         // The digits at the scale of 100 closest to the value: from the distance of the value's
         // scaled image below z, rounded; exact when that distance is not a multiple of 100.
-        significand *= 10
+        significand &*= 10
         var distance = r &- (deltai / 2) &+ 50
         let approximateParity = (distance ^ 50) & 1 != 0
         let hundreds = distance / 100
@@ -116,7 +131,7 @@ enum ShortestDouble {
                 significand -= 1
             }
         }
-        return withoutTrailingZeros(significand, minusK + 2)
+        return withoutTrailingZeros(significand, minusK &+ 2)
     }
 
     /// A power of two whose lower neighbour is half as far as its upper one (fc = 2^52, e > −1074).
@@ -149,48 +164,44 @@ enum ShortestDouble {
         var e10 = e10
         if value % 10_000 == 0 {
             value /= 10_000
-            e10 += 4
+            e10 &+= 4
         }
         while value % 10 == 0 {
             value /= 10
-            e10 += 1
+            e10 &+= 1
         }
         return (value, e10)
     }
 
     /// Writes `scaled` / 10^8 (below 10^15) in plain notation, the decimals less their
     /// trailing zeros (one at least: `12.0`); returns the length.
+    ///
+    /// The integer part (below 10^7) and the decimals are eight digits each, made in one word
+    /// each: the integer part's leading zeros are its word's lowest "0" bytes (all but the
+    /// last, for 0), the decimals' trailing zeros its highest (all but the first, for none).
     @inline(__always)
     private static func writeEightDecimals(_ scaled: UInt64, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let whole = scaled / 100_000_000
         let fraction = UInt32(truncatingIfNeeded: scaled &- whole &* 100_000_000)
-        var length = 1
-        if whole < 10 {
-            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ whole)
-        } else {
-            length = decimalLength(whole)
-            writeDigits(whole, count: length, at: out)
-        }
+        let wholeDigits = eightDigits(UInt32(truncatingIfNeeded: whole))
+        let leadingZeros = ((wholeDigits ^ asciiZeros) | (1 << 56)).trailingZeroBitCount / 8
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: (wholeDigits &>> UInt64(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt64.self)
+        let length = 8 &- leadingZeros
         out[length] = UInt8(ascii: ".")
-        if fraction == 0 {
-            out[length + 1] = UInt8(ascii: "0")
-            return length + 2
-        }
-        // All eight digits, then the length less the trailing zeros: the last digits are the
-        // word's highest bytes, zero bytes once "0" is taken away.
         let digits = eightDigits(fraction)
-        UnsafeMutableRawPointer(out + length + 1).storeBytes(of: digits.littleEndian, as: UInt64.self)
-        let trailingZeros = (digits ^ asciiZeros).leadingZeroBitCount / 8
-        return length + 1 + 8 - trailingZeros
+        raw.storeBytes(of: digits.littleEndian, toByteOffset: length &+ 1, as: UInt64.self)
+        let trailingZeros = ((digits ^ asciiZeros) | 1).leadingZeroBitCount / 8
+        return length &+ 9 &- trailingZeros
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
     /// below `plainUpTo`; returns the length. Uses up to `room` bytes at `out`.
     @inline(__always)
-    private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = decimalLength(digits)
+    private static func layOut(_ digits: UInt64, _ e10: Int, plainUpTo: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = decimalLength(digits, tables: tables)
         // The exponent of the leading digit.
-        let x = e10 + count - 1
+        let x = e10 &+ count &- 1
         if x >= -4 && x < plainUpTo {
             if e10 >= 0 {
                 // 1200.0: the digits, zeros (e10 is below 16), ".0".
@@ -199,32 +210,32 @@ enum ShortestDouble {
                 raw.storeBytes(of: asciiZeros, as: UInt64.self)
                 raw.storeBytes(of: asciiZeros, toByteOffset: 8, as: UInt64.self)
                 out[count + e10] = UInt8(ascii: "."); out[count + e10 + 1] = UInt8(ascii: "0")
-                return count + e10 + 2
+                return count &+ e10 &+ 2
             }
             if x >= 0 {
                 // 12.75: the digits one place right, then the integer digits (usually a few)
                 // moved back one place, and the point.
                 writeDigits(digits, count: count, at: out + 1)
-                let integerDigits = x + 1
+                let integerDigits = x &+ 1
                 if integerDigits <= 8 {
                     let raw = UnsafeMutableRawPointer(out)
                     let moved = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
                     let kept = raw.loadUnaligned(as: UInt64.self)
                     // The first `integerDigits` bytes in memory.
-                    let mask = (integerDigits == 8 ? UInt64.max : (1 << UInt64(8 &* integerDigits)) &- 1).littleEndian
+                    let mask = (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* integerDigits)).littleEndian
                     raw.storeBytes(of: (moved & mask) | (kept & ~mask), as: UInt64.self)
                 } else {
                     for i in 0..<integerDigits { out[i] = out[i + 1] }
                 }
                 out[integerDigits] = UInt8(ascii: ".")
-                return count + 1
+                return count &+ 1
             }
             // 0.0075: zeros after the point (three at most), then the digits.
             out[0] = UInt8(ascii: "0"); out[1] = UInt8(ascii: ".")
             UnsafeMutableRawPointer(out + 2).storeBytes(of: UInt32(truncatingIfNeeded: asciiZeros), as: UInt32.self)
-            let n = 2 + (-x - 1)
+            let n = 1 &- x
             writeDigits(digits, count: count, at: out + n)
-            return n + count
+            return n &+ count
         }
         // 1.5e+16, 1e-05: the first digit, the point, the others.
         writeDigits(digits, count: count, at: out + 1)
@@ -245,6 +256,9 @@ enum ShortestDouble {
         return n + 2
     }
 
+    /// 2^52, the least double whose neighbours are a whole number apart.
+    private static let twoToThe52 = 4_503_599_627_370_496.0
+
     /// Eight "0" characters.
     private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
@@ -252,17 +266,12 @@ enum ShortestDouble {
     /// at a time).
     static let room = 40
 
-    /// How many decimal digits `v` (≥ 1, below 10^17) has.
-    @inline(__always) static func decimalLength(_ v: UInt64) -> Int {
-        var length = 1
-        var x = v
-        if x >= 100_000_000 { length += 8; x /= 100_000_000 }
-        // Now below 10^9: nine digits left are a case of their own.
-        if x >= 100_000_000 { return length + 8 }
-        if x >= 10_000 { length += 4; x /= 10_000 }
-        if x >= 100 { length += 2; x /= 100 }
-        if x >= 10 { length += 1 }
-        return length
+    /// How many decimal digits `v` (≥ 1, below 10^17) has: from its length in bits, b, the
+    /// number of digits is ⌊b · log10(2)⌋ (b · 1233 / 4096 is that for b < 64) or one more,
+    /// when `v` reaches the next power of ten.
+    @inline(__always) static func decimalLength(_ v: UInt64, tables: PowerTables) -> Int {
+        let guess = ((64 &- v.leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (v >= tables.tens[guess] ? 1 : 0)
     }
 
     /// Writes the `count` decimal digits of `v` (below 10^17) at `out`, eight at a time; may
@@ -276,42 +285,27 @@ enum ShortestDouble {
         let low = UInt32(truncatingIfNeeded: v % 100_000_000)
         let high = v / 100_000_000
         if count <= 16 {
-            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: high), count: count - 8).littleEndian, as: UInt64.self)
+            raw.storeBytes(of: leadingDigits(UInt32(truncatingIfNeeded: high), count: count &- 8).littleEndian, as: UInt64.self)
         } else {
             out[0] = UInt8(truncatingIfNeeded: 0x30 &+ high / 100_000_000)
             let middle = UInt32(truncatingIfNeeded: high % 100_000_000)
             raw.storeBytes(of: eightDigits(middle).littleEndian, toByteOffset: 1, as: UInt64.self)
         }
-        raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count - 8, as: UInt64.self)
+        raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// The last `count` (1 to 8) of the eight digits of `v`, first digit in the lowest byte,
     /// zeros after: to be stored as eight bytes.
     @inline(__always) private static func leadingDigits(_ v: UInt32, count: Int) -> UInt64 {
-        eightDigits(v) >> UInt64(8 &* (8 &- count))
-    }
-
-    /// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
-    /// first digit in the lowest byte (stored little-endian, they read in order), computed in
-    /// lanes of one word rather than a division per digit: the two halves of four digits in
-    /// 32-bit lanes, each split into two digit pairs in 16-bit lanes, each split into two
-    /// digits in bytes. Dividing a lane by 100 or 10 is a multiply and shift exact for the
-    /// lane's range (x·10486 >> 20 = x / 100 below 10^4; x·103 >> 10 = x / 10 below 100).
-    @inline(__always) static func eightDigits(_ v: UInt32) -> UInt64 {
-        var x = UInt64(v / 10_000) | (UInt64(v % 10_000) << 32)
-        var q = ((x &* 10486) >> 20) & 0x0000_007F_0000_007F
-        x = ((x &- q &* 100) << 16) | q
-        q = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
-        x = ((x &- q &* 10) << 8) | q
-        return x | 0x3030_3030_3030_3030
+        eightDigits(v) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
     }
 
     // MARK: Arithmetic
 
     /// ⌊log10(2^e)⌋ for −1700 ≤ e ≤ 1700.
-    @inline(__always) static func floorLog10Pow2(_ e: Int) -> Int { (e * 315_653) >> 20 }
+    @inline(__always) static func floorLog10Pow2(_ e: Int) -> Int { (e &* 315_653) >> 20 }
     /// ⌊log2(10^e)⌋ for −1233 ≤ e ≤ 1233.
-    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e * 1_741_647) >> 19 }
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 1_741_647) >> 19 }
 
     /// The upper 128 bits of the 192-bit product of `u` and the 128-bit `cache` (low, high):
     /// their upper 64 bits, and whether their lower 64 bits are zero.
@@ -336,7 +330,8 @@ enum ShortestDouble {
 /// The powers of ten 10^k for −292 ≤ k ≤ 326, each as its top 128 bits rounded up (exact for
 /// 0 ≤ k ≤ 55): 10^k · 2^(127 − ⌊log2(10^k)⌋), as (low, high). Computed once with exact integer
 /// arithmetic, and kept in memory that lives as long as the process and is never written after
-/// it is filled, so that reading an entry costs no reference counting.
+/// it is filled, so that reading an entry costs no reference counting. With them, the powers of
+/// ten that fit in 64 bits, which count digits.
 struct PowerTables: Sendable {
     struct Table: @unchecked Sendable {
         /// The entry of 10^0; entries run from 10^−292 to 10^326.
@@ -348,9 +343,26 @@ struct PowerTables: Sendable {
     static let largestPower = 326
 
     let power: Table
+    /// 10^0 to 10^19, exactly, as `Table` keeps its entries.
+    let tens: Tens
+
+    struct Tens: @unchecked Sendable {
+        let start: UnsafePointer<UInt64>
+        @inline(__always) subscript(k: Int) -> UInt64 { start[k] }
+    }
 
     /// The powers, made at first use.
-    static let shared = PowerTables(power: makePowers())
+    static let shared = PowerTables(power: makePowers(), tens: makeTens())
+
+    private static func makeTens() -> Tens {
+        let tens = UnsafeMutablePointer<UInt64>.allocate(capacity: 20)
+        var p: UInt64 = 1
+        for k in 0..<20 {
+            tens[k] = p
+            if k < 19 { p *= 10 }
+        }
+        return Tens(start: UnsafePointer(tens))
+    }
 
     private static func makePowers() -> Table {
         let entries = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: largestPower - smallestPower + 1)

@@ -108,21 +108,25 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         }
         sourceCount = sources.count
         prefixes = .allocate(capacity: max(sources.count, 1))
-        prefixBytes = .allocate(capacity: max(rendered.reduce(0) { $0 + $1.count }, 1))
+        // Eight bytes more: prefixes are copied a word at a time (see `copyWords`).
+        prefixBytes = .allocate(capacity: rendered.reduce(0) { $0 + $1.count } + 8)
         var offset = 0
         for (i, bytes) in rendered.enumerated() {
             (prefixBytes + offset).initialize(from: bytes, count: bytes.count)
             (prefixes + i).initialize(to: (offset, bytes.count))
             offset += bytes.count
         }
-        state = State(buffer: buffer)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(buffer: buffer))
         powerTables = format == .jsonl ? PowerTables.shared : nil
     }
 
     deinit {
         prefixes.deallocate()
         prefixBytes.deallocate()
-        state.buffer.deallocate()
+        state.pointee.buffer.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
         timeText.deallocate()
     }
 
@@ -134,25 +138,25 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// Writes a record where it lies: its fields are read in place rather than copied (it is
     /// not changed).
     func write(inPlace record: inout Record) {
-        // The writer's mutable state is read once and stored once per record: each access to a
-        // class's stored variable costs a run-time exclusivity check.
-        var state = self.state
+        // The writer's mutable state is reached through a pointer: an access to a class's stored
+        // variable costs a run-time exclusivity check, and a copy in and out costs a load and a
+        // store of every part, used or not.
+        let state = self.state
         // Every record of an event has the event's time: format it once.
-        if record.t.bitPattern != state.timeBits {
-            state.timeBits = record.t.bitPattern
-            state.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
+        if record.t.bitPattern != state.pointee.timeBits {
+            state.pointee.timeBits = record.t.bitPattern
+            state.pointee.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
-        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.timeLength)
+        let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.pointee.timeLength)
         precondition(record.source >= 0 && record.source < sourceCount, "record of source \(record.source), of \(sourceCount) sources")
         let place = prefixes[record.source]
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
-        state.buffer.reserve(Self.room(for: record, prefix: prefix.count))
+        state.pointee.buffer.reserve(Self.room(for: record, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames)
-        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.buffer, plainNames: &state.plainNames, tables: powerTables!)
+        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames)
+        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames, tables: powerTables!)
         }
-        self.state = state
-        if state.buffer.count >= Self.flushThreshold { flush() }
+        if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
 
     /// The buffer, and the time of the last record (as bits, so that NaN never matches) with
@@ -165,8 +169,11 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var plainNames: (UInt, UInt) = (0, 0)
     }
 
-    private var state: State
-    private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength)
+    /// The state, allocated with the writer and freed with it; only the writer's one thread
+    /// at a time reaches it.
+    private let state: UnsafeMutablePointer<State>
+    /// Eight bytes more than the longest time: it is copied a word at a time.
+    private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength + 8)
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
@@ -176,9 +183,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// Room enough for any rendering of the record, but for its texts (see `writeJSONString`).
     @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
-        var room = fixed4MaximumLength + prefix + record.event.utf8CodeUnitCount + 16
-        room += record.fields.count * fieldRoom
-        return room
+        // Small numbers (a prefix, a static string's length, at most six fields): no overflow.
+        fixed4MaximumLength &+ prefix &+ record.event.utf8CodeUnitCount &+ 16 &+ record.fields.count &* fieldRoom
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -188,89 +194,120 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     }
 
     private func flush() {
-        guard state.buffer.count > 0 else { return }
+        guard state.pointee.buffer.count > 0 else { return }
         if failure == nil {
             do {
-                try output.write(state.buffer.bytes)
+                try output.write(state.pointee.buffer.bytes)
             } catch {
                 failure = error
             }
         }
-        state.buffer.removeAll()
+        state.pointee.buffer.removeAll()
     }
 
-    /// One text line, into room reserved for it.
+    /// One text line, into room reserved for it. Written through a pointer of its own, the
+    /// buffer's count set once at the end (and around a text, which makes room of its own).
+    @inline(__always)
     private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: inout (UInt, UInt)) {
-        out.append(time)
-        out.append(prefix)
-        out.append(record.event)
+        var p = copyWords(time.baseAddress!, time.count, to: out.end)
+        p = copyWords(prefix.baseAddress!, prefix.count, to: p)
+        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
         record.fields.withFields { fields in
             for field in fields {
-                out.append(0x20)
-                out.append(field.keyBytes)
-                out.append(UInt8(ascii: "="))
+                p[0] = 0x20
+                let key = field.keyBytes
+                p = copyBytes(key.baseAddress!, key.count, to: p + 1)
+                p[0] = UInt8(ascii: "=")
+                p += 1
                 switch field.value {
                 case .number(let v):
-                    out.advance(writeFixed4(v, to: out.end))
-                case .point(let p):
-                    out.advance(writeFixed4(p.x, to: out.end))
-                    out.append(UInt8(ascii: ","))
-                    out.advance(writeFixed4(p.y, to: out.end))
+                    p += writeFixed4(v, to: p)
+                case .point(let point):
+                    p += writeFixed4(point.x, to: p)
+                    p[0] = UInt8(ascii: ",")
+                    p += 1
+                    p += writeFixed4(point.y, to: p)
                 case .integer(let n):
-                    out.advance(writeInteger(Int64(n), to: out.end))
-                case .name(let s):
-                    if isPlainName(s, known: &plainNames) { out.append(s) } else { writeJSONString(s.description, to: &out) }
-                case .text(let text):
-                    writeJSONString(text.string, to: &out)
-                case .touch(let id):
-                    out.advance(writeInteger(id, to: out.end))
-                }
-            }
-        }
-        out.append(0x0A)
-    }
-
-    /// One JSON line, into room reserved for it.
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
-        out.append("{\"t\":")
-        out.append(time)
-        out.append(prefix)
-        out.append(record.event)
-        out.append(UInt8(ascii: "\""))
-        record.fields.withFields { fields in
-            for field in fields {
-                out.append(",\"")
-                out.append(field.keyBytes)
-                out.append("\":")
-                switch field.value {
-                case .number(let v):
-                    out.advance(writeShortest(v, to: out.end, tables: tables))
-                case .point(let p):
-                    out.append(UInt8(ascii: "["))
-                    out.advance(writeShortest(p.x, to: out.end, tables: tables))
-                    out.append(UInt8(ascii: ","))
-                    out.advance(writeShortest(p.y, to: out.end, tables: tables))
-                    out.append(UInt8(ascii: "]"))
-                case .integer(let n):
-                    out.advance(writeInteger(Int64(n), to: out.end))
+                    p += writeInteger(Int64(n), to: p)
                 case .name(let s):
                     if isPlainName(s, known: &plainNames) {
-                        out.append(UInt8(ascii: "\""))
-                        out.append(s)
-                        out.append(UInt8(ascii: "\""))
+                        p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p)
                     } else {
+                        out.advance(p - out.end)
                         writeJSONString(s.description, to: &out)
+                        p = out.end
                     }
                 case .text(let text):
+                    out.advance(p - out.end)
                     writeJSONString(text.string, to: &out)
+                    p = out.end
                 case .touch(let id):
-                    out.advance(writeInteger(id, to: out.end))
+                    p += writeInteger(id, to: p)
                 }
             }
         }
-        out.append("}\n")
+        p[0] = 0x0A
+        out.advance(p + 1 - out.end)
+    }
+
+    /// One JSON line, into room reserved for it, written as `writeText` writes.
+    @inline(__always)
+    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
+        var p = out.end
+        // `{"t":`
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3A_22_74_22_7B).littleEndian, as: UInt64.self)
+        p = copyWords(time.baseAddress!, time.count, to: p + 5)
+        p = copyWords(prefix.baseAddress!, prefix.count, to: p)
+        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
+        p[0] = UInt8(ascii: "\"")
+        p += 1
+        record.fields.withFields { fields in
+            for field in fields {
+                // `,"`, the key, `":`
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x22_2C).littleEndian, as: UInt16.self)
+                let key = field.keyBytes
+                p = copyBytes(key.baseAddress!, key.count, to: p + 2)
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x3A_22).littleEndian, as: UInt16.self)
+                p += 2
+                switch field.value {
+                case .number(let v):
+                    p += writeShortest(v, to: p, tables: tables)
+                case .point(let point):
+                    p[0] = UInt8(ascii: "[")
+                    p += 1
+                    p += writeShortest(point.x, to: p, tables: tables)
+                    p[0] = UInt8(ascii: ",")
+                    p += 1
+                    p += writeShortest(point.y, to: p, tables: tables)
+                    p[0] = UInt8(ascii: "]")
+                    p += 1
+                case .integer(let n):
+                    p += writeInteger(Int64(n), to: p)
+                case .name(let s):
+                    if isPlainName(s, known: &plainNames) {
+                        p[0] = UInt8(ascii: "\"")
+                        p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p + 1)
+                        p[0] = UInt8(ascii: "\"")
+                        p += 1
+                    } else {
+                        out.advance(p - out.end)
+                        writeJSONString(s.description, to: &out)
+                        p = out.end
+                    }
+                case .text(let text):
+                    out.advance(p - out.end)
+                    writeJSONString(text.string, to: &out)
+                    p = out.end
+                case .touch(let id):
+                    p += writeInteger(id, to: p)
+                }
+            }
+        }
+        // `}` and a line feed
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x0A_7D).littleEndian, as: UInt16.self)
+        out.advance(p + 2 - out.end)
     }
 
     /// Whether a name is short and plain enough to be written as it is, in the room a field
@@ -357,14 +394,11 @@ public func appendJSONString(_ s: String, to out: inout [UInt8]) {
 /// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
 /// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
 /// cannot hold, are written as `null`.
+///
+/// Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
+/// whichever zero the arithmetic left (transcripts of positive zero stay as they were).
 @inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
-    guard v.isFinite else {
-        for (i, b) in "null".utf8.enumerated() { out[i] = b }
-        return 4
-    }
-    // Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
-    // whichever zero the arithmetic left (transcripts of positive zero stay as they were).
-    return ShortestDouble.write(v == 0 ? 0 : v, to: out, tables: tables)
+    ShortestDouble.write(v, to: out, tables: tables)
 }
 
 /// Appends a double in the shortest form that reads back to the same value; negative zero is
@@ -384,16 +418,13 @@ extension TranscriptWriter {
     /// it), a write failure forgotten, and the buffer kept. `verify` writes thousands of short
     /// transcripts: allocating a buffer for each costs more than writing it.
     func restart(version: Int) {
-        // The state is read once and stored once, as `write(inPlace:)` does: a long access to
-        // it here (one that calls into the buffer) would make every access to it checked at
-        // run time, that of every record too.
-        var fresh = State(buffer: state.buffer)
+        var fresh = State(buffer: state.pointee.buffer)
         fresh.buffer.removeAll()
         if format == .text {
             let header = version == 1 || version == 2 ? Self.textHeaderLines[version - 1] : Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)
             fresh.buffer.append(header)
         }
-        state = fresh
+        state.pointee = fresh
         failure = nil
     }
 

@@ -39,8 +39,9 @@ public func appendFixed4(_ value: Double, to out: inout [UInt8]) {
 /// The longest text `writeFixed4` writes: a sign, 309 digits, a point and four decimals.
 let fixed4MaximumLength = 320
 
-/// Writes `value` with exactly four decimals at `out`; returns the length. Values that round to
-/// zero are written without a sign; non-finite ones as `nan`, `inf`, `-inf`.
+/// Writes `value` with exactly four decimals at `out` (room for `fixed4MaximumLength` bytes);
+/// returns the length. Values that round to zero are written without a sign; non-finite ones
+/// as `nan`, `inf`, `-inf`.
 @inline(__always)
 func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     guard value.isFinite else {
@@ -48,22 +49,26 @@ func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         return text.utf8CodeUnitCount
     }
-    let scaled = (value * 10_000).rounded()
+    let scaled = value * 10_000
+    let magnitude = abs(scaled)
     var n = 0
-    if abs(scaled) < 9.0e15 {
-        var units = Int64(scaled)
-        if units < 0 {
+    if magnitude < 9.0e15 {
+        // Rounded half away from zero, without a call to `round`: the whole part, plus one
+        // when what is left (exact, below 2^52) is a half or more. (From 2^52 up the value is
+        // whole: below 9e15 it stays below 9e15.)
+        var units = UInt64(magnitude)
+        if magnitude - Double(units) >= 0.5 { units += 1 }
+        if scaled < 0 && units != 0 {
             out[0] = UInt8(ascii: "-")
             n = 1
-            units = -units
         }
-        n += writeDecimal(UInt64(units / 10_000), to: out + n)
-        let fraction = Int(units % 10_000)
+        let whole = units / 10_000
+        let fraction = UInt32(truncatingIfNeeded: units &- whole &* 10_000)
+        n += writeDecimal(whole, to: out + n)
         out[n] = UInt8(ascii: ".")
-        out[n + 1] = UInt8(truncatingIfNeeded: 0x30 + fraction / 1000)
-        out[n + 2] = UInt8(truncatingIfNeeded: 0x30 + fraction / 100 % 10)
-        out[n + 3] = UInt8(truncatingIfNeeded: 0x30 + fraction / 10 % 10)
-        out[n + 4] = UInt8(truncatingIfNeeded: 0x30 + fraction % 10)
+        // The four digits are the upper half of the eight of `fraction`, below 10^4.
+        let digits = UInt32(truncatingIfNeeded: eightDigits(fraction) >> 32)
+        UnsafeMutableRawPointer(out + n + 1).storeBytes(of: digits.littleEndian, as: UInt32.self)
         return n + 5
     }
     // Beyond 9e11 the fourth decimal is below the resolution of a Double anyway: write the
@@ -117,12 +122,22 @@ private func writeExactInteger(_ v: Double, to out: UnsafeMutablePointer<UInt8>)
     return n
 }
 
-/// Writes a non-negative integer in decimal at `out`; returns the length (at most 20).
+/// Writes a non-negative integer in decimal at `out`; returns the length (at most 20). May
+/// write up to 8 bytes for a shorter number (what follows the digits is to be overwritten).
 @inline(__always)
 func writeDecimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     if value < 10 {
+        // The most common (counts of touches, small ids).
         out[0] = UInt8(truncatingIfNeeded: 0x30 + value)
         return 1
+    }
+    if value < 100_000_000 {
+        // Eight digits in one word, less their leading zeros: its lowest "0" bytes, all but
+        // the last for 0.
+        let digits = eightDigits(UInt32(truncatingIfNeeded: value))
+        let leadingZeros = ((digits ^ 0x3030_3030_3030_3030) | (1 << 56)).trailingZeroBitCount / 8
+        UnsafeMutableRawPointer(out).storeBytes(of: (digits &>> UInt64(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt64.self)
+        return 8 &- leadingZeros
     }
     var length = 0
     var v = value
@@ -161,4 +176,19 @@ public func appendDecimal(_ value: Int, to out: inout [UInt8]) {
 
 extension UInt {
     var toUInt64: UInt64 { UInt64(self) }
+}
+
+/// The eight decimal digits of `v` (below 10^8, with leading zeros) as ASCII in one word, the
+/// first digit in the lowest byte (stored little-endian, they read in order), computed in
+/// lanes of one word rather than a division per digit: the two halves of four digits in
+/// 32-bit lanes, each split into two digit pairs in 16-bit lanes, each split into two
+/// digits in bytes. Dividing a lane by 100 or 10 is a multiply and shift exact for the
+/// lane's range (x·10486 >> 20 = x / 100 below 10^4; x·103 >> 10 = x / 10 below 100).
+@inline(__always) func eightDigits(_ v: UInt32) -> UInt64 {
+    var x = UInt64(v / 10_000) | (UInt64(v % 10_000) << 32)
+    var q = ((x &* 10486) >> 20) & 0x0000_007F_0000_007F
+    x = ((x &- q &* 100) << 16) | q
+    q = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
+    x = ((x &- q &* 10) << 8) | q
+    return x | 0x3030_3030_3030_3030
 }

@@ -81,6 +81,56 @@ import Testing
         #expect(fixed4(value) == text)
     }
 
+    /// Against the definition, computed another way: the value times 10^4 rounded half away
+    /// from zero (`rounded()`), its digits from `String`, the last four after the point, a sign
+    /// only when the rounded value is not zero. Halves exactly (k / 2 · 10^−4), the doubles
+    /// beside them, and random values of every length up to 10^11.
+    @Test func fixedFourDecimalsMatchTheirDefinition() {
+        func expected(_ v: Double) -> String {
+            let units = (v * 10_000).rounded()
+            let digits = String(UInt64(abs(units)))
+            let padded = String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+            return (units < 0 ? "-" : "") + padded.dropLast(4) + "." + padded.suffix(4)
+        }
+        var random = SplitMix64(state: 11)
+        var values: [Double] = []
+        for k in 0..<20_000 {
+            let half = (Double(k) + 0.5) / 10_000
+            values.append(contentsOf: [half, half.nextUp, half.nextDown, Double(k) / 10_000])
+        }
+        // Below 1, 10, ..., 10^11.
+        var scale = 0.1
+        for i in 0..<240_000 {
+            if i % 20_000 == 0 { scale *= 10 }
+            values.append(Double(random.next() % (1 << 53)) / Double(1 << 53) * scale)
+        }
+        var mismatches: [String] = []
+        for v in values {
+            for x in [v, -v] where fixed4(x) != expected(x) && mismatches.count < 5 {
+                mismatches.append("\(x.description) written \(fixed4(x)), not \(expected(x))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// Integers of every length, against `String`.
+    @Test func decimalIntegers() {
+        var values: [UInt64] = [0, UInt64.max]
+        var p: UInt64 = 1
+        for _ in 0..<19 {
+            values.append(contentsOf: [p, p - 1, p + 1, p * 3 + 7])
+            p *= 10
+        }
+        for v in values {
+            var bytes: [UInt8] = []
+            appendDecimal(v, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(v))
+            bytes = []
+            appendDecimal(-Int(truncatingIfNeeded: v & (1 << 62 - 1)), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(-Int(truncatingIfNeeded: v & (1 << 62 - 1))))
+        }
+    }
+
     /// Whole numbers beyond 2^53 are written with every digit of their exact value (velocities
     /// of touches a nanosecond apart can be that large), as C's `%.4f` writes them.
     @Test(arguments: [(9_007_199_254_740_992.0, "9007199254740992.0000"), (1e16, "10000000000000000.0000"),

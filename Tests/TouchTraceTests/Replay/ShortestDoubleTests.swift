@@ -16,6 +16,17 @@ import Testing
         #expect(text(v) == (v == 0 ? "0.0" : v.description))
     }
 
+    /// JSON has no infinities or NaN: they are written `null`, and both zeros `0.0`.
+    @Test func nonFiniteValuesAreNullAndZeroHasNoSign() {
+        #expect(text(.infinity) == "null")
+        #expect(text(-.infinity) == "null")
+        #expect(text(.nan) == "null")
+        #expect(text(-Double.nan) == "null")
+        #expect(text(Double(bitPattern: 0x7FF0_0000_0000_0001)) == "null")
+        #expect(text(0.0) == "0.0")
+        #expect(text(-0.0) == "0.0")
+    }
+
     /// Every exponent is covered: random bit patterns, random short decimals, and random
     /// mantissas with every exponent.
     @Test func matchesDescriptionOnAMillionDoubles() {
@@ -86,6 +97,41 @@ import Testing
             let t = text(v)
             if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
         }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// Short decimals with an integer part of every length from 0 to 7 digits and from 0 to 8
+    /// decimals, each digit from 1 to 9 or zeros between (`1000000.00000001`, `0.05`), and
+    /// the doubles beside them: the integer part's leading zeros and the decimals' trailing
+    /// zeros are cut from words of eight digits.
+    @Test func matchesDescriptionOnShortDecimalsOfEveryLength() {
+        var values: [Double] = []
+        var whole: [UInt64] = [0]
+        var p: UInt64 = 1
+        for _ in 0..<7 {
+            whole.append(contentsOf: [p, 9 * p, (p * 10 - 1) / 9 * 9, p * 10 - 1])
+            p *= 10
+        }
+        var fractions: [UInt64] = [0]
+        var q: UInt64 = 1
+        for _ in 0..<8 {
+            fractions.append(contentsOf: [q, 5 * q, 99_999_999 / q * q, 12_345_678 / q * q])
+            q *= 10
+        }
+        for w in whole where w < 10_000_000 {
+            for f in fractions {
+                let v = Double(w * 100_000_000 + f) / 1e8
+                values.append(contentsOf: [v, v.nextUp, v.nextDown])
+            }
+        }
+        var mismatches: [String] = []
+        for v in values where v != 0 {
+            for x in [v, -v] {
+                let t = text(x)
+                if t != x.description && mismatches.count < 5 { mismatches.append("\(x.description) written \(t)") }
+            }
+        }
+        #expect(values.count > 1000)
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 }
