@@ -41,9 +41,13 @@ public struct VelocityTracker: Sendable {
     public mutating func add(t: Double, position: Point) {
         let sample = Sample(t: t, micros: Self.microseconds(t), position: position)
         if samples.isEmpty { samples = Array(repeating: sample, count: 2 * Self.historySize) }
-        newest = (newest + 1) % Self.historySize
-        samples[newest] = sample
-        samples[newest + Self.historySize] = sample
+        let slot = newest == Self.historySize - 1 ? 0 : newest + 1
+        newest = slot
+        // Both places at one check of the array's ownership.
+        samples.withUnsafeMutableBufferPointer { ring in
+            ring[slot] = sample
+            ring[slot + Self.historySize] = sample
+        }
         if count < Self.historySize { count += 1 }
     }
 
