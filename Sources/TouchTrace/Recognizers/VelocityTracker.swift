@@ -77,7 +77,9 @@ public struct VelocityTracker: Sendable {
                 var pass = QuadraticFit.FirstPass()
                 var previousMicros = newestSample.micros
                 while pass.count < count {
-                    let s = ring[start - pass.count]
+                    // `start` is at least `historySize`, `pass.count` less than `count`: the
+                    // place cannot overflow, and is not checked.
+                    let s = ring[start &- pass.count]
                     let age = newestSample.micros - s.micros
                     let gap = previousMicros - s.micros
                     if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
