@@ -106,17 +106,26 @@ package struct PanCore: Sendable {
         // with no movement. (The touches' fields are read where they lie, not copied whole.)
         var sum = Point.zero
         var movedTo: Point?
-        for k in touches.range {
-            guard let i = index(slot: touches.storage[k].slot, serial: touches.storage[k].serial) else { continue }
-            let location = touches.storage[k].location
-            if movedTo == nil { movedTo = location }
-            sum = sum + (location - tracked[i].location)
-            tracked[i].location = location
+        // `tracked` is written in place, at one check of its ownership.
+        let index = trackedIndex
+        touches.storage.withUnsafeBufferPointer { given in
+            tracked.withUnsafeMutableBufferPointer { tracked in
+                for k in touches.range {
+                    let slot = given[k].slot
+                    guard slot < index.count else { continue }
+                    let i = index[slot]
+                    guard i >= 0 && tracked[i].serial == given[k].serial else { continue }
+                    let location = given[k].location
+                    if movedTo == nil { movedTo = location }
+                    sum = sum + (location - tracked[i].location)
+                    tracked[i].location = location
+                }
+            }
         }
         guard movedTo != nil else { return (nil, nil) }
         var common = tracked.count - (beganEvent == context.eventIndex ? beganCount : 0)
         let all = context.eventTouches
-        for k in all.range where all.storage[k].phase.isEnding && index(slot: all.storage[k].slot, serial: all.storage[k].serial) != nil {
+        for k in all.range where all.storage[k].phase.isEnding && self.index(slot: all.storage[k].slot, serial: all.storage[k].serial) != nil {
             common -= 1
         }
         if common > 0 {

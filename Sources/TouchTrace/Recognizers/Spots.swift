@@ -41,17 +41,22 @@ public struct SpotsRecognizer: Recognizer {
             let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
             if touch.slot >= spots.count { spots.append(contentsOf: repeatElement(nil, count: touch.slot + 1 - spots.count)) }
             spots[touch.slot] = spot
-            emit("spotAdded", spot, &context)
+            Self.emit("spotAdded", spot, &context)
         }
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        for touch in touches {
-            guard var spot = spot(for: touch) else { continue }
-            spot.center = touch.location
-            // Only the center changes: written where it lies.
-            spots[touch.slot]!.center = touch.location
-            emit("spotMoved", spot, &context)
+        // The touches read and the spots written where they lie (one check of the spots'
+        // ownership per call): only the center changes.
+        touches.storage.withUnsafeBufferPointer { given in
+            spots.withUnsafeMutableBufferPointer { spots in
+                for k in touches.range {
+                    let slot = given[k].slot
+                    guard slot < spots.count, spots[slot]?.serial == given[k].serial else { continue }
+                    spots[slot]!.center = given[k].location
+                    Self.emit("spotMoved", spots[slot]!, &context)
+                }
+            }
         }
     }
 
@@ -71,7 +76,7 @@ public struct SpotsRecognizer: Recognizer {
         for touch in touches {
             guard let spot = spot(for: touch) else { continue }
             spots[touch.slot] = nil
-            emit("spotRemoved", spot, &context)
+            Self.emit("spotRemoved", spot, &context)
         }
     }
 
@@ -80,7 +85,7 @@ public struct SpotsRecognizer: Recognizer {
         return spot
     }
 
-    private func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
+    private static func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
         context.emit(event, FieldList(
             Field("touch", FieldValue(spot.id)),
             Field("center", .point(spot.center)),

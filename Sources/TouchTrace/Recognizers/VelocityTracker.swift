@@ -19,9 +19,15 @@ public struct VelocityTracker: Sendable {
         var position: Point
     }
 
+    /// The newest `count` samples, a ring of `historySize` kept twice over: slot i is written at
+    /// i and at i + `historySize`, so the samples from the newest back are always at descending
+    /// places, `newest + historySize` first, with no wrapping to test for. Empty until the first
+    /// sample.
     private var samples: [Sample] = []
-    /// Index of the newest sample in the ring `samples`.
+    /// Index of the newest sample in the ring (less than `historySize`), or −1.
     private var newest = -1
+    /// How many samples the ring holds (at most `historySize`).
+    private var count = 0
 
     public init() {}
 
@@ -34,18 +40,20 @@ public struct VelocityTracker: Sendable {
     /// Adds a sample: time in seconds, position in points.
     public mutating func add(t: Double, position: Point) {
         let sample = Sample(t: t, micros: Self.microseconds(t), position: position)
-        if samples.count < Self.historySize {
-            samples.append(sample)
-            newest = samples.count - 1
-        } else {
-            newest = (newest + 1) % Self.historySize
-            samples[newest] = sample
+        if samples.isEmpty { samples = Array(repeating: sample, count: 2 * Self.historySize) }
+        let slot = newest == Self.historySize - 1 ? 0 : newest + 1
+        newest = slot
+        // Both places at one check of the array's ownership.
+        samples.withUnsafeMutableBufferPointer { ring in
+            ring[slot] = sample
+            ring[slot + Self.historySize] = sample
         }
+        if count < Self.historySize { count += 1 }
     }
 
     public mutating func removeAll() {
-        samples.removeAll(keepingCapacity: true)
         newest = -1
+        count = 0
     }
 
     /// Time of the newest sample, in seconds.
@@ -56,18 +64,22 @@ public struct VelocityTracker: Sendable {
     public func velocity() -> Point {
         guard newest >= 0 else { return .zero }
         let h = Self.historySize
-        // The usable samples, newest first, in scratch on the stack: τ, x and y, and room for
-        // the fit's columns (see `QuadraticFit.slopes`).
+        // The usable samples, newest first, in scratch on the stack: (τ, τ²) and (x, y) pairs,
+        // and room for the fit's columns (see `QuadraticFit.slopes`).
         return samples.withUnsafeBufferPointer { ring in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: QuadraticFit.scratchColumns * h) { scratch in
-                let base = scratch.baseAddress!
-                let newestSample = ring[newest]
-                let last = ring.count - 1
-                var n = 0
-                var index = newest
+            withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: QuadraticFit.scratchColumns * h) { scratch in
+                let times = scratch.baseAddress!
+                let positions = times + h
+                let start = newest + h
+                let newestSample = ring[start]
+                let newestPosition = SIMD2(newestSample.position.x, newestSample.position.y)
+                // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
+                var pass = QuadraticFit.FirstPass()
                 var previousMicros = newestSample.micros
-                while n <= last {
-                    let s = ring[index]
+                while pass.count < count {
+                    // `start` is at least `historySize`, `pass.count` less than `count`: the
+                    // place cannot overflow, and is not checked.
+                    let s = ring[start &- pass.count]
                     let age = newestSample.micros - s.micros
                     let gap = previousMicros - s.micros
                     if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
@@ -75,18 +87,15 @@ public struct VelocityTracker: Sendable {
                     // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
                     // positions relative to the newest make a resting finger fit exactly zero and
                     // lose no digits to large coordinates.
-                    base[n] = (s.t - newestSample.t) * 1000
-                    base[h + n] = s.position.x - newestSample.position.x
-                    base[2 * h + n] = s.position.y - newestSample.position.y
-                    n += 1
-                    index = index == 0 ? last : index - 1
+                    positions[pass.count] = SIMD2(s.position.x, s.position.y) - newestPosition
+                    pass.add((s.t - newestSample.t) * 1000, into: times)
                 }
-                guard n >= Self.minimumSampleCount else { return .zero }
-                guard let (vx, vy) = QuadraticFit.slopes(tau: base, x: base + h, y: base + 2 * h, count: n, scratch: base + 3 * h, stride: h) else {
+                guard pass.count >= Self.minimumSampleCount,
+                      let v = QuadraticFit.slopes(pass, times: times, positions: positions, scratch: positions + h) else {
                     return .zero
                 }
                 // Points per millisecond to points per second.
-                return Point(x: vx * 1000, y: vy * 1000)
+                return Point(x: v.x * 1000, y: v.y * 1000)
             }
         }
     }
@@ -102,78 +111,86 @@ public struct VelocityTracker: Sendable {
 
 /// Unweighted least-squares quadratics a0 + a1·τ + a2·τ² through (τ, x) and (τ, y), solved by a
 /// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
-/// normal equations when samples are close together. Three passes over the samples.
+/// normal equations when samples are close together. Three passes over the samples, the first
+/// made by the caller as it gathers them (`FirstPass`).
+///
+/// Pairs of doubles that go through the same steps are computed as the two lanes of a `SIMD2`:
+/// x and y, τ and τ², and the two centred columns. Each lane's additions, multiplications and
+/// divisions are those of the scalar formula, in the same order, so every result is the same
+/// double.
 enum QuadraticFit {
-    /// Columns of `historySize` doubles a caller of `slopes` provides: τ, x, y, and scratch.
-    static let scratchColumns = 6
+    /// Columns of `historySize` pairs a caller of `slopes` provides: (τ, τ²), (x, y), and scratch.
+    static let scratchColumns = 3
 
-    /// The linear coefficients a1 of the two fits (the derivatives at τ = 0), or nil when the fit
-    /// is singular: fewer than three distinct times. `scratch` has room for three columns of
-    /// `stride` doubles, where τ², then the τ and τ² columns less their means, are kept from one
-    /// pass to the next rather than computed again.
-    static func slopes(tau: UnsafeMutablePointer<Double>, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                       count n: Int, scratch: UnsafeMutablePointer<Double>, stride: Int) -> (Double, Double)? {
-        let square = scratch
-        let column1 = scratch + stride
-        let column2 = scratch + 2 * stride
-        // Pass 1: distinct times, and the means of τ and τ² (projecting on the constant column).
-        let first = tau[0]
-        var second = tau[0]
-        var distinct = 1
-        var sum1 = 0.0
-        var sum2 = 0.0
-        for i in 0..<n {
-            let t = tau[i]
-            let tt = t * t
-            square[i] = tt
-            sum1 += t
-            sum2 += tt
-            if distinct < 3 && t != first && t != second {
+    /// Pass 1, one sample at a time: τ², the sums of τ and τ² (for the means: projecting on the
+    /// constant column) and whether three distinct times have been seen.
+    struct FirstPass {
+        /// Samples added.
+        var count = 0
+        /// Σ τ and Σ τ².
+        var sums = SIMD2<Double>.zero
+        var first = 0.0
+        var second = 0.0
+        var distinct = 0
+
+        /// Adds the next sample's τ (milliseconds), keeping (τ, τ²) at `times[count]`.
+        @inline(__always) mutating func add(_ t: Double, into times: UnsafeMutablePointer<SIMD2<Double>>) {
+            let pair = SIMD2(t, t * t)
+            times[count] = pair
+            sums += pair
+            if count == 0 {
+                first = t
+                second = t
+                distinct = 1
+            } else if distinct < 3 && t != first && t != second {
                 if distinct == 1 { second = t }
                 distinct += 1
             }
+            count += 1
         }
-        guard distinct >= 3 else { return nil }
-        let mean1 = sum1 / Double(n)
-        let mean2 = sum2 / Double(n)
-        // Pass 2: the τ column less its mean (c1), and its products with the τ² column (c2).
-        var s11 = 0.0
-        var s12 = 0.0
-        var c1x = 0.0
-        var c1y = 0.0
+    }
+
+    /// The linear coefficients a1 of the two fits (the derivatives at τ = 0) as (x, y), or nil
+    /// when the fit is singular: fewer than three distinct times. `times` holds (τ, τ²) and
+    /// `positions` (x, y) of `first.count` samples; `scratch` has room for as many pairs, where
+    /// the τ and τ² columns less their means are kept from one pass to the next.
+    static func slopes(_ first: FirstPass, times: UnsafeMutablePointer<SIMD2<Double>>, positions: UnsafeMutablePointer<SIMD2<Double>>,
+                       scratch columns: UnsafeMutablePointer<SIMD2<Double>>) -> SIMD2<Double>? {
+        let n = first.count
+        guard first.distinct >= 3 else { return nil }
+        let means = first.sums / Double(n)
+        // Pass 2: the τ and τ² columns less their means (c1, c2), Σ c1·c1 and Σ c1·c2, and the
+        // products of c1 with x and y.
+        var s1 = SIMD2<Double>.zero
+        var c1v = SIMD2<Double>.zero
         for i in 0..<n {
-            let c1 = tau[i] - mean1
-            let c2 = square[i] - mean2
-            column1[i] = c1
-            column2[i] = c2
-            s11 += c1 * c1
-            s12 += c1 * c2
-            c1x += c1 * x[i]
-            c1y += c1 * y[i]
+            let c = times[i] - means
+            columns[i] = c
+            s1 += c.x * c
+            c1v += c.x * positions[i]
         }
+        let s11 = s1.x
+        let s12 = s1.y
         let r11 = s11.squareRoot()
         guard r11 > 0, r11.isFinite else { return nil }
         // c2 less its part along c1: c2' = c2 − (s12 / s11)·c1; r12 = s12 / r11.
         let along = s12 / s11
-        // Pass 3: the orthogonalized τ² column, its length and products.
+        // Pass 3: the orthogonalized τ² column, its length and products with x and y.
         var s22 = 0.0
-        var c2x = 0.0
-        var c2y = 0.0
+        var c2v = SIMD2<Double>.zero
         for i in 0..<n {
-            let c2 = column2[i] - along * column1[i]
+            let c = columns[i]
+            let c2 = c.y - along * c.x
             s22 += c2 * c2
-            c2x += c2 * x[i]
-            c2y += c2 * y[i]
+            c2v += c2 * positions[i]
         }
         guard s22 > 0, s22.isFinite else { return nil }
         let r12 = s12 / r11
         // Back substitution: a2 = z2 / r22 = (c2'·v) / s22, a1 = (z1 − r12·a2) / r11.
-        let a2x = c2x / s22
-        let a2y = c2y / s22
-        let a1x = (c1x / r11 - r12 * a2x) / r11
-        let a1y = (c1y / r11 - r12 * a2y) / r11
-        guard a1x.isFinite, a1y.isFinite else { return nil }
+        let a2 = c2v / s22
+        let a1 = (c1v / r11 - r12 * a2) / r11
+        guard a1.x.isFinite, a1.y.isFinite else { return nil }
         // `+ 0` turns a negative zero into zero.
-        return (a1x + 0, a1y + 0)
+        return a1 + 0
     }
 }

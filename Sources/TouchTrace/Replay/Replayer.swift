@@ -13,7 +13,8 @@
 /// areas, every recognizer may recognize with every other, and a view's recognizers are reset
 /// together once no touch is down on it.
 public struct Replayer: TouchEventConsumer {
-    /// A view while replaying: where it is, its recognizers (a range of `recognizers`) and control.
+    /// A view while replaying: where it is, its recognizers (a range of `recognizers`), and
+    /// whether it has a control (in `controls`).
     struct LiveView {
         /// The frame on the screen.
         let frame: Rect
@@ -23,8 +24,7 @@ public struct Replayer: TouchEventConsumer {
         /// Subviews in order (front-most last), for hit testing.
         var subviews: [Int] = []
         let recognizers: Range<Int>
-        var control: (any Control)?
-        /// Whether `control` is set (asking the optional would copy the control).
+        /// Whether the view has a control.
         let hasControl: Bool
         let controlSource: Int
         let holdsEveryPoint: Bool
@@ -39,11 +39,16 @@ public struct Replayer: TouchEventConsumer {
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
     /// Every recognizer in scene order, with its view, its source and whether its control
-    /// brought it (then its actions go to that control).
-    var recognizers: [any Recognizer]
+    /// brought it (then its actions go to that control). Each lies in memory of its own, where
+    /// it is called (see `RecognizerCell`); `cells` holds them, and `recognizers` is called
+    /// with no reference counting.
+    private let recognizers: [Unmanaged<RecognizerCell>]
+    private let cells: [AnyObject]
     private let recognizerView: [Int]
     private let recognizerSource: [Int]
     private let recognizerAttached: [Bool]
+    /// Each view's control, if it has one, in memory of its own (see `ControlCell`; held by `cells`).
+    private let controls: [Unmanaged<ControlCell>?]
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
     let arena: UnsafeMutablePointer<Arena>
     private let arenaStorage: ArenaStorage
@@ -105,6 +110,8 @@ public struct Replayer: TouchEventConsumer {
         let recognizerView: [Int]
         let recognizerSource: [Int]
         let recognizerAttached: [Bool]
+        /// Each view's control as a replay starts it, if it has one.
+        let controls: [(any Control)?]
         /// The arena as a replay starts it (copied into the memory of each replay).
         let arena: Arena
         let version: Int
@@ -120,6 +127,7 @@ public struct Replayer: TouchEventConsumer {
             var competes: [Bool] = []
             var cancels: [Bool] = []
             var topLevel: [Int] = []
+            var controls: [(any Control)?] = []
             let origins = scene.screenOrigins
             for (v, view) in scene.views.enumerated() {
                 let first = recognizers.count
@@ -141,8 +149,8 @@ public struct Replayer: TouchEventConsumer {
                 let frame = Rect(x: origins[v].x, y: origins[v].y, width: view.frame.width, height: view.frame.height)
                 views.append(LiveView(
                     frame: frame, size: view.size, superview: view.superview ?? -1, recognizers: first..<recognizers.count,
-                    control: view.control?.control, hasControl: view.control != nil, controlSource: controlSource,
-                    holdsEveryPoint: view.holdsEveryPoint))
+                    hasControl: view.control != nil, controlSource: controlSource, holdsEveryPoint: view.holdsEveryPoint))
+                controls.append(view.control?.control)
                 if let s = view.superview { views[s].subviews.append(v) } else { topLevel.append(v) }
             }
             // Relations by index; references the scene reader could not resolve have been reported.
@@ -169,6 +177,7 @@ public struct Replayer: TouchEventConsumer {
             self.recognizerView = recognizerView
             self.recognizerSource = recognizerSource
             self.recognizerAttached = recognizerAttached
+            self.controls = controls
             self.version = scene.version
             var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive)
@@ -191,7 +200,12 @@ public struct Replayer: TouchEventConsumer {
         self.sources = plan.sources
         self.views = plan.views
         self.topLevel = plan.topLevel
-        self.recognizers = plan.recognizers
+        // Each replay holds copies of its own (`hold` copies the value into new memory).
+        let recognizerCells = plan.recognizers.map { hold($0) }
+        let controlCells = plan.controls.map { $0.map { hold($0) } }
+        self.recognizers = recognizerCells.map { Unmanaged.passUnretained($0) }
+        self.controls = controlCells.map { $0.map { Unmanaged.passUnretained($0) } }
+        self.cells = recognizerCells + controlCells.compactMap { $0 }
         self.recognizerView = plan.recognizerView
         self.recognizerSource = plan.recognizerSource
         self.recognizerAttached = plan.recognizerAttached
@@ -295,8 +309,8 @@ public struct Replayer: TouchEventConsumer {
         while i >= 0 {
             let view = views[i]
             if view.frame.contains(p) {
-                guard let control = view.control else { return i }
-                if control.hitTest(p - view.frame.origin, viewSize: view.size) { return i }
+                guard let control = controls[i] else { return i }
+                if control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size) }) { return i }
             }
             i -= 1
         }
@@ -316,7 +330,9 @@ public struct Replayer: TouchEventConsumer {
         let view = views[v]
         if !view.holdsEveryPoint {
             guard view.frame.containsHalfOpen(p) else { return nil }
-            if let control = view.control, !control.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) { return nil }
+            if let control = controls[v], !control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) }) {
+                return nil
+            }
         }
         for s in view.subviews.reversed() {
             if let hit = hit(s, p) { return hit }
@@ -387,7 +403,7 @@ public struct Replayer: TouchEventConsumer {
                 views[v].touchesDown -= ending
                 if views[v].touchesDown == 0 {
                     for g in views[v].recognizers {
-                        recognizers[g].reset()
+                        recognizers[g]._withUnsafeGuaranteedRef { $0.reset() }
                         arena.pointee.reset(g)
                     }
                 }
@@ -483,28 +499,23 @@ public struct Replayer: TouchEventConsumer {
         context.source = recognizerSource[g]
         context.recognizer = g
         context.action = nil
-        Self.call(&recognizers[g], phase: phase, set, &context)
+        recognizers[g]._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
         if let action = context.action, recognizerAttached[g], views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
             context.recognizer = -1
-            views[v].control!.recognizerAction(action, &context)
+            controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(action, &context) }
         }
     }
 
     private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
-        switch phase {
-        case 0: views[v].control!.touchesBegan(set, &context)
-        case 1: views[v].control!.touchesMoved(set, &context)
-        case 2: views[v].control!.touchesEnded(set, &context)
-        default: views[v].control!.touchesCancelled(set, &context)
-        }
+        controls[v]!._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
         if let messages = context.messages {
             context.messages = nil
             for (target, message) in messages where views[target].hasControl {
                 var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
                                                     eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena)
-                views[target].control!.receive(message, &targetContext)
+                controls[target]!._withUnsafeGuaranteedRef { $0.receive(message, &targetContext) }
             }
         }
     }
@@ -569,7 +580,7 @@ public struct Replayer: TouchEventConsumer {
         sink.write(Record(t: now, source: recognizerSource[g], event: "state", fields: fields))
         arena.pointee.waiting[g] = nil
         arena.pointee.changed(g, to: .failed)
-        Self.keepState(&recognizers[g], .failed)
+        recognizers[g]._withUnsafeGuaranteedRef { $0.keepState(.failed) }
     }
 
     /// A waiting recognizer whose required recognizers have all failed wins now, with the data
@@ -584,13 +595,13 @@ public struct Replayer: TouchEventConsumer {
         let fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)), followedBy: kept.data)
         sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
         arena.pointee.changed(w, to: kept.state)
-        Self.keepState(&recognizers[w], kept.state)
+        recognizers[w]._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
         let v = recognizerView[w]
         var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[v].size,
                                       eventTouches: TouchSet([]), source: recognizerSource[w], sink: sink, arena: arena)
         if kept.state.firesAction && recognizerAttached[w] && views[v].hasControl {
             context.source = views[v].controlSource
-            views[v].control!.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context)
+            controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
         }
         // The lifts it missed while it waited, now that it has won (a continuous recognizer
         // whose touches all lifted ends at once).
@@ -648,7 +659,7 @@ public struct Replayer: TouchEventConsumer {
     private mutating func resetFinalRecognizers() {
         for g in 0..<arena.pointee.count where views[recognizerView[g]].touchesDown == 0 {
             if arena.pointee.state[g].isFinal {
-                recognizers[g].reset()
+                recognizers[g]._withUnsafeGuaranteedRef { $0.reset() }
                 arena.pointee.reset(g)
             } else if !arena.pointee.touches[g].isEmpty && arena.pointee.waiting[g] == nil {
                 arena.pointee.touches[g].removeAll(keepingCapacity: true)
@@ -658,27 +669,6 @@ public struct Replayer: TouchEventConsumer {
 }
 
 extension Replayer {
-    /// Calls a recognizer with a set (phase 0–3) or at its deadline (phase 4), then sets its
-    /// state to the arena's. Generic, so that the recognizer is opened once for both, where it
-    /// lies in the array.
-    @inline(__always) private static func call<R: Recognizer>(_ recognizer: inout R, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
-        switch phase {
-        case 0: recognizer.touchesBegan(set, &context)
-        case 1: recognizer.touchesMoved(set, &context)
-        case 2: recognizer.touchesEnded(set, &context)
-        case 3: recognizer.touchesCancelled(set, &context)
-        default: recognizer.deadlinePassed(&context)
-        }
-        let state = context.arena.pointee.state[context.recognizer]
-        if recognizer.state != state { recognizer.state = state }
-    }
-
-    /// Sets the recognizer's state where it lies, if it differs (read from the array, it would
-    /// be copied).
-    @inline(__always) private static func keepState(_ recognizer: inout any Recognizer, _ state: RecognizerState) {
-        if recognizer.state != state { recognizer.state = state }
-    }
-
     /// Replays a whole trace through a scene into a sink (one pass over the events, then the
     /// deadlines that remain).
     public static func replay(_ trace: Trace, scene: Scene, into sink: RecordSink) {
@@ -687,3 +677,107 @@ extension Replayer {
         replayer.finish()
     }
 }
+
+/// A recognizer of a replay, in memory of its own for the life of the replay and called where
+/// it lies. (Held in an array of `any Recognizer`, every mutating call would check the array,
+/// then the existential's box, for sole ownership: at every touch of every event.) Made by
+/// `hold(_:)` as a `HeldRecognizer`, which holds the recognizer's type and overrides every method.
+private class RecognizerCell {
+    /// Calls the recognizer with a set (phase 0–3) or at its deadline (phase 4), then sets its
+    /// state to the arena's.
+    func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
+    /// Sets the recognizer's state, if it differs (the arena decided it).
+    func keepState(_ state: RecognizerState) { preconditionFailure("a cell is made by hold(_:)") }
+    func reset() { preconditionFailure("a cell is made by hold(_:)") }
+}
+
+/// A recognizer of type `R` in memory of its own (see `RecognizerCell`).
+private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
+    private let value: UnsafeMutablePointer<R>
+
+    init(_ recognizer: R) {
+        value = UnsafeMutablePointer<R>.allocate(capacity: 1)
+        value.initialize(to: recognizer)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    override func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        switch phase {
+        case 0: value.pointee.touchesBegan(set, &context)
+        case 1: value.pointee.touchesMoved(set, &context)
+        case 2: value.pointee.touchesEnded(set, &context)
+        case 3: value.pointee.touchesCancelled(set, &context)
+        default: value.pointee.deadlinePassed(&context)
+        }
+        keepState(context.arena.pointee.state[context.recognizer])
+    }
+
+    override func keepState(_ state: RecognizerState) {
+        if value.pointee.state != state { value.pointee.state = state }
+    }
+
+    override func reset() { value.pointee.reset() }
+}
+
+/// A copy of `recognizer` in memory of its own.
+private func hold<R: Recognizer>(_ recognizer: R) -> RecognizerCell { HeldRecognizer(recognizer) }
+
+/// A control of a replay, in memory of its own for the life of the replay and called where it
+/// lies (as `RecognizerCell`). Made by `hold(_:)` as a `HeldControl`.
+private class ControlCell {
+    func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool { preconditionFailure("a cell is made by hold(_:)") }
+    func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool {
+        preconditionFailure("a cell is made by hold(_:)")
+    }
+    /// Calls the control with a set: phase 0 began, 1 moved, 2 ended, 3 cancelled.
+    func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
+    func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
+    func receive(_ message: ControlMessage, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
+}
+
+/// A control of type `C` in memory of its own (see `ControlCell`).
+private final class HeldControl<C: Control>: ControlCell {
+    private let value: UnsafeMutablePointer<C>
+
+    init(_ control: C) {
+        value = UnsafeMutablePointer<C>.allocate(capacity: 1)
+        value.initialize(to: control)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    override func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
+        value.pointee.hitTest(point, viewSize: viewSize)
+    }
+
+    override func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool {
+        value.pointee.hitTest(point, viewSize: viewSize, halfOpen: halfOpen)
+    }
+
+    override func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        switch phase {
+        case 0: value.pointee.touchesBegan(set, &context)
+        case 1: value.pointee.touchesMoved(set, &context)
+        case 2: value.pointee.touchesEnded(set, &context)
+        default: value.pointee.touchesCancelled(set, &context)
+        }
+    }
+
+    override func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) {
+        value.pointee.recognizerAction(action, &context)
+    }
+
+    override func receive(_ message: ControlMessage, _ context: inout DeliveryContext) {
+        value.pointee.receive(message, &context)
+    }
+}
+
+/// A copy of `control` in memory of its own.
+private func hold<C: Control>(_ control: C) -> ControlCell { HeldControl(control) }
