@@ -12,6 +12,9 @@
 /// Version 1 scenes replay exactly as before version 2: views are a flat list with closed hit
 /// areas, every recognizer may recognize with every other, and a view's recognizers are reset
 /// together once no touch is down on it.
+///
+/// One replayer is one replay: a copy of the value shares its recognizers, controls and arena
+/// with the original (it is a handle, kept a value for speed), so make a new one per trace.
 public struct Replayer: TouchEventConsumer {
     /// A view while replaying: where it is, its recognizers (a range of `recognizers`), and
     /// whether it has a control (in `controls`).
