@@ -240,7 +240,9 @@ public struct Replayer: TouchEventConsumer {
     }
 
     public mutating func consume(_ event: borrowing TouchEvent) {
-        if enterTextScope() { defer { TextScope.currentPointer = nil }; deliverEvent(event) } else { deliverEvent(event) }
+        let entered = enterTextScope()
+        defer { if entered { TextScope.currentPointer = nil } }
+        deliverEvent(event)
     }
 
     private mutating func deliverEvent(_ event: borrowing TouchEvent) {
