@@ -162,6 +162,58 @@ import Testing
         #expect(read(other + "/big.json")?.count == 100_000)
     }
 
+    /// A file its folder listed as regular is read without asking for its kind, to the same
+    /// bytes: whatever its size (one that fills the memory kept goes on the general way), from
+    /// folders taken in turn, and from a folder made anew under the same path since.
+    @Test func aWorkerReadsListedRegularFilesToTheSameBytes() throws {
+        let folder = temporaryDirectory()
+        let other = temporaryDirectory()
+        try writeText("{}", to: folder + "/a.json")
+        try writeText("", to: folder + "/empty.json")
+        // The memory kept at first is 64 KiB: files just under it, at it and past it.
+        for size in [65_535, 65_536, 65_537, 200_000] {
+            try writeText(String(repeating: "z", count: size), to: other + "/\(size).json")
+        }
+        let files = FixtureFiles()
+        func read(_ path: String) -> [UInt8]? { files.withContents(of: path, listedRegular: true) { Array($0) } }
+        for path in [folder + "/a.json", other + "/65535.json", folder + "/empty.json", other + "/65536.json", other + "/65537.json",
+                     folder + "/a.json", other + "/200000.json", other + "/65535.json"] {
+            #expect(read(path) == (try SourceFile.read(path: path)).bytes, "\(path)")
+        }
+        #expect(files.sourceFile(at: folder + "/a.json", listedRegular: true)?.bytes == Array("{}".utf8))
+        // The folder read last, removed and made again with another file of the same name.
+        #expect(read(folder + "/a.json") == Array("{}".utf8))
+        for name in ["a.json", "empty.json"] { unlink(folder + "/" + name) }
+        #expect(rmdir(folder) == 0)
+        mkdirs(folder)
+        try writeText("[1]", to: folder + "/a.json")
+        #expect(read(folder + "/a.json") == Array("[1]".utf8))
+        #expect(files.withContents(of: folder + "/a.json") { Array($0) } == Array("[1]".utf8))
+        #expect(read(other + "/65535.json")?.count == 65_535 && read(folder + "/a.json") == Array("[1]".utf8))
+        // A FIFO where a listed file was never makes it wait.
+        #expect(mkfifo(folder + "/fifo.json", 0o644) == 0)
+        #expect(read(folder + "/fifo.json") ?? [] == [])
+    }
+
+    /// The survey notes what each folder's listing showed: a trace found in a listing is a
+    /// regular file, and so is an expected file listed as one beside it; an expected file that
+    /// is a link, or missing, is not known to be. What is known is not part of a fixture.
+    @Test func theSurveyNotesWhichFixtureFilesItsListingsShowedAsRegular() throws {
+        let folder = temporaryDirectory()
+        for name in ["plain", "linked", "lone"] { try writeText("{}", to: folder + "/\(name).trace.json") }
+        try writeText("# touchtrace transcript v1\n", to: folder + "/plain.expected.txt")
+        try writeText("# touchtrace transcript v1\n", to: folder + "/elsewhere.txt")
+        symlink(folder + "/elsewhere.txt", folder + "/linked.expected.txt")
+        let fixtures = try Fixture.discover([folder])
+        #expect(fixtures.map(\.name) == ["linked", "lone", "plain"].map { folder + "/" + $0 })
+        #expect(fixtures.map(\.listedRegular.trace) == [true, true, true])
+        #expect(fixtures.map(\.listedRegular.expected) == [false, false, true])
+        // A trace given by its path: its expected file was in no listing.
+        let given = try Fixture.discover([folder + "/plain.trace.json"])
+        #expect(given.map(\.listedRegular.trace) == [true] && given.map(\.listedRegular.expected) == [false])
+        #expect(given == [Fixture(tracePath: folder + "/plain.trace.json")])
+    }
+
 }
 
 /// A count that progress reports (called serially, from worker threads) add to.

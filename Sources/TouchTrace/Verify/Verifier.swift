@@ -176,9 +176,10 @@ public struct Verifier: Sendable {
     /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through
     /// `scenes`): a scene read from a file is replayed through the plan and the writer kept with
     /// it, so that a folder of fixtures builds its scene's replayer and writer once.
-    static func replayInPlace(tracePath: String, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
+    /// `listedRegular` says that the trace's folder listed it as a regular file (see `Fixture`).
+    static func replayInPlace(tracePath: String, listedRegular: Bool = false, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
-        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath) {
+        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
             source = read
         } else {
             do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
@@ -274,7 +275,7 @@ public struct Verifier: Sendable {
         let actual: [UInt8]
         let sceneWarnings: [TraceError]
         do {
-            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, sceneFile: nil, scenes: scenes)
+            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, listedRegular: fixture.listedRegular.trace, sceneFile: nil, scenes: scenes)
             // The cache's own bytes, not a copy: the next replay through it writes them again.
             actual = scenes.transcript.bytes
             sceneWarnings = replay.scene.warnings
@@ -283,7 +284,9 @@ public struct Verifier: Sendable {
         }
         // The usual case: a regular expected file, read into the worker's memory and settled
         // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withContents(of: fixture.expectedPath, { settle(expected: $0, actual: actual, fixture) }) {
+        if let outcome = scenes.files.withContents(of: fixture.expectedPath, listedRegular: fixture.listedRegular.expected, {
+            settle(expected: $0, actual: actual, fixture)
+        }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
         }
         var expected: SourceFile?
