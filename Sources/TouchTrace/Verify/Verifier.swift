@@ -170,7 +170,11 @@ public struct Verifier: Sendable {
     struct InPlaceReplay {
         var trace: Trace
         var scene: Scene
-        var missedTouches: String?
+        /// The touches that began outside every view: their warning is written only if asked
+        /// for (`verify` does not show it).
+        var missed: MissedTouches
+
+        var missedTouches: String? { missed.warning(path: trace.path) }
     }
 
     /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through
@@ -204,7 +208,7 @@ public struct Verifier: Sendable {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
                 try? writer.finish()
-                return InPlaceReplay(trace: trace, scene: provisional.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
@@ -219,7 +223,7 @@ public struct Verifier: Sendable {
             trace.forEachEvent(&replayer)
             replayer.finish()
             try? writer.finish()
-            return InPlaceReplay(trace: trace, scene: cached.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         return render(trace, scene: scene, scenes: scenes)
@@ -235,7 +239,7 @@ public struct Verifier: Sendable {
         trace.forEachEvent(&replayer)
         replayer.finish()
         try? writer.finish()
-        return InPlaceReplay(trace: trace, scene: scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+        return InPlaceReplay(trace: trace, scene: scene, missed: replayer.missedTouches)
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
