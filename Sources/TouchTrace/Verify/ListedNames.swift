@@ -17,12 +17,13 @@ struct ListedNames {
 
     /// Adds the first `length` bytes of an entry's name (a name without its suffix).
     mutating func add(_ entry: UnsafeMutablePointer<dirent>, length: Int) {
-        withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in raw[..<length] { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-            names.append((hash, bytes.count, length))
-            bytes.append(contentsOf: raw[..<length])
-        }
+        // The name where it lies in the entry (a copy of the whole field would be 256 bytes),
+        // as a buffer rather than a slice: appended in one copy, not byte by byte.
+        let name = UnsafeRawBufferPointer(start: UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!, count: length)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in name { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        names.append((hash, bytes.count, length))
+        bytes.append(contentsOf: name)
     }
 
     mutating func prepareLookUps() { names.sort { $0.hash < $1.hash } }
