@@ -130,6 +130,73 @@ import Testing
         #expect(replayed == 2 * fixtures.count)
     }
 
+    /// A replayer started again (`verify` keeps one per scene and worker) is the replay a new
+    /// one would be: after a whole trace, and after one left off in mid-gesture with touches
+    /// down and deadlines waiting, for every fixture of the project.
+    @Test func aRestartedReplayIsTheReplayANewOneWouldBe() throws {
+        /// The first `left` events of a trace, to a replayer.
+        struct FirstEvents: TouchEventConsumer {
+            var replayer: Replayer
+            var left: Int
+            mutating func consume(_ event: borrowing TouchEvent) {
+                guard left > 0 else { return }
+                left -= 1
+                replayer.consume(event)
+            }
+            static func emptyForLaterPart() -> FirstEvents? { nil }
+            mutating func appendLaterPart(_ later: FirstEvents) {}
+        }
+        // And a trace with touches outside the pan scene's one view, which the replay counts.
+        let folder = temporaryDirectory()
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        try writeText(#"{"version": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 500, "y": 900}]}, "# +
+                      #"{"t": 0.1, "touches": [{"id": 1, "phase": "ended", "x": 500, "y": 900}]}]}"#, to: folder + "/outside.trace.json")
+        let fixtures = try Fixture.discover([packageRoot + "/traces", folder])
+        #expect(fixtures.count >= 100)
+        for fixture in fixtures {
+            let trace = try Trace.read(path: fixture.tracePath)
+            let scene = try Scene.resolve(for: trace, sceneFile: nil, registry: .standard)
+            let plan = Replayer.Plan(scene: scene)
+            let version = trace.header.version
+            let fresh = MemoryOutput()
+            let freshWriter = TranscriptWriter(format: .text, sources: scene.sources, output: fresh, version: version)
+            var replayer = Replayer(plan: plan, sink: freshWriter)
+            trace.forEachEvent(&replayer)
+            replayer.finish()
+            try freshWriter.finish()
+
+            let output = MemoryOutput()
+            let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: version)
+            var restarted = Replayer(plan: plan, sink: writer)
+            for cut in [trace.summary.eventCount, trace.summary.eventCount / 2, 1] {
+                var first = FirstEvents(replayer: restarted, left: cut)
+                trace.forEachEvent(&first)
+                restarted = first.replayer
+                try writer.finish()
+                restarted.restart(plan: plan)
+                writer.restart(version: version)
+                let start = output.bytes.count
+                trace.forEachEvent(&restarted)
+                restarted.finish()
+                try writer.finish()
+                #expect(Array(output.bytes[start...]) == fresh.bytes, "\(fixture.name), restarted after \(cut) events")
+                #expect(restarted.missedTouchesWarning(path: "t") == replayer.missedTouchesWarning(path: "t"), "\(fixture.name)")
+                writer.restart(version: version)
+            }
+        }
+        // Touches missed by one replay are not counted in the next, of a trace that misses none.
+        let outside = try Trace.read(path: folder + "/outside.trace.json")
+        let drag = try Trace.read(path: packageRoot + "/traces/pan/drag.trace.json")
+        let plan = Replayer.Plan(scene: try Scene.resolve(for: outside, sceneFile: nil, registry: .standard))
+        var replayer = Replayer(plan: plan, sink: RecordCollector())
+        outside.forEachEvent(&replayer)
+        #expect(replayer.missedTouchesWarning(path: "outside")?.contains("1 touch began outside every view") == true)
+        replayer.restart(plan: plan)
+        drag.forEachEvent(&replayer)
+        replayer.finish()
+        #expect(replayer.missedTouchesWarning(path: "drag") == nil)
+    }
+
     /// A worker reads regular files under the mapping threshold itself, in fewer system calls
     /// but to the same bytes as `SourceFile.read`; everything else is left to `SourceFile.read`
     /// (nil), which says what is wrong with it.

@@ -202,12 +202,13 @@ public struct Verifier: Sendable {
             // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
             // below, through its scene read by version 2's rules.
             let writer = scenes.restartedWriter(for: provisional, version: 1)
-            var replayer = Replayer(plan: provisional.plan, sink: writer)
+            var replayer = provisional.restartedReplayer(writingTo: writer)
             let trace = try Trace.parse(source, consumer: &replayer)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
                 try? writer.finish()
+                provisional.keep(replayer)
                 return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
@@ -219,10 +220,11 @@ public struct Verifier: Sendable {
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
            let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
             let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
-            var replayer = Replayer(plan: cached.plan, sink: writer)
+            var replayer = cached.restartedReplayer(writingTo: writer)
             trace.forEachEvent(&replayer)
             replayer.finish()
             try? writer.finish()
+            cached.keep(replayer)
             return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
@@ -453,6 +455,9 @@ public final class SceneCache {
         private var madePlan: Replayer.Plan?
         /// The writer of this scene's transcripts into the cache's `transcript`.
         var writer: TranscriptWriter?
+        /// The last replay through the plan into `writer` that ran to its end, kept to start
+        /// the next one in its memory (see `Replayer.restart(plan:)`).
+        private var replayer: Replayer?
 
         init(_ scene: Scene) { self.scene = scene }
 
@@ -462,6 +467,19 @@ public final class SceneCache {
             madePlan = plan
             return plan
         }
+
+        /// A replay through the plan into `writer` (this scene's): the kept one started again,
+        /// or a new one. (A replay that broke off is never kept: the next one is new.)
+        func restartedReplayer(writingTo writer: TranscriptWriter) -> Replayer {
+            // Taken out before it is started again, so that it owns its memory alone.
+            guard var kept = replayer, kept.sink === writer else { return Replayer(plan: plan, sink: writer) }
+            replayer = nil
+            kept.restart(plan: plan)
+            return kept
+        }
+
+        /// Keeps a replay that ran to its end, for `restartedReplayer(writingTo:)`.
+        func keep(_ finished: Replayer) { replayer = finished }
     }
 
     /// By trace version, then path: a scene is read by the rules of the trace that uses it.
