@@ -164,6 +164,28 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b\\c\nd\u0001é""#)
     }
 
+    /// Texts in records (failure reasons) are written into the transcript escaped exactly as
+    /// `appendJSONString` escapes them, in both formats: every byte below 0x80, quotes,
+    /// backslashes, and other scripts.
+    @Test func textsInRecordsAreEscapedAsJSONStrings() throws {
+        var texts = ["", "plain words", "a\"b\\c\nd\u{1}é", String(repeating: "\"", count: 300), "東京 \u{7F} \u{1B}[31m"]
+        texts.append(String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self))
+        for format in TranscriptFormat.allCases {
+            for text in texts {
+                let output = MemoryOutput()
+                let writer = TranscriptWriter(format: format, sources: [SourceName(view: "v", name: "r")], output: output)
+                writer.write(Record(t: 0, source: 0, event: "state", fields: FieldList(Field("reason", .text(SharedText(text))))))
+                try writer.finish()
+                var quoted: [UInt8] = []
+                appendJSONString(text, to: &quoted)
+                let line = format == .text
+                    ? "\(TranscriptFormat.textHeader)\n0.0000 v.r state reason=" + String(decoding: quoted, as: UTF8.self) + "\n"
+                    : #"{"t":0.0,"view":"v","source":"r","event":"state","reason":"# + String(decoding: quoted, as: UTF8.self) + "}\n"
+                #expect(output.text == line, "\(format) \(Array(text.utf8))")
+            }
+        }
+    }
+
     /// Records are copied into chunks for the formatting thread by the hundred thousand: they
     /// must stay plain data (a reference-counted part makes every copy a call into the runtime).
     @Test func recordsArePlainData() {
