@@ -202,14 +202,14 @@ public struct Verifier: Sendable {
             // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
             // below, through its scene read by version 2's rules.
             let writer = scenes.restartedWriter(for: provisional, version: 1)
-            var replayer = provisional.restartedReplayer(writingTo: writer)
-            let trace = try Trace.parse(source, consumer: &replayer)
+            // The replay is made where it is kept, not copied in and out.
+            let replay = provisional.restartedReplay(writingTo: writer)
+            let trace = try Trace.parse(source, consumer: &replay.replayer)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
-                replayer.finish()
+                replay.replayer.finish()
                 // Memory cannot fail to take bytes.
                 try? writer.finish()
-                provisional.keep(replayer)
-                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches)
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replay.replayer.missedTouches)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
@@ -220,12 +220,11 @@ public struct Verifier: Sendable {
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
            let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
             let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
-            var replayer = cached.restartedReplayer(writingTo: writer)
-            trace.forEachEvent(&replayer)
-            replayer.finish()
+            let replay = cached.restartedReplay(writingTo: writer)
+            trace.forEachEvent(&replay.replayer)
+            replay.replayer.finish()
             try? writer.finish()
-            cached.keep(replayer)
-            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
+            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replay.replayer.missedTouches)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         return render(trace, scene: scene, scenes: scenes)
@@ -455,9 +454,9 @@ public final class SceneCache {
         private var madePlan: Replayer.Plan?
         /// The writer of this scene's transcripts into the cache's `transcript`.
         var writer: TranscriptWriter?
-        /// The last replay through the plan into `writer` that ran to its end, kept to start
-        /// the next one in its memory (see `Replayer.restart(plan:)`).
-        private var replayer: Replayer?
+        /// The replays through the plan into `writer`: one, started again for each (see
+        /// `Replayer.restart(plan:)`, which starts one that broke off as well).
+        private var replay: KeptReplay?
 
         init(_ scene: Scene) { self.scene = scene }
 
@@ -469,17 +468,16 @@ public final class SceneCache {
         }
 
         /// A replay through the plan into `writer` (this scene's): the kept one started again,
-        /// or a new one. (A replay that broke off is never kept: the next one is new.)
-        func restartedReplayer(writingTo writer: TranscriptWriter) -> Replayer {
-            // Taken out before it is started again, so that it owns its memory alone.
-            guard var kept = replayer, kept.sink === writer else { return Replayer(plan: plan, sink: writer) }
-            replayer = nil
-            kept.restart(plan: plan)
-            return kept
+        /// or a new one, kept from now on.
+        func restartedReplay(writingTo writer: TranscriptWriter) -> KeptReplay {
+            if let replay, replay.replayer.sink === writer {
+                replay.replayer.restart(plan: plan)
+                return replay
+            }
+            let made = KeptReplay(Replayer(plan: plan, sink: writer))
+            replay = made
+            return made
         }
-
-        /// Keeps a replay that ran to its end, for `restartedReplayer(writingTo:)`.
-        func keep(_ finished: Replayer) { replayer = finished }
     }
 
     /// By trace version, then path: a scene is read by the rules of the trace that uses it.
@@ -571,6 +569,15 @@ public final class SceneCache {
         prepared.writer = writer
         return writer
     }
+}
+
+/// A replayer kept in memory of its own, so that it is used and started again where it lies
+/// (a `Replayer` value holds some twenty references: a copy in and out costs each a retain and
+/// a release).
+final class KeptReplay {
+    var replayer: Replayer
+
+    init(_ replayer: Replayer) { self.replayer = replayer }
 }
 
 /// The bytes of a transcript written in memory, kept from one transcript to the next (see
