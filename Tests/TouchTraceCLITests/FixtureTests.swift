@@ -279,6 +279,24 @@ import Testing
         let given = try Fixture.discover([folder + "/plain.trace.json"])
         #expect(given.map(\.listedRegular.trace) == [true] && given.map(\.listedRegular.expected) == [false])
         #expect(given == [Fixture(tracePath: folder + "/plain.trace.json")])
+        // Hundreds in a folder, every third without its expected file, names of every length.
+        let many = temporaryDirectory()
+        var withExpected: Set<String> = []
+        for k in 0..<600 {
+            let name = many + "/" + String(repeating: "n", count: k % 40) + "\(k)"
+            try writeText("{}", to: name + ".trace.json")
+            if k % 3 != 0 {
+                try writeText("# touchtrace transcript v1\n", to: name + ".expected.txt")
+                withExpected.insert(name)
+            }
+        }
+        let found = try Fixture.discover([many])
+        #expect(found.count == 600)
+        #expect(found.filter(\.listedRegular.expected).map(\.name).sorted() == withExpected.sorted())
+        // The obsolete expected files, found by the same kind of look-up: none, then one.
+        #expect(GoldenFiles.obsoleteExpectedFiles(under: [many]).isEmpty)
+        unlink(many + "/nnnnn5.trace.json")
+        #expect(GoldenFiles.obsoleteExpectedFiles(under: [many]) == [many + "/nnnnn5.expected.txt"])
     }
 
 }

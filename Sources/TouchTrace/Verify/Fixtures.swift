@@ -207,8 +207,8 @@ public struct Fixture: Sendable, Equatable {
             let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
             // The names (without suffix) of the regular expected files listed, and of the
             // traces found, with where each trace is in `found`: matched once all are in.
-            var expectedNames = ListedNames()
-            var traceNames = ListedNames()
+            let expectedNames = ListedNames()
+            let traceNames = ListedNames()
             var traceIndices: [Int] = []
             while let entry = readdir(dir) {
                 // The name is looked at as bytes; a string is made only for a path kept, in
@@ -243,7 +243,7 @@ public struct Fixture: Sendable, Equatable {
                 if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):
-                    if isTrace { add(path, entry, length: length, to: &traceNames, &traceIndices) }
+                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
                     continue
                 case Int32(DT_DIR):
                     subdirectories.append(path)
@@ -265,7 +265,7 @@ public struct Fixture: Sendable, Equatable {
                 case S_IFDIR:
                     subdirectories.append(path)
                 case S_IFREG:
-                    if isTrace { add(path, entry, length: length, to: &traceNames, &traceIndices) }
+                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
                 default:
                     if isTrace {
                         skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
@@ -289,7 +289,7 @@ public struct Fixture: Sendable, Equatable {
         /// Keeps a trace found in a folder's listing, with its name less the suffix (to be
         /// matched with the expected files listed).
         private mutating func add(_ path: String, _ entry: UnsafeMutablePointer<dirent>, length: Int,
-                                  to names: inout ListedNames, _ indices: inout [Int]) {
+                                  to names: ListedNames, _ indices: inout [Int]) {
             names.add(entry, length: length - Self.traceSuffixBytes.count)
             indices.append(found.count)
             found.append(path)

@@ -46,8 +46,8 @@ public enum GoldenFiles {
         var subdirectories: [String] = []
         // Names without their suffix: of the regular traces, and of the expected files (with
         // the path made when the entry's type had to be asked for).
-        var traces = ListedNames()
-        var expected = ListedNames()
+        let traces = ListedNames()
+        let expected = ListedNames()
         var expectedPaths: [String?] = []
         while let entry = readdir(dir) {
             // Names are looked at as bytes: only folders and possibly obsolete expected files
