@@ -11,7 +11,9 @@ import Darwin
 ///
 /// A file is opened relative to its folder, whose descriptor is kept while the files asked for
 /// stay in it (fixtures come folder by folder): the kernel looks up one name, not every
-/// component of the path again. A file its folder's listing showed as regular (see
+/// component of the path again. The folder is opened once two of its files have been opened by
+/// their whole paths, so that a reader used for one fixture (a trace and its expected file)
+/// makes no system call more than it needs. A file its folder's listing showed as regular (see
 /// `Fixture.survey`) is read at once — open, one read, close — into a buffer larger than any
 /// fixture: a regular file's short read is its end. Any other file, and a listed one that fills
 /// the buffer, is asked for its kind and size (fstat) and read as before: only regular files
@@ -30,9 +32,12 @@ final class FixtureFiles {
     private var capacity: Int
     /// The folder of the last file asked for, up to and with its last slash (empty: the
     /// current folder), and a descriptor of it: `AT_FDCWD` for the current folder, or -1 when
-    /// it could not be opened (its files are then opened by their whole paths).
+    /// it is not open (its files are then opened by their whole paths).
     private var folder: [UInt8] = []
     private var folderDescriptor: Int32 = AT_FDCWD
+    /// Files of the folder opened by their whole paths, up to 2, when it is to be opened next;
+    /// -1 when it is open or is not to be opened (it could not be).
+    private var folderUses = -1
 
     init() {
         capacity = 1 << 16
@@ -116,17 +121,26 @@ final class FixtureFiles {
         let same = folder.withUnsafeBufferPointer { known in
             known.count == nameStart && (nameStart == 0 || memcmp(known.baseAddress!, path, nameStart) == 0)
         }
-        if same { return nameStart }
-        forgetFolder()
-        folder = Array(UnsafeRawBufferPointer(start: path, count: nameStart))
-        if nameStart == 0 {
-            folderDescriptor = AT_FDCWD
-        } else {
+        if !same {
+            forgetFolder()
+            folder = Array(UnsafeRawBufferPointer(start: path, count: nameStart))
+            if nameStart == 0 {
+                folderDescriptor = AT_FDCWD
+            } else {
+                folderUses = 0
+            }
+        }
+        if folderUses >= 0 {
+            if folderUses < 2 {
+                folderUses += 1
+                return nameStart
+            }
             // The folder's path alone, as a C string: its bytes and a terminating zero.
             var folderPath = folder.map { CChar(bitPattern: $0) }
             folderPath.append(0)
             folderDescriptor = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if folderDescriptor < 0 { folderDescriptor = -1 }
+            folderUses = -1
         }
         return nameStart
     }
@@ -136,6 +150,7 @@ final class FixtureFiles {
         if folderDescriptor >= 0 { close(folderDescriptor) }
         folder = []
         folderDescriptor = -1
+        folderUses = -1
     }
 
     /// The trace file at `path` read here, or nil (see `withContents`).
