@@ -444,11 +444,11 @@ private final class ProgressCounter: @unchecked Sendable {
 }
 
 /// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
-/// problems, and what replays through them need: each scene's replay plan and transcript writer,
-/// made once. For one thread: each verify worker has its own.
+/// problems, and what replays through them need: each scene's replay plan, transcript writer and
+/// replayer, made once. For one thread: each verify worker has its own.
 public final class SceneCache {
-    /// A scene read from a file, with the replay plan and the writer of its transcripts, each
-    /// made when first needed.
+    /// A scene read from a file, with the replay plan, the writer of its transcripts and the
+    /// replayer that writes them, each made when first needed.
     final class Prepared {
         let scene: Scene
         private var madePlan: Replayer.Plan?
