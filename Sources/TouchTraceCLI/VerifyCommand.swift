@@ -55,6 +55,9 @@ enum VerifyCommand {
             return .usage
         }
         let paths = args.positionals.isEmpty ? ["traces"] : args.positionals
+        // Obsolete expected files are searched for from now on, on a thread of its own: first
+        // beside the survey of the fixtures, which keeps one core busy, then while they run.
+        let obsoleteSearch = ObsoleteSearch(paths: paths)
         var fixtures: [Fixture]
         let skipped: [Fixture.SkippedPath]
         var misnamed: [String]
@@ -100,8 +103,6 @@ enum VerifyCommand {
             console.printError("\(printable(path)): warning: not read: the scene beside a trace must be named scene.json exactly; rename it")
         }
 
-        // Obsolete expected files are searched for while the fixtures run.
-        let obsoleteSearch = ObsoleteSearch(paths: paths)
         let verifier = Verifier(mode: settings.mode, tolerance: settings.tolerance, registry: args.registry)
         let showProgress = console.stderrIsTerminal && fixtures.count >= 200
         let total = fixtures.count

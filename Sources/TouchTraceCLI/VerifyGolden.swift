@@ -190,10 +190,11 @@ extension VerifyCommand {
 }
 
 /// The search for obsolete expected files under the paths (`GoldenFiles.obsoleteExpectedFiles`),
-/// run on a thread of its own from when it is made: `verify` starts it before the fixtures run,
-/// so that it takes the cores' time alongside them rather than after them. What `verify`
-/// writes meanwhile cannot change what it finds: expected files are written only beside their
-/// traces, through hidden temporary files, and obsolete ones are pruned after it has ended.
+/// run on a thread of its own from when it is made: `verify` starts it before it surveys the
+/// fixtures, so that it takes the second core's time beside the survey and then the cores'
+/// time alongside the fixtures, rather than after them. What `verify` writes meanwhile cannot
+/// change what it finds: expected files are written only beside their traces, through hidden
+/// temporary files, and obsolete ones are pruned after it has ended.
 final class ObsoleteSearch: @unchecked Sendable {
     /// Written once, before `done` is signalled; read only after it.
     private var found: [String] = []

@@ -130,6 +130,73 @@ import Testing
         #expect(replayed == 2 * fixtures.count)
     }
 
+    /// A replayer started again (`verify` keeps one per scene and worker) is the replay a new
+    /// one would be: after a whole trace, and after one left off in mid-gesture with touches
+    /// down and deadlines waiting, for every fixture of the project.
+    @Test func aRestartedReplayIsTheReplayANewOneWouldBe() throws {
+        /// The first `left` events of a trace, to a replayer.
+        struct FirstEvents: TouchEventConsumer {
+            var replayer: Replayer
+            var left: Int
+            mutating func consume(_ event: borrowing TouchEvent) {
+                guard left > 0 else { return }
+                left -= 1
+                replayer.consume(event)
+            }
+            static func emptyForLaterPart() -> FirstEvents? { nil }
+            mutating func appendLaterPart(_ later: FirstEvents) {}
+        }
+        // And a trace with touches outside the pan scene's one view, which the replay counts.
+        let folder = temporaryDirectory()
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        try writeText(#"{"version": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 500, "y": 900}]}, "# +
+                      #"{"t": 0.1, "touches": [{"id": 1, "phase": "ended", "x": 500, "y": 900}]}]}"#, to: folder + "/outside.trace.json")
+        let fixtures = try Fixture.discover([packageRoot + "/traces", folder])
+        #expect(fixtures.count >= 100)
+        for fixture in fixtures {
+            let trace = try Trace.read(path: fixture.tracePath)
+            let scene = try Scene.resolve(for: trace, sceneFile: nil, registry: .standard)
+            let plan = Replayer.Plan(scene: scene)
+            let version = trace.header.version
+            let fresh = MemoryOutput()
+            let freshWriter = TranscriptWriter(format: .text, sources: scene.sources, output: fresh, version: version)
+            var replayer = Replayer(plan: plan, sink: freshWriter)
+            trace.forEachEvent(&replayer)
+            replayer.finish()
+            try freshWriter.finish()
+
+            let output = MemoryOutput()
+            let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: version)
+            var restarted = Replayer(plan: plan, sink: writer)
+            for cut in [trace.summary.eventCount, trace.summary.eventCount / 2, 1] {
+                var first = FirstEvents(replayer: restarted, left: cut)
+                trace.forEachEvent(&first)
+                restarted = first.replayer
+                try writer.finish()
+                restarted.restart(plan: plan)
+                writer.restart(version: version)
+                let start = output.bytes.count
+                trace.forEachEvent(&restarted)
+                restarted.finish()
+                try writer.finish()
+                #expect(Array(output.bytes[start...]) == fresh.bytes, "\(fixture.name), restarted after \(cut) events")
+                #expect(restarted.missedTouchesWarning(path: "t") == replayer.missedTouchesWarning(path: "t"), "\(fixture.name)")
+                writer.restart(version: version)
+            }
+        }
+        // Touches missed by one replay are not counted in the next, of a trace that misses none.
+        let outside = try Trace.read(path: folder + "/outside.trace.json")
+        let drag = try Trace.read(path: packageRoot + "/traces/pan/drag.trace.json")
+        let plan = Replayer.Plan(scene: try Scene.resolve(for: outside, sceneFile: nil, registry: .standard))
+        var replayer = Replayer(plan: plan, sink: RecordCollector())
+        outside.forEachEvent(&replayer)
+        #expect(replayer.missedTouchesWarning(path: "outside")?.contains("1 touch began outside every view") == true)
+        replayer.restart(plan: plan)
+        drag.forEachEvent(&replayer)
+        replayer.finish()
+        #expect(replayer.missedTouchesWarning(path: "drag") == nil)
+    }
+
     /// A worker reads regular files under the mapping threshold itself, in fewer system calls
     /// but to the same bytes as `SourceFile.read`; everything else is left to `SourceFile.read`
     /// (nil), which says what is wrong with it.
@@ -160,6 +227,76 @@ import Testing
         }
         // Still reading after those.
         #expect(read(other + "/big.json")?.count == 100_000)
+    }
+
+    /// A file its folder listed as regular is read without asking for its kind, to the same
+    /// bytes: whatever its size (one that fills the memory kept goes on the general way), from
+    /// folders taken in turn, and from a folder made anew under the same path since.
+    @Test func aWorkerReadsListedRegularFilesToTheSameBytes() throws {
+        let folder = temporaryDirectory()
+        let other = temporaryDirectory()
+        try writeText("{}", to: folder + "/a.json")
+        try writeText("", to: folder + "/empty.json")
+        // The memory kept at first is 64 KiB: files just under it, at it and past it.
+        for size in [65_535, 65_536, 65_537, 200_000] {
+            try writeText(String(repeating: "z", count: size), to: other + "/\(size).json")
+        }
+        let files = FixtureFiles()
+        func read(_ path: String) -> [UInt8]? { files.withContents(of: path, listedRegular: true) { Array($0) } }
+        for path in [folder + "/a.json", other + "/65535.json", folder + "/empty.json", other + "/65536.json", other + "/65537.json",
+                     folder + "/a.json", other + "/200000.json", other + "/65535.json"] {
+            #expect(read(path) == (try SourceFile.read(path: path)).bytes, "\(path)")
+        }
+        #expect(files.sourceFile(at: folder + "/a.json", listedRegular: true)?.bytes == Array("{}".utf8))
+        // The folder read last, removed and made again with another file of the same name.
+        #expect(read(folder + "/a.json") == Array("{}".utf8))
+        for name in ["a.json", "empty.json"] { unlink(folder + "/" + name) }
+        #expect(rmdir(folder) == 0)
+        mkdirs(folder)
+        try writeText("[1]", to: folder + "/a.json")
+        #expect(read(folder + "/a.json") == Array("[1]".utf8))
+        #expect(files.withContents(of: folder + "/a.json") { Array($0) } == Array("[1]".utf8))
+        #expect(read(other + "/65535.json")?.count == 65_535 && read(folder + "/a.json") == Array("[1]".utf8))
+        // A FIFO where a listed file was never makes it wait.
+        #expect(mkfifo(folder + "/fifo.json", 0o644) == 0)
+        #expect(read(folder + "/fifo.json") ?? [] == [])
+    }
+
+    /// The survey notes what each folder's listing showed: a trace found in a listing is a
+    /// regular file, and so is an expected file listed as one beside it; an expected file that
+    /// is a link, or missing, is not known to be. What is known is not part of a fixture.
+    @Test func theSurveyNotesWhichFixtureFilesItsListingsShowedAsRegular() throws {
+        let folder = temporaryDirectory()
+        for name in ["plain", "linked", "lone"] { try writeText("{}", to: folder + "/\(name).trace.json") }
+        try writeText("# touchtrace transcript v1\n", to: folder + "/plain.expected.txt")
+        try writeText("# touchtrace transcript v1\n", to: folder + "/elsewhere.txt")
+        symlink(folder + "/elsewhere.txt", folder + "/linked.expected.txt")
+        let fixtures = try Fixture.discover([folder])
+        #expect(fixtures.map(\.name) == ["linked", "lone", "plain"].map { folder + "/" + $0 })
+        #expect(fixtures.map(\.listedRegular.trace) == [true, true, true])
+        #expect(fixtures.map(\.listedRegular.expected) == [false, false, true])
+        // A trace given by its path: its expected file was in no listing.
+        let given = try Fixture.discover([folder + "/plain.trace.json"])
+        #expect(given.map(\.listedRegular.trace) == [true] && given.map(\.listedRegular.expected) == [false])
+        #expect(given == [Fixture(tracePath: folder + "/plain.trace.json")])
+        // Hundreds in a folder, every third without its expected file, names of every length.
+        let many = temporaryDirectory()
+        var withExpected: Set<String> = []
+        for k in 0..<600 {
+            let name = many + "/" + String(repeating: "n", count: k % 40) + "\(k)"
+            try writeText("{}", to: name + ".trace.json")
+            if k % 3 != 0 {
+                try writeText("# touchtrace transcript v1\n", to: name + ".expected.txt")
+                withExpected.insert(name)
+            }
+        }
+        let found = try Fixture.discover([many])
+        #expect(found.count == 600)
+        #expect(found.filter(\.listedRegular.expected).map(\.name).sorted() == withExpected.sorted())
+        // The obsolete expected files, found by the same kind of look-up: none, then one.
+        #expect(GoldenFiles.obsoleteExpectedFiles(under: [many]).isEmpty)
+        unlink(many + "/nnnnn5.trace.json")
+        #expect(GoldenFiles.obsoleteExpectedFiles(under: [many]) == [many + "/nnnnn5.expected.txt"])
     }
 
 }

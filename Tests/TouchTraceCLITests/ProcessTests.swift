@@ -149,6 +149,8 @@ import Testing
     }
 
     /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
+    /// (The files are root's: that user may not open them without updating their access time,
+    /// and the pan fixture passing shows that verify then opens them as usual.)
     @Test func anUnreadableFolderFailsVerifyNamingIt() throws {
         let root = temporaryDirectory()
         chmod(root, 0o755)

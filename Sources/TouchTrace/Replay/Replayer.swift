@@ -60,7 +60,7 @@ public struct Replayer: TouchEventConsumer {
     public let version: Int
     /// The scope of the texts this replay makes (failure reasons): the one current when it was
     /// made, or its own. Its sink keeps it (`RecordSink.keep(_:)`).
-    public let texts: TextScope
+    public private(set) var texts: TextScope
     /// The scope last seen current while consuming: one other than `texts` (a trace's own, made
     /// current by the trace while it streams its events) holds the touch ids of the records,
     /// and is given to the sink to keep as well.
@@ -221,6 +221,36 @@ public struct Replayer: TouchEventConsumer {
         self.viewMark = [Int](repeating: -1, count: plan.views.count)
         self.touchedViews = [Int](repeating: 0, count: plan.views.count)
         self.sink = sink
+        sink.keep(texts)
+    }
+
+    /// Makes this the replay `init(plan:sink:)` would make from `plan` — the one it was made
+    /// from — into the same sink, keeping its memory: every recognizer and control as the plan
+    /// starts them, the arena the plan's, no touch, no time, a text scope of its own as a new
+    /// replay takes. For a caller that replays many traces through one scene, one at a time
+    /// (`verify`'s workers); no copy of the value made before may be used after.
+    mutating func restart(plan: Plan) {
+        for cell in recognizers { cell._withUnsafeGuaranteedRef { $0.restart() } }
+        for cell in controls { cell?._withUnsafeGuaranteedRef { $0.restart() } }
+        views = plan.views
+        arena.pointee = plan.arena
+        slotView.removeAll(keepingCapacity: true)
+        slotLocation.removeAll(keepingCapacity: true)
+        slotBeganAt.removeAll(keepingCapacity: true)
+        slotSerial.removeAll(keepingCapacity: true)
+        slotID.removeAll(keepingCapacity: true)
+        slotDown.removeAll(keepingCapacity: true)
+        slotControlCancelled.removeAll(keepingCapacity: true)
+        touchedCount = 0
+        for v in viewMark.indices { viewMark[v] = -1 }
+        deliveryCount = 0
+        now = 0
+        nextEventIndex = 0
+        missedTouchCount = 0
+        firstMissedTouch = nil
+        finished = false
+        texts = TextScope.current ?? TextScope()
+        lastScope = Unmanaged.passUnretained(texts).toOpaque()
         sink.keep(texts)
     }
 
@@ -694,16 +724,23 @@ private class RecognizerCell {
     /// Sets the recognizer's state, if it differs (the arena decided it).
     func keepState(_ state: RecognizerState) { preconditionFailure("a cell is made by hold(_:)") }
     func reset() { preconditionFailure("a cell is made by hold(_:)") }
+    /// Puts back the recognizer the cell was made with (`Replayer.restart(plan:)`).
+    func restart() { preconditionFailure("a cell is made by hold(_:)") }
 }
 
 /// A recognizer of type `R` in memory of its own (see `RecognizerCell`).
 private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
     private let value: UnsafeMutablePointer<R>
+    /// The recognizer as the cell was made with it.
+    private let initial: R
 
     init(_ recognizer: R) {
         value = UnsafeMutablePointer<R>.allocate(capacity: 1)
         value.initialize(to: recognizer)
+        initial = recognizer
     }
+
+    override func restart() { value.pointee = initial }
 
     deinit {
         value.deinitialize(count: 1)
@@ -742,16 +779,23 @@ private class ControlCell {
     func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
     func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
     func receive(_ message: ControlMessage, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
+    /// Puts back the control the cell was made with (`Replayer.restart(plan:)`).
+    func restart() { preconditionFailure("a cell is made by hold(_:)") }
 }
 
 /// A control of type `C` in memory of its own (see `ControlCell`).
 private final class HeldControl<C: Control>: ControlCell {
     private let value: UnsafeMutablePointer<C>
+    /// The control as the cell was made with it.
+    private let initial: C
 
     init(_ control: C) {
         value = UnsafeMutablePointer<C>.allocate(capacity: 1)
         value.initialize(to: control)
+        initial = control
     }
+
+    override func restart() { value.pointee = initial }
 
     deinit {
         value.deinitialize(count: 1)

@@ -342,11 +342,42 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// A JSON string literal. Texts are not counted in `room(for:)`: room is made here for the
     /// text and, after it, for the rest of any record, whatever the text's length.
+    ///
+    /// Written straight into the buffer, escaped as `appendJSONString` escapes: room for six
+    /// bytes a byte (`\u001b`) and the quotes is made first.
     private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
-        var bytes: [UInt8] = []
-        appendJSONString(s, to: &bytes)
-        out.reserve(bytes.count + FieldList.capacity * Self.fieldRoom + 16)
-        bytes.withUnsafeBufferPointer { out.append($0) }
+        var s = s
+        s.withUTF8 { bytes in
+            out.reserve(bytes.count &* 6 &+ 2 &+ FieldList.capacity &* Self.fieldRoom &+ 16)
+            var p = out.end
+            p[0] = UInt8(ascii: "\"")
+            p += 1
+            for b in bytes {
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                    p[0] = b
+                    p += 1
+                    continue
+                }
+                p[0] = UInt8(ascii: "\\")
+                switch b {
+                case 0x0A: p[1] = UInt8(ascii: "n")
+                case 0x0D: p[1] = UInt8(ascii: "r")
+                case 0x09: p[1] = UInt8(ascii: "t")
+                case 0..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    p[1] = UInt8(ascii: "u")
+                    p[2] = UInt8(ascii: "0")
+                    p[3] = UInt8(ascii: "0")
+                    p[4] = hex.utf8Start[Int(b >> 4)]
+                    p[5] = hex.utf8Start[Int(b & 15)]
+                    p += 4
+                default: p[1] = b
+                }
+                p += 2
+            }
+            p[0] = UInt8(ascii: "\"")
+            out.advance(p + 1 - out.end)
+        }
     }
 }
 

@@ -44,6 +44,37 @@ let fixed4MaximumLength = 320
 /// as `nan`, `inf`, `-inf`.
 @inline(__always)
 func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    let scaled = value * 10_000
+    let magnitude = abs(scaled)
+    // Below 10,000 once rounded, the usual case (times, points, velocities), written here, small
+    // enough to be inlined where numbers are written; the rest, NaN and the infinities, which
+    // fail this comparison, by `writeWideFixed4`.
+    guard magnitude < 99_999_999.5 else { return writeWideFixed4(value, to: out) }
+    // Rounded half away from zero, without a call to `round`: the whole part, plus one when
+    // what is left (exact) is a half or more. (Through Int64: one conversion instruction,
+    // where UInt64 takes a branch or two.)
+    var units = UInt64(Int64(magnitude))
+    if magnitude - Double(units) >= 0.5 { units &+= 1 }
+    // The sign is stored in any case: without one, the digits are written over it.
+    out[0] = UInt8(ascii: "-")
+    let n = scaled < 0 && units != 0 ? 1 : 0
+    // The eight digits of `units` are the whole part's four (with leading zeros) and the four
+    // decimals, made in one go. The whole part less its leading zeros (at most three: one
+    // digit stays) is stored as a word, the point over the zeros it ends with, and the
+    // decimals as a word after it.
+    let digits = eightDigits(UInt32(truncatingIfNeeded: units))
+    let zeros = ((digits ^ 0x3030_3030_3030_3030) | (1 << 24)).trailingZeroBitCount / 8
+    let start = UnsafeMutableRawPointer(out + n)
+    start.storeBytes(of: (UInt32(truncatingIfNeeded: digits) >> UInt32(truncatingIfNeeded: 8 &* zeros)).littleEndian, as: UInt32.self)
+    let point = 4 &- zeros
+    start.storeBytes(of: UInt8(ascii: "."), toByteOffset: point, as: UInt8.self)
+    (start + point + 1).storeBytes(of: UInt32(truncatingIfNeeded: digits >> 32).littleEndian, as: UInt32.self)
+    return n + point + 5
+}
+
+/// `writeFixed4` for every value, written for those from 10,000 up, NaN and the infinities.
+@inline(never)
+private func writeWideFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     guard value.isFinite else {
         let text: StaticString = value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")
         out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
@@ -53,9 +84,8 @@ func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     let magnitude = abs(scaled)
     var n = 0
     if magnitude < 9.0e15 {
-        // Rounded half away from zero, without a call to `round`: the whole part, plus one
-        // when what is left (exact, below 2^52) is a half or more. (From 2^52 up the value is
-        // whole: below 9e15 it stays below 9e15.)
+        // Rounded half away from zero, as above. (From 2^52 up the value is whole: below 9e15
+        // it stays below 9e15.)
         var units = UInt64(magnitude)
         if magnitude - Double(units) >= 0.5 { units += 1 }
         if scaled < 0 && units != 0 {

@@ -14,6 +14,12 @@ public struct SourceFile: Sendable {
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
+        self.storage = bytes.withUnsafeBufferPointer { SourceBytes(copying: $0) }
+    }
+
+    /// A file whose bytes are copied from `bytes` (memory its reader keeps for the next file).
+    init(path: String, copying bytes: UnsafeBufferPointer<UInt8>) {
+        self.path = path
         self.storage = SourceBytes(copying: bytes)
     }
 
@@ -154,11 +160,9 @@ private final class SourceBytes: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<UInt8>
     private let isMapped: Bool
 
-    init(copying bytes: [UInt8]) {
+    init(copying bytes: UnsafeBufferPointer<UInt8>) {
         let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        bytes.withUnsafeBufferPointer { source in
-            if let start = source.baseAddress { memory.initialize(from: start, count: source.count) }
-        }
+        if let start = bytes.baseAddress { memory.initialize(from: start, count: bytes.count) }
         buffer = UnsafeBufferPointer(start: memory, count: bytes.count)
         isMapped = false
     }

@@ -21,8 +21,23 @@ public enum RecordMode: String, Sendable, CaseIterable {
 /// A gesture fixture: `NAME.trace.json` and, beside it, `NAME.expected.txt`.
 public struct Fixture: Sendable, Equatable {
     public let tracePath: String
+    /// Whether the listing of the fixture's folder showed its trace, and its expected file, as
+    /// regular files (or links to them): known for fixtures found by `survey`, not for one made
+    /// from a path. `verify` then reads them without asking for their kind again (see
+    /// `FixtureFiles`). It is not part of what a fixture is: two fixtures of one trace are equal.
+    let listedRegular: (trace: Bool, expected: Bool)
 
-    public init(tracePath: String) { self.tracePath = tracePath }
+    public init(tracePath: String) {
+        self.tracePath = tracePath
+        listedRegular = (false, false)
+    }
+
+    init(tracePath: String, listedRegular: (trace: Bool, expected: Bool)) {
+        self.tracePath = tracePath
+        self.listedRegular = listedRegular
+    }
+
+    public static func == (a: Fixture, b: Fixture) -> Bool { a.tracePath == b.tracePath }
 
     public static let traceSuffix = ".trace.json"
     public static let expectedSuffix = ".expected.txt"
@@ -86,7 +101,9 @@ public struct Fixture: Sendable, Equatable {
                 walk.directory(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, info)
             } else if path.hasSuffix(traceSuffix) {
                 if (info.st_mode & S_IFMT) == S_IFREG {
+                    // Its expected file was in no listing: its kind is asked for when it is read.
                     walk.found.append(path)
+                    walk.expectedListed.append(false)
                 } else {
                     walk.skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
                 }
@@ -96,11 +113,11 @@ public struct Fixture: Sendable, Equatable {
         }
         // Byte order, not locale order: the same on every machine. A trace reached twice (a
         // folder given twice, or inside another path given) is one fixture.
-        let found = sortedByBytes(walk.found)
+        let order = sortedOrderByBytes(walk.found)
         var unique: [Fixture] = []
-        unique.reserveCapacity(found.count)
-        for (i, path) in found.enumerated() where i == 0 || path != found[i - 1] {
-            unique.append(Fixture(tracePath: path))
+        unique.reserveCapacity(order.count)
+        for (k, i) in order.enumerated() where k == 0 || walk.found[i] != walk.found[order[k - 1]] {
+            unique.append(Fixture(tracePath: walk.found[i], listedRegular: (true, walk.expectedListed[i])))
         }
         let skipped = walk.skipped.sorted { precedesInBytes($0.path, $1.path) }
         return Survey(fixtures: unique, skipped: skipped, misnamedScenes: walk.misnamedScenes.sorted(by: precedesInBytes))
@@ -112,6 +129,11 @@ public struct Fixture: Sendable, Equatable {
     /// integers that order as the bytes do, with zeros past the end (so that a path comes
     /// before the longer ones it begins). Paths whose keys are equal are compared in full.
     static func sortedByBytes(_ paths: [String]) -> [String] {
+        sortedOrderByBytes(paths).map { paths[$0] }
+    }
+
+    /// The indices of `paths` in the order `sortedByBytes` sorts them.
+    static func sortedOrderByBytes(_ paths: [String]) -> [Int] {
         var bytes: [UInt8] = []
         var spans: [(start: Int, count: Int)] = []
         spans.reserveCapacity(paths.count)
@@ -123,8 +145,8 @@ public struct Fixture: Sendable, Equatable {
             }
             spans.append((start, bytes.count - start))
         }
-        return bytes.withUnsafeBufferPointer { buffer -> [String] in
-            guard let base = buffer.baseAddress, let first = spans.first else { return paths }
+        return bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress, let first = spans.first else { return Array(paths.indices) }
             // The length of the prefix every path shares.
             var shared = first.count
             for span in spans.dropFirst() where shared > 0 {
@@ -153,7 +175,7 @@ public struct Fixture: Sendable, Equatable {
                 }
                 return a.count < b.count
             }
-            return keyed.map { paths[$0.2] }
+            return keyed.map(\.2)
         }
     }
 
@@ -164,6 +186,8 @@ public struct Fixture: Sendable, Equatable {
     /// systems that do not give kinds, are looked at with `stat` (which follows links).
     private struct Walk {
         var found: [String] = []
+        /// For each of `found`: whether its expected file was listed beside it as a regular file.
+        var expectedListed: [Bool] = []
         var skipped: [SkippedPath] = []
         var misnamedScenes: [String] = []
         /// Folders walked, by device and inode: a folder reached again through a link is not
@@ -171,6 +195,7 @@ public struct Fixture: Sendable, Equatable {
         var seen: Set<[UInt64]> = []
 
         private static let traceSuffixBytes = Array(traceSuffix.utf8)
+        private static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
         mutating func directory(_ directory: String, _ info: stat) {
             guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
@@ -180,6 +205,11 @@ public struct Fixture: Sendable, Equatable {
             }
             var subdirectories: [String] = []
             let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
+            // The names (without suffix) of the regular expected files listed, and of the
+            // traces found, with where each trace is in `found`: matched once all are in.
+            let expectedNames = ListedNames()
+            let traceNames = ListedNames()
+            var traceIndices: [Int] = []
             while let entry = readdir(dir) {
                 // The name is looked at as bytes; a string is made only for a path kept, in
                 // one piece with its folder's path.
@@ -192,6 +222,13 @@ public struct Fixture: Sendable, Equatable {
                 }
                 if hidden { continue }
                 let kind = Int32(entry.pointee.d_type)
+                if kind == Int32(DT_REG) && !isTrace && length > Self.expectedSuffixBytes.count && withUnsafeBytes(of: entry.pointee.d_name, { raw in
+                    let suffix = Self.expectedSuffixBytes
+                    return memcmp(raw.baseAddress! + (length - suffix.count), suffix, suffix.count) == 0
+                }) {
+                    expectedNames.add(entry, length: length - Self.expectedSuffixBytes.count)
+                    continue
+                }
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
                 guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
                 let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -206,7 +243,7 @@ public struct Fixture: Sendable, Equatable {
                 if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):
-                    if isTrace { found.append(path) }
+                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
                     continue
                 case Int32(DT_DIR):
                     subdirectories.append(path)
@@ -228,7 +265,7 @@ public struct Fixture: Sendable, Equatable {
                 case S_IFDIR:
                     subdirectories.append(path)
                 case S_IFREG:
-                    if isTrace { found.append(path) }
+                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
                 default:
                     if isTrace {
                         skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
@@ -236,6 +273,10 @@ public struct Fixture: Sendable, Equatable {
                 }
             }
             closedir(dir)
+            if expectedNames.count > 0 && !traceIndices.isEmpty {
+                expectedNames.prepareLookUps()
+                for (k, i) in traceIndices.enumerated() { expectedListed[i] = expectedNames.contains(traceNames, k) }
+            }
             for sub in subdirectories {
                 // A folder's identity (for the links that lead to it again) from stat, which
                 // follows links as the walk does; one that vanished since is not walked.
@@ -243,6 +284,16 @@ public struct Fixture: Sendable, Equatable {
                 guard stat(sub, &info) == 0 else { continue }
                 self.directory(sub, info)
             }
+        }
+
+        /// Keeps a trace found in a folder's listing, with its name less the suffix (to be
+        /// matched with the expected files listed).
+        private mutating func add(_ path: String, _ entry: UnsafeMutablePointer<dirent>, length: Int,
+                                  to names: ListedNames, _ indices: inout [Int]) {
+            names.add(entry, length: length - Self.traceSuffixBytes.count)
+            indices.append(found.count)
+            found.append(path)
+            expectedListed.append(false)
         }
     }
 

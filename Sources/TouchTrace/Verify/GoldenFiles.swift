@@ -46,8 +46,8 @@ public enum GoldenFiles {
         var subdirectories: [String] = []
         // Names without their suffix: of the regular traces, and of the expected files (with
         // the path made when the entry's type had to be asked for).
-        var traces = Names()
-        var expected = Names()
+        let traces = ListedNames()
+        let expected = ListedNames()
         var expectedPaths: [String?] = []
         while let entry = readdir(dir) {
             // Names are looked at as bytes: only folders and possibly obsolete expected files
@@ -106,53 +106,6 @@ public enum GoldenFiles {
 
     private static let expectedSuffix = Array(Fixture.expectedSuffix.utf8)
     private static let traceSuffix = Array(Fixture.traceSuffix.utf8)
-
-    /// Names from a folder's listing (as bytes, all in one buffer), to be looked up by their
-    /// bytes: sorted by a hash once they are all in, then found by binary search.
-    private struct Names {
-        private var bytes: [UInt8] = []
-        /// Each name's hash (FNV-1a), start in `bytes` and length.
-        private var names: [(hash: UInt64, start: Int, length: Int)] = []
-
-        var count: Int { names.count }
-
-        mutating func add(_ entry: UnsafeMutablePointer<dirent>, length: Int) {
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for b in raw[..<length] { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-                names.append((hash, bytes.count, length))
-                bytes.append(contentsOf: raw[..<length])
-            }
-        }
-
-        mutating func prepareLookUps() { names.sort { $0.hash < $1.hash } }
-
-        /// Whether name `i` of `other` is among these (after `prepareLookUps`).
-        func contains(_ other: Names, _ i: Int) -> Bool {
-            let wanted = other.names[i]
-            var low = 0, high = names.count
-            while low < high {
-                let mid = (low + high) / 2
-                if names[mid].hash < wanted.hash { low = mid + 1 } else { high = mid }
-            }
-            while low < names.count && names[low].hash == wanted.hash {
-                let name = names[low]
-                if name.length == wanted.length && bytes.withUnsafeBufferPointer({ mine in
-                    other.bytes.withUnsafeBufferPointer { theirs in
-                        name.length == 0 || memcmp(mine.baseAddress! + name.start, theirs.baseAddress! + wanted.start, name.length) == 0
-                    }
-                }) { return true }
-                low += 1
-            }
-            return false
-        }
-
-        /// Name `i` as a string.
-        func string(_ i: Int) -> String {
-            let name = names[i]
-            return String(decoding: bytes[name.start..<(name.start + name.length)], as: UTF8.self)
-        }
-    }
 
     /// The path of a folder's entry.
     private static func path(_ directory: String, _ entry: UnsafeMutablePointer<dirent>) -> String {

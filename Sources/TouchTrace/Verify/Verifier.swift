@@ -170,15 +170,20 @@ public struct Verifier: Sendable {
     struct InPlaceReplay {
         var trace: Trace
         var scene: Scene
-        var missedTouches: String?
+        /// The touches that began outside every view: their warning is written only if asked
+        /// for (`verify` does not show it).
+        var missed: MissedTouches
+
+        var missedTouches: String? { missed.warning(path: trace.path) }
     }
 
     /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through
     /// `scenes`): a scene read from a file is replayed through the plan and the writer kept with
     /// it, so that a folder of fixtures builds its scene's replayer and writer once.
-    static func replayInPlace(tracePath: String, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
+    /// `listedRegular` says that the trace's folder listed it as a regular file (see `Fixture`).
+    static func replayInPlace(tracePath: String, listedRegular: Bool = false, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
-        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath) {
+        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
             source = read
         } else {
             do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }
@@ -197,13 +202,14 @@ public struct Verifier: Sendable {
             // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
             // below, through its scene read by version 2's rules.
             let writer = scenes.restartedWriter(for: provisional, version: 1)
-            var replayer = Replayer(plan: provisional.plan, sink: writer)
-            let trace = try Trace.parse(source, consumer: &replayer)
+            // The replay is made where it is kept, not copied in and out.
+            let replay = provisional.restartedReplay(writingTo: writer)
+            let trace = try Trace.parse(source, consumer: &replay.replayer)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
-                replayer.finish()
+                replay.replayer.finish()
                 // Memory cannot fail to take bytes.
                 try? writer.finish()
-                return InPlaceReplay(trace: trace, scene: provisional.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replay.replayer.missedTouches)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
@@ -214,11 +220,11 @@ public struct Verifier: Sendable {
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
            let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
             let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
-            var replayer = Replayer(plan: cached.plan, sink: writer)
-            trace.forEachEvent(&replayer)
-            replayer.finish()
+            let replay = cached.restartedReplay(writingTo: writer)
+            trace.forEachEvent(&replay.replayer)
+            replay.replayer.finish()
             try? writer.finish()
-            return InPlaceReplay(trace: trace, scene: cached.scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replay.replayer.missedTouches)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         return render(trace, scene: scene, scenes: scenes)
@@ -234,7 +240,7 @@ public struct Verifier: Sendable {
         trace.forEachEvent(&replayer)
         replayer.finish()
         try? writer.finish()
-        return InPlaceReplay(trace: trace, scene: scene, missedTouches: replayer.missedTouchesWarning(path: trace.path))
+        return InPlaceReplay(trace: trace, scene: scene, missed: replayer.missedTouches)
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
@@ -274,7 +280,7 @@ public struct Verifier: Sendable {
         let actual: [UInt8]
         let sceneWarnings: [TraceError]
         do {
-            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, sceneFile: nil, scenes: scenes)
+            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, listedRegular: fixture.listedRegular.trace, sceneFile: nil, scenes: scenes)
             // The cache's own bytes, not a copy: the next replay through it writes them again.
             actual = scenes.transcript.bytes
             sceneWarnings = replay.scene.warnings
@@ -283,7 +289,9 @@ public struct Verifier: Sendable {
         }
         // The usual case: a regular expected file, read into the worker's memory and settled
         // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withContents(of: fixture.expectedPath, { settle(expected: $0, actual: actual, fixture) }) {
+        if let outcome = scenes.files.withContents(of: fixture.expectedPath, listedRegular: fixture.listedRegular.expected, {
+            settle(expected: $0, actual: actual, fixture)
+        }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
         }
         var expected: SourceFile?
@@ -436,16 +444,19 @@ private final class ProgressCounter: @unchecked Sendable {
 }
 
 /// Scene files read once per path (a folder's `scene.json` serves all its fixtures), with their
-/// problems, and what replays through them need: each scene's replay plan and transcript writer,
-/// made once. For one thread: each verify worker has its own.
+/// problems, and what replays through them need: each scene's replay plan, transcript writer and
+/// replayer, made once. For one thread: each verify worker has its own.
 public final class SceneCache {
-    /// A scene read from a file, with the replay plan and the writer of its transcripts, each
-    /// made when first needed.
+    /// A scene read from a file, with the replay plan, the writer of its transcripts and the
+    /// replayer that writes them, each made when first needed.
     final class Prepared {
         let scene: Scene
         private var madePlan: Replayer.Plan?
         /// The writer of this scene's transcripts into the cache's `transcript`.
         var writer: TranscriptWriter?
+        /// The replays through the plan into `writer`: one, started again for each (see
+        /// `Replayer.restart(plan:)`, which starts one that broke off as well).
+        private var replay: KeptReplay?
 
         init(_ scene: Scene) { self.scene = scene }
 
@@ -454,6 +465,18 @@ public final class SceneCache {
             let plan = Replayer.Plan(scene: scene)
             madePlan = plan
             return plan
+        }
+
+        /// A replay through the plan into `writer` (this scene's): the kept one started again,
+        /// or a new one, kept from now on.
+        func restartedReplay(writingTo writer: TranscriptWriter) -> KeptReplay {
+            if let replay, replay.replayer.sink === writer {
+                replay.replayer.restart(plan: plan)
+                return replay
+            }
+            let made = KeptReplay(Replayer(plan: plan, sink: writer))
+            replay = made
+            return made
         }
     }
 
@@ -546,6 +569,15 @@ public final class SceneCache {
         prepared.writer = writer
         return writer
     }
+}
+
+/// A replayer kept in memory of its own, so that it is used and started again where it lies
+/// (a `Replayer` value holds some twenty references: a copy in and out costs each a retain and
+/// a release).
+final class KeptReplay {
+    var replayer: Replayer
+
+    init(_ replayer: Replayer) { self.replayer = replayer }
 }
 
 /// The bytes of a transcript written in memory, kept from one transcript to the next (see

@@ -76,7 +76,10 @@ import Testing
 
 @Suite struct NumberTextTests {
     @Test(arguments: [(0.0, "0.0000"), (-0.00004, "0.0000"), (-0.00005, "-0.0001"), (1.23456, "1.2346"), (-12.5, "-12.5000"),
-                      (123456789.12345, "123456789.1235"), (1e13, "10000000000000.0000"), (-2.5e15, "-2500000000000000.0000")])
+                      (123456789.12345, "123456789.1235"), (1e13, "10000000000000.0000"), (-2.5e15, "-2500000000000000.0000"),
+                      // Around 10,000, where the whole part stops fitting beside the decimals in one word of digits.
+                      (9999.9999, "9999.9999"), (-9999.99996, "-10000.0000"), (10000, "10000.0000"), (0.0001, "0.0001"), (-1000.5, "-1000.5000"),
+                      (Double.nan, "nan"), (Double.infinity, "inf"), (-Double.infinity, "-inf")])
     func fixedFourDecimals(_ value: Double, _ text: String) {
         #expect(fixed4(value) == text)
     }
@@ -159,6 +162,28 @@ import Testing
         var bytes: [UInt8] = []
         appendJSONString("a\"b\\c\nd\u{1}é", to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b\\c\nd\u0001é""#)
+    }
+
+    /// Texts in records (failure reasons) are written into the transcript escaped exactly as
+    /// `appendJSONString` escapes them, in both formats: every byte below 0x80, quotes,
+    /// backslashes, and other scripts.
+    @Test func textsInRecordsAreEscapedAsJSONStrings() throws {
+        var texts = ["", "plain words", "a\"b\\c\nd\u{1}é", String(repeating: "\"", count: 300), "東京 \u{7F} \u{1B}[31m"]
+        texts.append(String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self))
+        for format in TranscriptFormat.allCases {
+            for text in texts {
+                let output = MemoryOutput()
+                let writer = TranscriptWriter(format: format, sources: [SourceName(view: "v", name: "r")], output: output)
+                writer.write(Record(t: 0, source: 0, event: "state", fields: FieldList(Field("reason", .text(SharedText(text))))))
+                try writer.finish()
+                var quoted: [UInt8] = []
+                appendJSONString(text, to: &quoted)
+                let line = format == .text
+                    ? "\(TranscriptFormat.textHeader)\n0.0000 v.r state reason=" + String(decoding: quoted, as: UTF8.self) + "\n"
+                    : #"{"t":0.0,"view":"v","source":"r","event":"state","reason":"# + String(decoding: quoted, as: UTF8.self) + "}\n"
+                #expect(output.text == line, "\(format) \(Array(text.utf8))")
+            }
+        }
     }
 
     /// Records are copied into chunks for the formatting thread by the hundred thousand: they
