@@ -68,7 +68,7 @@ enum ReplayCommand {
         // Replaying on this thread, formatting and writing on another.
         let pipeline = PipelinedWriter(writer)
         var replayer = Replayer(scene: loaded.scene, sink: pipeline)
-        loaded.trace.forEachEvent(&replayer)
+        replayer.consumeEvents(of: loaded.trace)
         replayer.finish()
         do {
             try pipeline.finish()

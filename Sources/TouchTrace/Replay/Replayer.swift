@@ -708,8 +708,18 @@ extension Replayer {
     /// deadlines that remain).
     public static func replay(_ trace: Trace, scene: Scene, into sink: RecordSink) {
         var replayer = Replayer(scene: scene, sink: sink)
-        trace.forEachEvent(&replayer)
+        replayer.consumeEvents(of: trace)
         replayer.finish()
+    }
+
+    /// Replays every event of `trace`, as `trace.forEachEvent(&replayer)` does; call `finish()`
+    /// after it for the deadlines that remain.
+    ///
+    /// Prefer it to `forEachEvent` from another module: here the trace's reading loop is
+    /// compiled for the replayer, with every event handed over by a direct call, where a
+    /// caller elsewhere gets the loop compiled for any consumer.
+    public mutating func consumeEvents(of trace: Trace) {
+        trace.forEachEvent(&self)
     }
 }
 

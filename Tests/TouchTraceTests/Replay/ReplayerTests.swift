@@ -238,6 +238,33 @@ import Testing
         }
     }
 
+    /// `consumeEvents(of:)` is `forEachEvent` compiled for the replayer: the same records, and
+    /// the replayer left as the last event left it — the deadline of a single tap that waits
+    /// for a double tap still fires in `finish`, and a touch that hit no view is counted.
+    @Test func consumeEventsReplaysAsForEachEventDoes() throws {
+        let scene = try parseScene("""
+        {"views": [{"name": "pad", "frame": [0, 0, 200, 200], "recognizers": [
+          {"type": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
+          {"type": "tap", "name": "singleTap", "requireToFail": ["doubleTap"]}, {"type": "pan"}, {"type": "spots"}]}]}
+        """, version: 2)
+        let trace = try parseTrace(traceJSON([(0, [(1, "began", 100, 100)]), (0.05, [(1, "ended", 100, 100)]),
+                                              (0.06, [(2, "began", 300, 300)]), (0.07, [(2, "ended", 300, 300)])], version: 2))
+        let direct = RecordCollector()
+        var one = Replayer(scene: scene, sink: direct)
+        trace.forEachEvent(&one)
+        one.finish()
+        let consumed = RecordCollector()
+        var other = Replayer(scene: scene, sink: consumed)
+        other.consumeEvents(of: trace)
+        other.finish()
+        // The double tap fails 0.35 s after the lift at 0.05 s; then the single tap is recognized.
+        let last = consumed.records.suffix(2)
+        #expect(last.map { $0.to } == ["failed", "recognized"])
+        #expect(last.allSatisfy { close($0.t, 0.4) })
+        #expect(consumed.records == direct.records)
+        #expect(other.missedTouchCount == 1 && one.missedTouchCount == 1)
+    }
+
     @Test func textFieldsKeepTheirStrings() {
         let reason = FieldValue.text(SharedText("moved left from (1, 2) to (0, 3)"))
         guard case .text(let s) = reason else { Issue.record("not text"); return }
