@@ -296,8 +296,12 @@ struct ReplayCore {
     mutating func restart(plan: Plan) {
         for cell in recognizers { cell._withUnsafeGuaranteedRef { $0.restart() } }
         for cell in controls { cell?._withUnsafeGuaranteedRef { $0.restart() } }
-        views = plan.views
-        arena.pointee = plan.arena
+        // Of a view, only its count of touches down changes while replaying: the views are
+        // kept, not copied from the plan again (a copy to be copied once more at the first
+        // touch, as the plan shares it).
+        assert(views.count == plan.views.count, "a replay restarts through the plan it was made from")
+        for v in views.indices where views[v].touchesDown != 0 { views[v].touchesDown = 0 }
+        arena.pointee.restart(as: plan.arena)
         // The slots keep their number and take the values a new slot starts with (see
         // `deliverEvent`): the next trace uses about as many, and filling a few places costs
         // less than growing seven arrays again.
