@@ -239,6 +239,37 @@ struct Arena {
     func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
     func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
+    /// Makes this arena `plan`, the arena of the same scene as a replay starts it, keeping its
+    /// memory: each part replaying changes is put back in place, and written only where it
+    /// differs (an arena copied whole from the plan would share the plan's arrays, and copy
+    /// each of them again at its first change).
+    mutating func restart(as plan: Arena) {
+        assert(count == plan.count && isActive == plan.isActive && isExclusive == plan.isExclusive,
+               "an arena restarts as the arena of its own scene")
+        for g in 0..<count {
+            if state[g] != plan.state[g] { state[g] = plan.state[g] }
+            if won[g] != plan.won[g] { won[g] = plan.won[g] }
+            if cancelsTouches[g] != plan.cancelsTouches[g] { cancelsTouches[g] = plan.cancelsTouches[g] }
+            if waiting[g] != nil || plan.waiting[g] != nil { waiting[g] = plan.waiting[g] }
+            if !touches[g].isEmpty || !plan.touches[g].isEmpty {
+                touches[g].removeAll(keepingCapacity: true)
+                touches[g].append(contentsOf: plan.touches[g])
+            }
+        }
+        // TouchTraceUIKit's `require(toFail:)` adds requirements while replaying.
+        if requires != plan.requires { requires = plan.requires }
+        if requiredBy != plan.requiredBy { requiredBy = plan.requiredBy }
+        if viewFrames != plan.viewFrames { viewFrames = plan.viewFrames }
+        if viewSuperviews != plan.viewSuperviews { viewSuperviews = plan.viewSuperviews }
+        if recognizerViews != plan.recognizerViews { recognizerViews = plan.recognizerViews }
+        deadlines.replaceAll(with: plan.deadlines)
+        if !effects.isEmpty || !plan.effects.isEmpty {
+            effects.removeAll(keepingCapacity: true)
+            effects.append(contentsOf: plan.effects)
+        }
+        effectsStart = plan.effectsStart
+    }
+
     /// Back to `possible`, with no touches, no deadline and nothing kept.
     mutating func reset(_ g: Int) {
         // Each part is written only when it holds something: a recognizer is reset at every

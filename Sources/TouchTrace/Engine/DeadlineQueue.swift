@@ -35,6 +35,13 @@ struct DeadlineQueue: Sendable {
         entries.insert(entry, at: i)
     }
 
+    /// Makes this queue `other`, keeping its memory.
+    mutating func replaceAll(with other: DeadlineQueue) {
+        guard !entries.isEmpty || !other.entries.isEmpty else { return }
+        entries.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: other.entries)
+    }
+
     /// Drops the recognizer's deadline, if it has one.
     mutating func remove(_ recognizer: Int) {
         if let i = entries.firstIndex(where: { $0.recognizer == recognizer }) { entries.remove(at: i) }

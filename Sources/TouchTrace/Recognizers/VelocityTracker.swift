@@ -28,6 +28,10 @@ public struct VelocityTracker: Sendable {
     private var newest = -1
     /// How many samples the ring holds (at most `historySize`).
     private var count = 0
+    /// How many samples, from the newest back, follow one another with no stop between
+    /// neighbours (no gap over `assumeStoppedMicroseconds`): kept as each sample comes, so that
+    /// `velocity()` tests only their age. At most `count`.
+    private var unbroken = 0
 
     public init() {}
 
@@ -41,6 +45,12 @@ public struct VelocityTracker: Sendable {
     public mutating func add(t: Double, position: Point) {
         let sample = Sample(t: t, micros: Self.microseconds(t), position: position)
         if samples.isEmpty { samples = Array(repeating: sample, count: 2 * Self.historySize) }
+        // The gap to the sample before, as `velocity()` would measure it walking back.
+        if newest >= 0 && abs(sample.micros - samples[newest].micros) <= Self.assumeStoppedMicroseconds {
+            if unbroken < Self.historySize { unbroken += 1 }
+        } else {
+            unbroken = 1
+        }
         let slot = newest == Self.historySize - 1 ? 0 : newest + 1
         newest = slot
         // Both places at one check of the array's ownership.
@@ -54,6 +64,7 @@ public struct VelocityTracker: Sendable {
     public mutating func removeAll() {
         newest = -1
         count = 0
+        unbroken = 0
     }
 
     /// Time of the newest sample, in seconds.
@@ -75,15 +86,13 @@ public struct VelocityTracker: Sendable {
                 let newestPosition = SIMD2(newestSample.position.x, newestSample.position.y)
                 // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
                 var pass = QuadraticFit.FirstPass()
-                var previousMicros = newestSample.micros
-                while pass.count < count {
-                    // `start` is at least `historySize`, `pass.count` less than `count`: the
-                    // place cannot overflow, and is not checked.
+                // Back from the newest to the first stop (`unbroken`), while the samples are
+                // within the horizon.
+                while pass.count < unbroken {
+                    // `start` is at least `historySize`, `pass.count` less than `unbroken`
+                    // (at most `historySize`): the place cannot overflow, and is not checked.
                     let s = ring[start &- pass.count]
-                    let age = newestSample.micros - s.micros
-                    let gap = previousMicros - s.micros
-                    if age > Self.horizonMicroseconds || abs(gap) > Self.assumeStoppedMicroseconds { break }
-                    previousMicros = s.micros
+                    if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
                     // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
                     // positions relative to the newest make a resting finger fit exactly zero and
                     // lose no digits to large coordinates.

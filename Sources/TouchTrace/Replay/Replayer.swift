@@ -13,9 +13,80 @@
 /// areas, every recognizer may recognize with every other, and a view's recognizers are reset
 /// together once no touch is down on it.
 ///
-/// One replayer is one replay: a copy of the value shares its recognizers, controls and arena
-/// with the original (it is a handle, kept a value for speed), so make a new one per trace.
+/// One replayer is one replay: a copy of the value is a handle to the same replay (its touches,
+/// recognizers, controls and arena), so make a new one per trace. A copy costs one reference
+/// count: a trace's reader hands its consumer on by value, several times per trace.
 public struct Replayer: TouchEventConsumer {
+    /// The replay, in memory of its own (kept by `storage` for as long as any copy lives),
+    /// reached with no check of exclusive access (see `Arena`).
+    let core: UnsafeMutablePointer<ReplayCore>
+    private let storage: ReplayCoreStorage
+
+    /// What a replayer builds from its scene before the first event (see `ReplayCore.Plan`).
+    typealias Plan = ReplayCore.Plan
+
+    /// At most this many deadlines fire after the last event (see `ReplayCore`).
+    static var maximumDeadlinesAfterTrace: Int { ReplayCore.maximumDeadlinesAfterTrace }
+
+    /// A replay of a trace through `scene`, writing its records to `sink`.
+    public init(scene: Scene, sink: RecordSink) {
+        self.init(plan: Plan(scene: scene), sink: sink)
+    }
+
+    /// A replay through the scene `plan` was built from, writing to `sink`: nothing of the
+    /// scene is built again, and nothing of another replay made from the plan is shared but
+    /// what neither changes.
+    init(plan: Plan, sink: RecordSink) {
+        storage = ReplayCoreStorage(ReplayCore(plan: plan, sink: sink))
+        core = storage.core
+    }
+
+    /// Every recognizer and control, as records name them (`Record.source` indexes this).
+    public var sources: [SourceName] { core.pointee.sources }
+    /// The rules replayed by: 1 or 2.
+    public var version: Int { core.pointee.version }
+    /// The scope of the texts this replay makes (failure reasons): the one current when it was
+    /// made, or its own. Its sink keeps it (`RecordSink.keep(_:)`).
+    public var texts: TextScope { core.pointee.texts }
+    /// Where the records go.
+    var sink: RecordSink { core.pointee.sink }
+    /// The arena, in memory of its own.
+    var arena: UnsafeMutablePointer<Arena> { core.pointee.arena }
+    /// Touches that began where no view is hit: how many, and the first (event index, time,
+    /// id, point on the screen).
+    public var missedTouchCount: Int { core.pointee.missedTouchCount }
+    public var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)? { core.pointee.firstMissedTouch }
+
+    /// Makes this the replay `init(plan:sink:)` would make from `plan` — the one it was made
+    /// from — into the same sink, keeping its memory (see `ReplayCore.restart(plan:)`). Every
+    /// copy of the value is restarted with it.
+    mutating func restart(plan: Plan) { core.pointee.restart(plan: plan) }
+
+    /// Replays one event (see the type's description).
+    public mutating func consume(_ event: borrowing TouchEvent) { core.pointee.consume(event) }
+
+    /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
+    public mutating func finish() { core.pointee.finish() }
+}
+
+/// The memory a `ReplayCore` lives in for the life of a replay and of every copy of its `Replayer`.
+final class ReplayCoreStorage {
+    let core: UnsafeMutablePointer<ReplayCore>
+
+    init(_ core: ReplayCore) {
+        self.core = UnsafeMutablePointer<ReplayCore>.allocate(capacity: 1)
+        self.core.initialize(to: core)
+    }
+
+    deinit {
+        core.deinitialize(count: 1)
+        core.deallocate()
+    }
+}
+
+/// The replay a `Replayer` is a handle to: the views, touches, recognizers, controls and arena,
+/// and delivery as the `Replayer` describes it.
+struct ReplayCore {
     /// A view while replaying: where it is, its recognizers (a range of `recognizers`), and
     /// whether it has a control (in `controls`).
     struct LiveView {
@@ -37,7 +108,7 @@ public struct Replayer: TouchEventConsumer {
     }
 
     /// Every recognizer and control, as records name them (`Record.source` indexes this).
-    public let sources: [SourceName]
+    let sources: [SourceName]
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
@@ -57,10 +128,10 @@ public struct Replayer: TouchEventConsumer {
     private let arenaStorage: ArenaStorage
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
-    public let version: Int
+    let version: Int
     /// The scope of the texts this replay makes (failure reasons): the one current when it was
     /// made, or its own. Its sink keeps it (`RecordSink.keep(_:)`).
-    public private(set) var texts: TextScope
+    private(set) var texts: TextScope
     /// The scope last seen current while consuming: one other than `texts` (a trace's own, made
     /// current by the trace while it streams its events) holds the touch ids of the records,
     /// and is given to the sink to keep as well.
@@ -92,8 +163,8 @@ public struct Replayer: TouchEventConsumer {
     private var nextEventIndex = 0
     /// Touches that began where no view is hit: how many, and the first (event index, time,
     /// id, point on the screen).
-    public private(set) var missedTouchCount = 0
-    public private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)?
+    private(set) var missedTouchCount = 0
+    private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)?
     private var finished = false
 
     /// At most this many deadlines fire after the last event: a recognizer that asks for a new
@@ -191,14 +262,7 @@ public struct Replayer: TouchEventConsumer {
         }
     }
 
-    /// A replay of a trace through `scene`, writing its records to `sink`.
-    public init(scene: Scene, sink: RecordSink) {
-        self.init(plan: Plan(scene: scene), sink: sink)
-    }
-
-    /// A replay through the scene `plan` was built from, writing to `sink`: nothing of the
-    /// scene is built again, and nothing of another replay made from the plan is shared but
-    /// what neither changes.
+    /// The replay `Replayer.init(plan:sink:)` makes.
     init(plan: Plan, sink: RecordSink) {
         self.sources = plan.sources
         self.views = plan.views
@@ -228,19 +292,28 @@ public struct Replayer: TouchEventConsumer {
     /// from — into the same sink, keeping its memory: every recognizer and control as the plan
     /// starts them, the arena the plan's, no touch, no time, a text scope of its own as a new
     /// replay takes. For a caller that replays many traces through one scene, one at a time
-    /// (`verify`'s workers); no copy of the value made before may be used after.
+    /// (`verify`'s workers).
     mutating func restart(plan: Plan) {
         for cell in recognizers { cell._withUnsafeGuaranteedRef { $0.restart() } }
         for cell in controls { cell?._withUnsafeGuaranteedRef { $0.restart() } }
-        views = plan.views
-        arena.pointee = plan.arena
-        slotView.removeAll(keepingCapacity: true)
-        slotLocation.removeAll(keepingCapacity: true)
-        slotBeganAt.removeAll(keepingCapacity: true)
-        slotSerial.removeAll(keepingCapacity: true)
-        slotID.removeAll(keepingCapacity: true)
-        slotDown.removeAll(keepingCapacity: true)
-        slotControlCancelled.removeAll(keepingCapacity: true)
+        // Of a view, only its count of touches down changes while replaying: the views are
+        // kept, not copied from the plan again (a copy to be copied once more at the first
+        // touch, as the plan shares it).
+        assert(views.count == plan.views.count, "a replay restarts through the plan it was made from")
+        for v in views.indices where views[v].touchesDown != 0 { views[v].touchesDown = 0 }
+        arena.pointee.restart(as: plan.arena)
+        // The slots keep their number and take the values a new slot starts with (see
+        // `deliverEvent`): the next trace uses about as many, and filling a few places costs
+        // less than growing seven arrays again.
+        for slot in slotView.indices {
+            slotView[slot] = -1
+            slotLocation[slot] = .zero
+            slotBeganAt[slot] = 0
+            slotSerial[slot] = -1
+            slotID[slot] = .number(0)
+            slotDown[slot] = false
+            slotControlCancelled[slot] = false
+        }
         touchedCount = 0
         for v in viewMark.indices { viewMark[v] = -1 }
         deliveryCount = 0
@@ -269,7 +342,7 @@ public struct Replayer: TouchEventConsumer {
         return false
     }
 
-    public mutating func consume(_ event: borrowing TouchEvent) {
+    mutating func consume(_ event: borrowing TouchEvent) {
         let entered = enterTextScope()
         defer { if entered { TextScope.currentPointer = nil } }
         deliverEvent(event)
@@ -326,7 +399,7 @@ public struct Replayer: TouchEventConsumer {
     }
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
-    public mutating func finish() {
+    mutating func finish() {
         guard !finished else { return }
         finished = true
         let entered = enterTextScope()

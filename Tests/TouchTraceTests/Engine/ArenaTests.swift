@@ -456,3 +456,41 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(lines == ["0.1000 a.pan began", "0.2000 a.pan ended"])
     }
 }
+
+/// `Arena.restart(as:)`, which `verify` uses to replay fixture after fixture through one scene.
+@Suite struct ArenaRestartTests {
+    /// Every part of an arena that replaying changes, changed, then put back as the plan has it.
+    @Test func restartPutsBackEveryPartReplayingChanges() {
+        var plan = Arena(names: ["pad.a", "pad.b", "pad.c"], competes: [true, true, true], cancelsTouches: [true, true, true],
+                         requires: [[], [0], []], simultaneousPairs: [], isActive: true, isExclusive: true)
+        plan.viewFrames = [Rect(x: 0, y: 0, width: 100, height: 100)]
+        plan.viewSuperviews = [-1]
+        plan.recognizerViews = [0, 0, 0]
+        var arena = plan
+        arena.touches[0].append((serial: 3, slot: 0))
+        arena.touches[2].append((serial: 3, slot: 0))
+        arena.changed(0, to: .began)
+        arena.wait(1, for: .recognized, data: FieldList(), actionValue: 1)
+        arena.cancelsTouches[2] = false
+        let added = arena.addRequirement(2, requires: 0)
+        #expect(added)
+        arena.setDeadline(2, at: 0.5)
+        // Changed, as replaying would change them.
+        #expect(arena.state[0] == .began && arena.won[0] && arena.waiting[1] != nil && !arena.deadlines.isEmpty)
+        #expect(arena.requires[2] == [0] && arena.requiredBy[0] == [1, 2])
+
+        arena.restart(as: plan)
+        #expect(arena.state == plan.state && arena.won == plan.won && arena.cancelsTouches == plan.cancelsTouches)
+        #expect(arena.waiting.allSatisfy { $0 == nil })
+        #expect(arena.touches.allSatisfy { $0.isEmpty })
+        #expect(arena.requires == plan.requires && arena.requiredBy == plan.requiredBy)
+        #expect(arena.viewFrames == plan.viewFrames && arena.recognizerViews == plan.recognizerViews)
+        let pending = arena.nextEffect()
+        #expect(arena.deadlines.isEmpty && pending == nil)
+        // And it works as a new arena: b still waits for a, which now wins afresh.
+        arena.touches[0].append((serial: 5, slot: 1))
+        arena.changed(0, to: .began)
+        let won = arena.nextEffect()
+        #expect(arena.won[0] && won != nil)
+    }
+}

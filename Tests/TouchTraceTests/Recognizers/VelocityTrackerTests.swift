@@ -40,6 +40,22 @@ import Testing
         #expect(close(tracker.velocity().x, 1000))
     }
 
+    @Test func aStopThatHasLeftTheRingNoLongerShortensTheWalkBack() {
+        var tracker = VelocityTracker()
+        // Five samples, a 50 ms stop, then 25 samples 1 ms apart on x = 3000·t: the ring holds
+        // the newest 20, all after the stop and within 100 ms, so all 20 are fitted.
+        for i in 0..<5 { tracker.add(t: Double(i) * 0.01, position: Point(x: 7, y: 0)) }
+        for i in 0..<25 {
+            let t = 0.09 + Double(i) * 0.001
+            tracker.add(t: t, position: Point(x: 3000 * t, y: 0))
+        }
+        #expect(close(tracker.velocity().x, 3000, 1e-6))
+        // A new gesture after `removeAll` starts a walk of its own: three samples, no stop.
+        tracker.removeAll()
+        for (t, x) in [(5.0, 0.0), (5.01, 10.0), (5.02, 20.0)] { tracker.add(t: t, position: Point(x: x, y: 0)) }
+        #expect(close(tracker.velocity().x, 1000))
+    }
+
     @Test func aGapOfExactlyFortyMillisecondsIsNotAStop() {
         var tracker = VelocityTracker()
         for (t, x) in [(0.0, 0.0), (0.04, 40.0), (0.08, 80.0)] {

@@ -265,6 +265,46 @@ import Testing
         #expect(other.missedTouchCount == 1 && one.missedTouchCount == 1)
     }
 
+    /// A copy of a replayer is a handle to the same replay (a trace's reader hands its consumer
+    /// on by value): events given to the copy count for the original, which then finishes the
+    /// replay as one replayer given every event would.
+    @Test func aCopyOfAReplayerIsTheSameReplay() throws {
+        let scene = try parseScene("""
+        {"views": [{"name": "pad", "frame": [0, 0, 200, 200], "recognizers": [
+          {"type": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
+          {"type": "tap", "name": "singleTap", "requireToFail": ["doubleTap"]}, {"type": "pan"}, {"type": "spots"}]}]}
+        """, version: 2)
+        let trace = try parseTrace(traceJSON([
+            (0, [(1, "began", 100, 100)]), (0.02, [(1, "moved", 130, 110)]), (0.04, [(1, "moved", 160, 120)]),
+            (0.05, [(1, "ended", 160, 120)]), (0.06, [(2, "began", 300, 300)]), (0.07, [(2, "ended", 300, 300)])], version: 2))
+        let whole = RecordCollector()
+        Replayer.replay(trace, scene: scene, into: whole)
+        let split = RecordCollector()
+        let original = Replayer(scene: scene, sink: split)
+        var halves = Halves(first: original, second: original)
+        trace.forEachEvent(&halves)
+        var finishing = original
+        finishing.finish()
+        #expect(split.records.count > 6)
+        #expect(split.records == whole.records)
+        #expect(original.missedTouchCount == 1 && halves.first.missedTouchCount == 1)
+    }
+
+    /// The first three events to one copy of a replayer, the rest to another.
+    private struct Halves: TouchEventConsumer {
+        var first: Replayer
+        var second: Replayer
+        var given = 0
+
+        mutating func consume(_ event: borrowing TouchEvent) {
+            if given < 3 { first.consume(event) } else { second.consume(event) }
+            given += 1
+        }
+
+        static func emptyForLaterPart() -> Halves? { nil }
+        mutating func appendLaterPart(_ later: Halves) {}
+    }
+
     @Test func textFieldsKeepTheirStrings() {
         let reason = FieldValue.text(SharedText("moved left from (1, 2) to (0, 3)"))
         guard case .text(let s) = reason else { Issue.record("not text"); return }
