@@ -86,7 +86,11 @@ struct TouchTracker {
 
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
-        down.slots.sorted { slots[$0].serial < slots[$1].serial }.map {
+        // Most traces end with every touch up: nothing to sort.
+        if down.isEmpty { return [] }
+        // The closures take the slots alone, not a copy of the whole tracker.
+        let slots = self.slots
+        return down.slots.sorted { slots[$0].serial < slots[$1].serial }.map {
             (slots[$0].id, $0, slots[$0].serial, slots[$0].beganOffset, slots[$0].location)
         }
     }
@@ -128,4 +132,7 @@ struct DownTouches {
     }
 
     var slots: [Int] { map.map { Array($0.values) } ?? list.map(\.slot) }
+
+    /// Whether no touch is down.
+    var isEmpty: Bool { map == nil && list.isEmpty }
 }

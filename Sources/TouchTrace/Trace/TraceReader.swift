@@ -73,22 +73,37 @@ struct TraceReader {
             return
         }
         cursor.pos += 1
-        var seen = Set<String>()
+        // The keys touchtrace knows are told apart by their bytes and noted in a bit set; only
+        // other keys are decoded, and remembered as strings.
+        var seenKeys: UInt8 = 0
+        var seenOtherKeys: Set<String> = []
         var sawVersion = false
         var first = true
         while try cursor.nextMember(first: first) {
             first = false
             let keyOffset = cursor.pos
             let keyToken = try cursor.memberKey()
-            let key = cursor.decode(keyToken)
             let valueOffset = cursor.pos
-            if !seen.insert(key).inserted {
-                try report(at: keyOffset, "duplicate key \"\(key)\"")
+            let known = TopKey(cursor, keyToken)
+            let isDuplicate: Bool
+            if let known {
+                isDuplicate = seenKeys & known.bit != 0
+                seenKeys |= known.bit
+            } else {
+                isDuplicate = !seenOtherKeys.insert(cursor.decode(keyToken)).inserted
+            }
+            if isDuplicate {
+                try report(at: keyOffset, "duplicate key \"\(known?.name ?? cursor.decode(keyToken))\"")
                 try cursor.skipValue(depth: 1)
                 continue
             }
-            switch key {
-            case "version":
+            guard let known else {
+                try unknownKey(cursor.decode(keyToken), at: keyOffset, in: "the trace")
+                try cursor.skipValue(depth: 1)
+                continue
+            }
+            switch known {
+            case .version:
                 sawVersion = true
                 let node = try cursor.node(depth: 1)
                 if case .number(_, let integer?) = node.value, integer == 1 || integer == 2 {
@@ -104,45 +119,36 @@ struct TraceReader {
                 } else {
                     try report(at: valueOffset, "\"version\" must be the number 1 or 2, found \(node.kindDescription)")
                 }
-            case "name", "description":
+            case .name, .description:
                 let node = try cursor.node(depth: 1)
                 if let s = node.string {
-                    if key == "name" { header.name = s } else { header.description = s }
+                    if known == .name { header.name = s } else { header.description = s }
                 } else {
-                    try report(at: valueOffset, "\"\(key)\" must be a string, found \(node.kindDescription)")
+                    try report(at: valueOffset, "\"\(known.name)\" must be a string, found \(node.kindDescription)")
                 }
-            case "screen":
+            case .screen:
                 let node = try cursor.node(depth: 1)
                 header.screen = try readScreen(node)
-            case "scene":
+            case .scene:
                 header.scene = try cursor.node(depth: 1)
-            case "events", "strokes":
+            case .events, .strokes:
                 if body != nil {
                     try report(at: keyOffset, "a trace has \"events\" or \"strokes\", not both")
                     try cursor.skipValue(depth: 1)
                     continue
                 }
                 bodyKeyOffset = keyOffset
-                if key == "events" {
+                // The consumer is read into where it lies: wrapping it (or copying it) would
+                // make every buffer it holds shared, and copied again at its first write.
+                if known == .events {
                     let start = cursor.pos
-                    var collector = SummaryConsumer(inner: consumer)
-                    try readEvents(&cursor, consumer: &collector)
-                    consumer = collector.inner
-                    summary.maxX = collector.maxX
-                    summary.maxY = collector.maxY
+                    try readEvents(&cursor, consumer: &consumer)
                     body = .events(start..<cursor.pos)
                 } else {
                     let strokes = try readStrokes(&cursor)
-                    var collector = SummaryConsumer(inner: consumer)
-                    try emitStrokeEvents(strokes, consumer: &collector)
-                    consumer = collector.inner
-                    summary.maxX = collector.maxX
-                    summary.maxY = collector.maxY
+                    try emitStrokeEvents(strokes, consumer: &consumer)
                     body = .strokes(strokes)
                 }
-            default:
-                try unknownKey(key, at: keyOffset, in: "the trace")
-                try cursor.skipValue(depth: 1)
             }
         }
         cursor.skipWhitespace()
@@ -681,6 +687,7 @@ struct TraceReader {
             case .success(let (slot, serial)):
                 if phase.isEnding && laterPart == nil { noteEnded(id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
+                noteBounds(event.touches[position].location)
                 position += 1
             case .failure(let problem):
                 try admitWithProblems(from: position, problem, eventIndex: eventIndex, label: label)
@@ -710,6 +717,7 @@ struct TraceReader {
             case .success(let (slot, serial)):
                 if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
+                noteBounds(touch.location)
             case .failure(let problem):
                 let what: String
                 switch problem {
@@ -731,6 +739,14 @@ struct TraceReader {
             }
         }
         for position in dropped.reversed() { event.touches.remove(at: position) }
+    }
+
+    /// Notes an admitted touch's location in the summary's largest coordinates (for the default
+    /// screen). Every admitted touch is handed on in its event; dropped ones are not, and do not
+    /// count.
+    @inline(__always) private mutating func noteBounds(_ location: Point) {
+        if location.x > summary.maxX { summary.maxX = location.x }
+        if location.y > summary.maxY { summary.maxY = location.y }
     }
 
     private static let recentlyEndedLimit = 4096
@@ -805,21 +821,6 @@ struct TraceReader {
     }
 }
 
-/// Passes events on while noting the largest coordinates (for the default screen).
-struct SummaryConsumer<Inner: TouchEventConsumer>: TouchEventConsumer {
-    var inner: Inner
-    var maxX = 0.0
-    var maxY = 0.0
-
-    @inline(__always) mutating func consume(_ event: borrowing TouchEvent) {
-        for touch in event.touches {
-            if touch.location.x > maxX { maxX = touch.location.x }
-            if touch.location.y > maxY { maxY = touch.location.y }
-        }
-        inner.consume(event)
-    }
-}
-
 /// A number for messages: integers without decimals, others in shortest form, and a number too
 /// large for a double as such.
 extension TraceReader {
@@ -873,6 +874,40 @@ private enum UsualLayout {
     /// `, "x": ` and `, "y": `
     static var xKey: UInt64 { 0x0020_3A22_7822_202C }
     static var yKey: UInt64 { 0x0020_3A22_7922_202C }
+}
+
+/// The keys of the top-level object.
+private enum TopKey: UInt8 {
+    case version, name, description, screen, scene, events, strokes
+
+    /// The key as the file writes it (escapes decoded).
+    var name: String {
+        switch self {
+        case .version: return "version"
+        case .name: return "name"
+        case .description: return "description"
+        case .screen: return "screen"
+        case .scene: return "scene"
+        case .events: return "events"
+        case .strokes: return "strokes"
+        }
+    }
+
+    /// This key's bit in a set of seen keys.
+    var bit: UInt8 { 1 << rawValue }
+
+    /// The key `token` names, or nil for a key touchtrace does not know. Keys with escapes are
+    /// compared once decoded, as `JSONCursor.equals` does.
+    init?(_ cursor: JSONCursor, _ token: JSONStringToken) {
+        if cursor.equals(token, "version") { self = .version }
+        else if cursor.equals(token, "events") { self = .events }
+        else if cursor.equals(token, "name") { self = .name }
+        else if cursor.equals(token, "description") { self = .description }
+        else if cursor.equals(token, "screen") { self = .screen }
+        else if cursor.equals(token, "scene") { self = .scene }
+        else if cursor.equals(token, "strokes") { self = .strokes }
+        else { return nil }
+    }
 }
 
 /// The keys of an event object.

@@ -228,6 +228,14 @@ import Testing
         ("{\"version\": 1, \"events\": [], \"strokes\": []}", "1:30: a trace has \"events\" or \"strokes\", not both"),
         ("{\"version\": 1, \"events\": {}}", "1:26: \"events\" must be an array"),
         ("{\"version\": 1, \"events\": [], \"events\": []}", "1:30: duplicate key \"events\""),
+        ("{\"version\": 1, \"version\": 1, \"events\": []}", "1:16: duplicate key \"version\""),
+        // Unknown keys are ignored, but not twice.
+        ("{\"version\": 1, \"x\": 1, \"x\": 2, \"events\": []}", "1:24: duplicate key \"x\""),
+        // A key is compared as decoded: `ver\u0073ion` is `version` (the second key is at column
+        // 1 + 14 + 6 = 21).
+        ("{\"ver\\u0073ion\": 1, \"version\": 1, \"events\": []}", "1:21: duplicate key \"version\""),
+        // Its value is at column 16 + 11 + 2 = 29.
+        ("{\"version\": 1, \"n\\u0061me\": 2, \"events\": []}", "1:29: \"name\" must be a string, found a number"),
         ("{\"version\": 1, \"events\": [{\"touches\": []}]}", "1:27: event 0: missing required key \"t\""),
         ("{\"version\": 1, \"events\": [{\"t\": 0}]}", "1:27: event 0 (t=0.0000): missing required key \"touches\""),
         ("{\"version\": 1, \"events\": [{\"t\": \"0\", \"touches\": []}]}", "1:33: event 0: \"t\" must be a number (seconds), found a string"),
