@@ -20,8 +20,13 @@ struct TraceReader {
     var lastTime = -Double.infinity
     var summary = TraceSummary()
     /// Recently ended touches and the event they ended in, for "moved after it ended" messages;
-    /// cleared when it grows, so that traces with millions of touches do not grow it.
+    /// cleared when it grows, so that traces with millions of touches do not grow it. Brought up
+    /// to date from `endedSinceUpdate` in batches and before a message reads it.
     var recentlyEnded: [TouchID: Int] = [:]
+    /// Touches ended (and the event) since `recentlyEnded` was last brought up to date, in order:
+    /// noting an ending costs an append, not a hash, and most traces are read without a message
+    /// that asks (a small trace never makes the dictionary at all).
+    var endedSinceUpdate: [(id: TouchID, event: Int)] = []
     /// The first pass over a file notes warnings; later passes replay it.
     var isFirstPass = true
     /// Set when this reader reads a later part of the events on its own thread.
@@ -685,7 +690,7 @@ struct TraceReader {
                 : try admitInLaterPart(event.touches[position], eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
-                if phase.isEnding && laterPart == nil { noteEnded(id, eventIndex) }
+                if phase.isEnding && isFirstPass { noteEnded(id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
                 noteBounds(event.touches[position].location)
                 position += 1
@@ -715,7 +720,7 @@ struct TraceReader {
                 : try admitInLaterPart(touch, eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
-                if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
+                if touch.phase.isEnding && isFirstPass { noteEnded(touch.id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
                 noteBounds(touch.location)
             case .failure(let problem):
@@ -726,6 +731,7 @@ struct TraceReader {
                 case .beganWhileDown(let beganIn):
                     what = "touch \(touch.id) began again while it was down (it began in event \(beganIn))"
                 case .notDown:
+                    updateRecentlyEnded()
                     if let endedIn = recentlyEnded[touch.id] {
                         what = "touch \(touch.id) \(touch.phase) after it ended (in event \(endedIn))"
                     } else if recentlyEnded.count < Self.recentlyEndedLimit {
@@ -750,14 +756,28 @@ struct TraceReader {
     }
 
     private static let recentlyEndedLimit = 4096
+    /// Endings noted before `recentlyEnded` is brought up to date.
+    private static let endedBatch = 1024
 
-    private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
-        if recentlyEnded.count >= Self.recentlyEndedLimit {
-            // Forget, but remember that we forgot: messages then stop guessing.
-            recentlyEnded.removeAll(keepingCapacity: true)
-            recentlyEnded[.text("\u{0}forgotten")] = -1
+    /// Notes that touch `id` ended in event `eventIndex` (first pass only: later passes read a
+    /// trace without problems, and no message asks).
+    @inline(__always) private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
+        if endedSinceUpdate.count >= Self.endedBatch { updateRecentlyEnded() }
+        endedSinceUpdate.append((id, eventIndex))
+    }
+
+    /// Takes the endings noted since the last update into `recentlyEnded`, one by one in order,
+    /// exactly as if each had gone in when it was noted.
+    @inline(never) private mutating func updateRecentlyEnded() {
+        for (id, eventIndex) in endedSinceUpdate {
+            if recentlyEnded.count >= Self.recentlyEndedLimit {
+                // Forget, but remember that we forgot: messages then stop guessing.
+                recentlyEnded.removeAll(keepingCapacity: true)
+                recentlyEnded[.text("\u{0}forgotten")] = -1
+            }
+            recentlyEnded[id] = eventIndex
         }
-        recentlyEnded[id] = eventIndex
+        endedSinceUpdate.removeAll(keepingCapacity: true)
     }
 
     /// Cancels the touches still down at the last event's time (`left`, by default those the
