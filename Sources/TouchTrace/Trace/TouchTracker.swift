@@ -33,25 +33,15 @@ struct TouchTracker {
     var touchCount: Int { nextSerial }
 
     /// Admits one touch of event `eventIndex`; returns its slot and serial.
+    ///
+    /// Inlined into the reader's loop for the usual touch, one that is down and listed once in
+    /// the event; a touch that begins is admitted out of line.
+    @inline(__always)
     mutating func admit(_ id: TouchID, _ phase: TouchPhase, event eventIndex: Int, offset: Int, location: Point)
         -> Result<(slot: Int, serial: Int), Problem>
     {
         if phase == .began {
-            if let slot = down.slot(of: id) {
-                return .failure(slots[slot].mark == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slots[slot].beganEvent))
-            }
-            let touch = Slot(id: id, serial: nextSerial, mark: eventIndex, beganEvent: eventIndex, beganOffset: offset, location: location)
-            let slot: Int
-            if let free = freeSlots.popLast() {
-                slot = free
-                slots[slot] = touch
-            } else {
-                slot = slots.count
-                slots.append(touch)
-            }
-            down.insert(id, slot: slot)
-            nextSerial += 1
-            return .success((slot, touch.serial))
+            return admitBeginning(id, event: eventIndex, offset: offset, location: location)
         }
         guard let slot = down.slot(of: id) else { return .failure(.notDown) }
         return slots.withUnsafeMutableBufferPointer { slots in
@@ -66,6 +56,28 @@ struct TouchTracker {
             }
             return .success((slot, slots[slot].serial))
         }
+    }
+
+    /// Admits a touch that begins in event `eventIndex`: a new serial, and a free slot.
+    @inline(never)
+    private mutating func admitBeginning(_ id: TouchID, event eventIndex: Int, offset: Int, location: Point)
+        -> Result<(slot: Int, serial: Int), Problem>
+    {
+        if let slot = down.slot(of: id) {
+            return .failure(slots[slot].mark == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slots[slot].beganEvent))
+        }
+        let touch = Slot(id: id, serial: nextSerial, mark: eventIndex, beganEvent: eventIndex, beganOffset: offset, location: location)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = touch
+        } else {
+            slot = slots.count
+            slots.append(touch)
+        }
+        down.insert(id, slot: slot)
+        nextSerial += 1
+        return .success((slot, touch.serial))
     }
 
     /// Frees the touches that ended in the event just admitted (most events end none: that
