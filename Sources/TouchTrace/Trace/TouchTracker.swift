@@ -23,9 +23,13 @@ struct TouchTracker {
     private var down = DownTouches()
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
-    private var endingIDs: [TouchID] = []
-    private var endingSlots: [Int] = []
+    /// The touches that end in the event being admitted, and their slots (one list: one
+    /// allocation per trace, not two).
+    private var ending: [(id: TouchID, slot: Int)] = []
     private var nextSerial = 0
+
+    /// Touches down at once that the tracker's lists make room for when they are first used.
+    static let fewFingers = 8
 
     /// The most touches down at once so far (the slot count).
     var slotCount: Int { slots.count }
@@ -51,8 +55,7 @@ struct TouchTracker {
             if phase.isEnding {
                 // Freed when the event is over, so that the id and the slot stay taken for the
                 // rest of this event (a touch may not end and begin again in one event).
-                endingIDs.append(id)
-                endingSlots.append(slot)
+                ending.append((id, slot))
             }
             return .success((slot, slots[slot].serial))
         }
@@ -73,6 +76,8 @@ struct TouchTracker {
             slots[slot] = touch
         } else {
             slot = slots.count
+            // Room for a few fingers at once from the start, rather than growing one by one.
+            if slots.isEmpty { slots.reserveCapacity(Self.fewFingers) }
             slots.append(touch)
         }
         down.insert(id, slot: slot)
@@ -83,14 +88,15 @@ struct TouchTracker {
     /// Frees the touches that ended in the event just admitted (most events end none: that
     /// check is inlined into the reader's loop).
     @inline(__always) mutating func finishEvent() {
-        if !endingIDs.isEmpty { freeEnded() }
+        if !ending.isEmpty { freeEnded() }
     }
 
     @inline(never) private mutating func freeEnded() {
-        for id in endingIDs { down.remove(id) }
-        freeSlots.append(contentsOf: endingSlots)
-        endingIDs.removeAll(keepingCapacity: true)
-        endingSlots.removeAll(keepingCapacity: true)
+        for touch in ending {
+            down.remove(touch.id)
+            freeSlots.append(touch.slot)
+        }
+        ending.removeAll(keepingCapacity: true)
     }
 
     /// Whether a touch with this id is down.
@@ -127,6 +133,7 @@ struct DownTouches {
             map![id] = slot
             return
         }
+        if list.capacity == 0 { list.reserveCapacity(TouchTracker.fewFingers) }
         list.append((id, slot))
         if list.count > Self.listLimit {
             map = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.slot) })

@@ -358,6 +358,7 @@ struct TraceReader {
             if count < event.touches.count {
                 event.touches[count] = usual.touch(at: offset)
             } else {
+                if event.touches.capacity == 0 { event.touches.reserveCapacity(TouchTracker.fewFingers) }
                 event.touches.append(usual.touch(at: offset))
             }
             count += 1
@@ -763,6 +764,7 @@ struct TraceReader {
     /// trace without problems, and no message asks).
     @inline(__always) private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
         if endedSinceUpdate.count >= Self.endedBatch { updateRecentlyEnded() }
+        if endedSinceUpdate.capacity == 0 { endedSinceUpdate.reserveCapacity(16) }
         endedSinceUpdate.append((id, eventIndex))
     }
 
