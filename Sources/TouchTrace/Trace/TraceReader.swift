@@ -218,6 +218,9 @@ struct TraceReader {
             DispatchQueue.global().async(group: group) { texts.run { Self.readLaterPart(source, from: offset, into: part) } }
             split = (offset, part, group)
         }
+        // Where the later part starts, past every offset when there is none: the loop compares
+        // it with one integer instead of unwrapping the split (and its references) every event.
+        var splitOffset = split?.offset ?? Int.max
         var index = 0
         var first = true
         // The bytes behind this reader leave memory as it goes (the later part's reader does
@@ -226,8 +229,9 @@ struct TraceReader {
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
-            if let (offset, part, group) = split, cursor.pos >= offset {
+            if cursor.pos >= splitOffset, let (offset, part, group) = split {
                 split = nil
+                splitOffset = Int.max
                 if cursor.pos == offset,
                    try joinLaterPart(part, group: group, eventIndex: index, cursor: &cursor, consumer: &consumer) {
                     // Both parts read: what either reader left in memory goes.
@@ -252,8 +256,18 @@ struct TraceReader {
 
     /// Reads one event object into `event` (its touches not yet admitted); false if it was
     /// unusable (reported).
+    ///
+    /// Inlined into the reading loops, so that the usual event costs one call, not two.
+    @inline(__always)
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
+        return try readAnyEvent(&cursor, index: index)
+    }
+
+    /// `readEvent` for an event that is not in the usual layout or has a problem: any spacing
+    /// and order, every problem reported.
+    @inline(never)
+    private mutating func readAnyEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 2)
