@@ -11,18 +11,6 @@ extension IgnoringConsumer {
     public mutating func appendLaterPart(_ later: IgnoringConsumer) {}
 }
 
-extension SummaryConsumer {
-    static func emptyForLaterPart() -> SummaryConsumer<Inner>? {
-        Inner.emptyForLaterPart().map { SummaryConsumer(inner: $0) }
-    }
-
-    mutating func appendLaterPart(_ later: SummaryConsumer<Inner>) {
-        maxX = max(maxX, later.maxX)
-        maxY = max(maxY, later.maxY)
-        inner.appendLaterPart(later.inner)
-    }
-}
-
 /// What reading the later part of a trace's events on another thread found.
 final class LaterPart<C: TouchEventConsumer>: @unchecked Sendable {
     /// Whether the part read without any problem up to the end of the `events` array.
@@ -33,6 +21,9 @@ final class LaterPart<C: TouchEventConsumer>: @unchecked Sendable {
     var eventCount = 0
     var firstTime: Double?
     var lastTime: Double?
+    /// The largest x and y of the touches the part admitted.
+    var maxX = 0.0
+    var maxY = 0.0
     /// For each touch id the part lists, whether it first appears beginning (then it must not be
     /// down where the part starts) or otherwise (then it must be).
     var firstSeen: [TouchID: Bool] = [:]
@@ -115,6 +106,8 @@ extension TraceReader {
         part.began = reader.tracker.touchCount - tracking.assumed.count
         part.firstTime = reader.summary.firstTime
         part.lastTime = reader.summary.lastTime
+        part.maxX = reader.summary.maxX
+        part.maxY = reader.summary.maxY
         var serial = 0
         var order: [Int: Int] = [:]
         for s in 0..<reader.tracker.touchCount where !tracking.assumed.contains(s) {
@@ -183,6 +176,8 @@ extension TraceReader {
         }
         left.sort { $0.serial < $1.serial }
         summary.touchCount = tracker.touchCount + part.began
+        summary.maxX = max(summary.maxX, part.maxX)
+        summary.maxY = max(summary.maxY, part.maxY)
         if summary.firstTime == nil { summary.firstTime = part.firstTime }
         if let last = part.lastTime { summary.lastTime = last }
         summary.eventCount = eventIndex + part.eventCount

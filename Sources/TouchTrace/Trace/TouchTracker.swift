@@ -23,9 +23,13 @@ struct TouchTracker {
     private var down = DownTouches()
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
-    private var endingIDs: [TouchID] = []
-    private var endingSlots: [Int] = []
+    /// The touches that end in the event being admitted, and their slots (one list: one
+    /// allocation per trace, not two).
+    private var ending: [(id: TouchID, slot: Int)] = []
     private var nextSerial = 0
+
+    /// Touches down at once that the tracker's lists make room for when they are first used.
+    static let fewFingers = 8
 
     /// The most touches down at once so far (the slot count).
     var slotCount: Int { slots.count }
@@ -33,25 +37,15 @@ struct TouchTracker {
     var touchCount: Int { nextSerial }
 
     /// Admits one touch of event `eventIndex`; returns its slot and serial.
+    ///
+    /// Inlined into the reader's loop for the usual touch, one that is down and listed once in
+    /// the event; a touch that begins is admitted out of line.
+    @inline(__always)
     mutating func admit(_ id: TouchID, _ phase: TouchPhase, event eventIndex: Int, offset: Int, location: Point)
         -> Result<(slot: Int, serial: Int), Problem>
     {
         if phase == .began {
-            if let slot = down.slot(of: id) {
-                return .failure(slots[slot].mark == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slots[slot].beganEvent))
-            }
-            let touch = Slot(id: id, serial: nextSerial, mark: eventIndex, beganEvent: eventIndex, beganOffset: offset, location: location)
-            let slot: Int
-            if let free = freeSlots.popLast() {
-                slot = free
-                slots[slot] = touch
-            } else {
-                slot = slots.count
-                slots.append(touch)
-            }
-            down.insert(id, slot: slot)
-            nextSerial += 1
-            return .success((slot, touch.serial))
+            return admitBeginning(id, event: eventIndex, offset: offset, location: location)
         }
         guard let slot = down.slot(of: id) else { return .failure(.notDown) }
         return slots.withUnsafeMutableBufferPointer { slots in
@@ -61,24 +55,48 @@ struct TouchTracker {
             if phase.isEnding {
                 // Freed when the event is over, so that the id and the slot stay taken for the
                 // rest of this event (a touch may not end and begin again in one event).
-                endingIDs.append(id)
-                endingSlots.append(slot)
+                ending.append((id, slot))
             }
             return .success((slot, slots[slot].serial))
         }
     }
 
+    /// Admits a touch that begins in event `eventIndex`: a new serial, and a free slot.
+    @inline(never)
+    private mutating func admitBeginning(_ id: TouchID, event eventIndex: Int, offset: Int, location: Point)
+        -> Result<(slot: Int, serial: Int), Problem>
+    {
+        if let slot = down.slot(of: id) {
+            return .failure(slots[slot].mark == eventIndex ? .listedTwice : .beganWhileDown(beganInEvent: slots[slot].beganEvent))
+        }
+        let touch = Slot(id: id, serial: nextSerial, mark: eventIndex, beganEvent: eventIndex, beganOffset: offset, location: location)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = touch
+        } else {
+            slot = slots.count
+            // Room for a few fingers at once from the start, rather than growing one by one.
+            if slots.isEmpty { slots.reserveCapacity(Self.fewFingers) }
+            slots.append(touch)
+        }
+        down.insert(id, slot: slot)
+        nextSerial += 1
+        return .success((slot, touch.serial))
+    }
+
     /// Frees the touches that ended in the event just admitted (most events end none: that
     /// check is inlined into the reader's loop).
     @inline(__always) mutating func finishEvent() {
-        if !endingIDs.isEmpty { freeEnded() }
+        if !ending.isEmpty { freeEnded() }
     }
 
     @inline(never) private mutating func freeEnded() {
-        for id in endingIDs { down.remove(id) }
-        freeSlots.append(contentsOf: endingSlots)
-        endingIDs.removeAll(keepingCapacity: true)
-        endingSlots.removeAll(keepingCapacity: true)
+        for touch in ending {
+            down.remove(touch.id)
+            freeSlots.append(touch.slot)
+        }
+        ending.removeAll(keepingCapacity: true)
     }
 
     /// Whether a touch with this id is down.
@@ -86,7 +104,11 @@ struct TouchTracker {
 
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
-        down.slots.sorted { slots[$0].serial < slots[$1].serial }.map {
+        // Most traces end with every touch up: nothing to sort.
+        if down.isEmpty { return [] }
+        // The closures take the slots alone, not a copy of the whole tracker.
+        let slots = self.slots
+        return down.slots.sorted { slots[$0].serial < slots[$1].serial }.map {
             (slots[$0].id, $0, slots[$0].serial, slots[$0].beganOffset, slots[$0].location)
         }
     }
@@ -111,6 +133,7 @@ struct DownTouches {
             map![id] = slot
             return
         }
+        if list.capacity == 0 { list.reserveCapacity(TouchTracker.fewFingers) }
         list.append((id, slot))
         if list.count > Self.listLimit {
             map = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.slot) })
@@ -128,4 +151,7 @@ struct DownTouches {
     }
 
     var slots: [Int] { map.map { Array($0.values) } ?? list.map(\.slot) }
+
+    /// Whether no touch is down.
+    var isEmpty: Bool { map == nil && list.isEmpty }
 }

@@ -20,8 +20,13 @@ struct TraceReader {
     var lastTime = -Double.infinity
     var summary = TraceSummary()
     /// Recently ended touches and the event they ended in, for "moved after it ended" messages;
-    /// cleared when it grows, so that traces with millions of touches do not grow it.
+    /// cleared when it grows, so that traces with millions of touches do not grow it. Brought up
+    /// to date from `endedSinceUpdate` in batches and before a message reads it.
     var recentlyEnded: [TouchID: Int] = [:]
+    /// Touches ended (and the event) since `recentlyEnded` was last brought up to date, in order:
+    /// noting an ending costs an append, not a hash, and most traces are read without a message
+    /// that asks (a small trace never makes the dictionary at all).
+    var endedSinceUpdate: [(id: TouchID, event: Int)] = []
     /// The first pass over a file notes warnings; later passes replay it.
     var isFirstPass = true
     /// Set when this reader reads a later part of the events on its own thread.
@@ -73,22 +78,37 @@ struct TraceReader {
             return
         }
         cursor.pos += 1
-        var seen = Set<String>()
+        // The keys touchtrace knows are told apart by their bytes and noted in a bit set; only
+        // other keys are decoded, and remembered as strings.
+        var seenKeys: UInt8 = 0
+        var seenOtherKeys: Set<String> = []
         var sawVersion = false
         var first = true
         while try cursor.nextMember(first: first) {
             first = false
             let keyOffset = cursor.pos
             let keyToken = try cursor.memberKey()
-            let key = cursor.decode(keyToken)
             let valueOffset = cursor.pos
-            if !seen.insert(key).inserted {
-                try report(at: keyOffset, "duplicate key \"\(key)\"")
+            let known = TopKey(cursor, keyToken)
+            let isDuplicate: Bool
+            if let known {
+                isDuplicate = seenKeys & known.bit != 0
+                seenKeys |= known.bit
+            } else {
+                isDuplicate = !seenOtherKeys.insert(cursor.decode(keyToken)).inserted
+            }
+            if isDuplicate {
+                try report(at: keyOffset, "duplicate key \"\(known?.name ?? cursor.decode(keyToken))\"")
                 try cursor.skipValue(depth: 1)
                 continue
             }
-            switch key {
-            case "version":
+            guard let known else {
+                try unknownKey(cursor.decode(keyToken), at: keyOffset, in: "the trace")
+                try cursor.skipValue(depth: 1)
+                continue
+            }
+            switch known {
+            case .version:
                 sawVersion = true
                 let node = try cursor.node(depth: 1)
                 if case .number(_, let integer?) = node.value, integer == 1 || integer == 2 {
@@ -104,45 +124,36 @@ struct TraceReader {
                 } else {
                     try report(at: valueOffset, "\"version\" must be the number 1 or 2, found \(node.kindDescription)")
                 }
-            case "name", "description":
+            case .name, .description:
                 let node = try cursor.node(depth: 1)
                 if let s = node.string {
-                    if key == "name" { header.name = s } else { header.description = s }
+                    if known == .name { header.name = s } else { header.description = s }
                 } else {
-                    try report(at: valueOffset, "\"\(key)\" must be a string, found \(node.kindDescription)")
+                    try report(at: valueOffset, "\"\(known.name)\" must be a string, found \(node.kindDescription)")
                 }
-            case "screen":
+            case .screen:
                 let node = try cursor.node(depth: 1)
                 header.screen = try readScreen(node)
-            case "scene":
+            case .scene:
                 header.scene = try cursor.node(depth: 1)
-            case "events", "strokes":
+            case .events, .strokes:
                 if body != nil {
                     try report(at: keyOffset, "a trace has \"events\" or \"strokes\", not both")
                     try cursor.skipValue(depth: 1)
                     continue
                 }
                 bodyKeyOffset = keyOffset
-                if key == "events" {
+                // The consumer is read into where it lies: wrapping it (or copying it) would
+                // make every buffer it holds shared, and copied again at its first write.
+                if known == .events {
                     let start = cursor.pos
-                    var collector = SummaryConsumer(inner: consumer)
-                    try readEvents(&cursor, consumer: &collector)
-                    consumer = collector.inner
-                    summary.maxX = collector.maxX
-                    summary.maxY = collector.maxY
+                    try readEvents(&cursor, consumer: &consumer)
                     body = .events(start..<cursor.pos)
                 } else {
                     let strokes = try readStrokes(&cursor)
-                    var collector = SummaryConsumer(inner: consumer)
-                    try emitStrokeEvents(strokes, consumer: &collector)
-                    consumer = collector.inner
-                    summary.maxX = collector.maxX
-                    summary.maxY = collector.maxY
+                    try emitStrokeEvents(strokes, consumer: &consumer)
                     body = .strokes(strokes)
                 }
-            default:
-                try unknownKey(key, at: keyOffset, in: "the trace")
-                try cursor.skipValue(depth: 1)
             }
         }
         cursor.skipWhitespace()
@@ -207,6 +218,9 @@ struct TraceReader {
             DispatchQueue.global().async(group: group) { texts.run { Self.readLaterPart(source, from: offset, into: part) } }
             split = (offset, part, group)
         }
+        // Where the later part starts, past every offset when there is none: the loop compares
+        // it with one integer instead of unwrapping the split (and its references) every event.
+        var splitOffset = split?.offset ?? Int.max
         var index = 0
         var first = true
         // The bytes behind this reader leave memory as it goes (the later part's reader does
@@ -215,8 +229,9 @@ struct TraceReader {
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
-            if let (offset, part, group) = split, cursor.pos >= offset {
+            if cursor.pos >= splitOffset, let (offset, part, group) = split {
                 split = nil
+                splitOffset = Int.max
                 if cursor.pos == offset,
                    try joinLaterPart(part, group: group, eventIndex: index, cursor: &cursor, consumer: &consumer) {
                     // Both parts read: what either reader left in memory goes.
@@ -241,8 +256,18 @@ struct TraceReader {
 
     /// Reads one event object into `event` (its touches not yet admitted); false if it was
     /// unusable (reported).
+    ///
+    /// Inlined into the reading loops, so that the usual event costs one call, not two.
+    @inline(__always)
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
+        return try readAnyEvent(&cursor, index: index)
+    }
+
+    /// `readEvent` for an event that is not in the usual layout or has a problem: any spacing
+    /// and order, every problem reported.
+    @inline(never)
+    private mutating func readAnyEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         let eventOffset = cursor.pos
         guard cursor.current == UInt8(ascii: "{") else {
             let node = try cursor.node(depth: 2)
@@ -347,6 +372,7 @@ struct TraceReader {
             if count < event.touches.count {
                 event.touches[count] = usual.touch(at: offset)
             } else {
+                if event.touches.capacity == 0 { event.touches.reserveCapacity(TouchTracker.fewFingers) }
                 event.touches.append(usual.touch(at: offset))
             }
             count += 1
@@ -679,8 +705,9 @@ struct TraceReader {
                 : try admitInLaterPart(event.touches[position], eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
-                if phase.isEnding && laterPart == nil { noteEnded(id, eventIndex) }
+                if phase.isEnding && isFirstPass { noteEnded(id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
+                noteBounds(event.touches[position].location)
                 position += 1
             case .failure(let problem):
                 try admitWithProblems(from: position, problem, eventIndex: eventIndex, label: label)
@@ -708,8 +735,9 @@ struct TraceReader {
                 : try admitInLaterPart(touch, eventIndex: eventIndex)
             switch admission {
             case .success(let (slot, serial)):
-                if touch.phase.isEnding && laterPart == nil { noteEnded(touch.id, eventIndex) }
+                if touch.phase.isEnding && isFirstPass { noteEnded(touch.id, eventIndex) }
                 event.touches[position].admitted(slot: slot, serial: serial)
+                noteBounds(touch.location)
             case .failure(let problem):
                 let what: String
                 switch problem {
@@ -718,6 +746,7 @@ struct TraceReader {
                 case .beganWhileDown(let beganIn):
                     what = "touch \(touch.id) began again while it was down (it began in event \(beganIn))"
                 case .notDown:
+                    updateRecentlyEnded()
                     if let endedIn = recentlyEnded[touch.id] {
                         what = "touch \(touch.id) \(touch.phase) after it ended (in event \(endedIn))"
                     } else if recentlyEnded.count < Self.recentlyEndedLimit {
@@ -733,15 +762,38 @@ struct TraceReader {
         for position in dropped.reversed() { event.touches.remove(at: position) }
     }
 
-    private static let recentlyEndedLimit = 4096
+    /// Notes an admitted touch's location in the summary's largest coordinates (for the default
+    /// screen). Every admitted touch is handed on in its event; dropped ones are not, and do not
+    /// count.
+    @inline(__always) private mutating func noteBounds(_ location: Point) {
+        if location.x > summary.maxX { summary.maxX = location.x }
+        if location.y > summary.maxY { summary.maxY = location.y }
+    }
 
-    private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
-        if recentlyEnded.count >= Self.recentlyEndedLimit {
-            // Forget, but remember that we forgot: messages then stop guessing.
-            recentlyEnded.removeAll(keepingCapacity: true)
-            recentlyEnded[.text("\u{0}forgotten")] = -1
+    private static let recentlyEndedLimit = 4096
+    /// Endings noted before `recentlyEnded` is brought up to date.
+    private static let endedBatch = 1024
+
+    /// Notes that touch `id` ended in event `eventIndex` (first pass only: later passes read a
+    /// trace without problems, and no message asks).
+    @inline(__always) private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
+        if endedSinceUpdate.count >= Self.endedBatch { updateRecentlyEnded() }
+        if endedSinceUpdate.capacity == 0 { endedSinceUpdate.reserveCapacity(16) }
+        endedSinceUpdate.append((id, eventIndex))
+    }
+
+    /// Takes the endings noted since the last update into `recentlyEnded`, one by one in order,
+    /// exactly as if each had gone in when it was noted.
+    @inline(never) private mutating func updateRecentlyEnded() {
+        for (id, eventIndex) in endedSinceUpdate {
+            if recentlyEnded.count >= Self.recentlyEndedLimit {
+                // Forget, but remember that we forgot: messages then stop guessing.
+                recentlyEnded.removeAll(keepingCapacity: true)
+                recentlyEnded[.text("\u{0}forgotten")] = -1
+            }
+            recentlyEnded[id] = eventIndex
         }
-        recentlyEnded[id] = eventIndex
+        endedSinceUpdate.removeAll(keepingCapacity: true)
     }
 
     /// Cancels the touches still down at the last event's time (`left`, by default those the
@@ -805,21 +857,6 @@ struct TraceReader {
     }
 }
 
-/// Passes events on while noting the largest coordinates (for the default screen).
-struct SummaryConsumer<Inner: TouchEventConsumer>: TouchEventConsumer {
-    var inner: Inner
-    var maxX = 0.0
-    var maxY = 0.0
-
-    @inline(__always) mutating func consume(_ event: borrowing TouchEvent) {
-        for touch in event.touches {
-            if touch.location.x > maxX { maxX = touch.location.x }
-            if touch.location.y > maxY { maxY = touch.location.y }
-        }
-        inner.consume(event)
-    }
-}
-
 /// A number for messages: integers without decimals, others in shortest form, and a number too
 /// large for a double as such.
 extension TraceReader {
@@ -873,6 +910,40 @@ private enum UsualLayout {
     /// `, "x": ` and `, "y": `
     static var xKey: UInt64 { 0x0020_3A22_7822_202C }
     static var yKey: UInt64 { 0x0020_3A22_7922_202C }
+}
+
+/// The keys of the top-level object.
+private enum TopKey: UInt8 {
+    case version, name, description, screen, scene, events, strokes
+
+    /// The key as the file writes it (escapes decoded).
+    var name: String {
+        switch self {
+        case .version: return "version"
+        case .name: return "name"
+        case .description: return "description"
+        case .screen: return "screen"
+        case .scene: return "scene"
+        case .events: return "events"
+        case .strokes: return "strokes"
+        }
+    }
+
+    /// This key's bit in a set of seen keys.
+    var bit: UInt8 { 1 << rawValue }
+
+    /// The key `token` names, or nil for a key touchtrace does not know. Keys with escapes are
+    /// compared once decoded, as `JSONCursor.equals` does.
+    init?(_ cursor: JSONCursor, _ token: JSONStringToken) {
+        if cursor.equals(token, "version") { self = .version }
+        else if cursor.equals(token, "events") { self = .events }
+        else if cursor.equals(token, "name") { self = .name }
+        else if cursor.equals(token, "description") { self = .description }
+        else if cursor.equals(token, "screen") { self = .screen }
+        else if cursor.equals(token, "scene") { self = .scene }
+        else if cursor.equals(token, "strokes") { self = .strokes }
+        else { return nil }
+    }
 }
 
 /// The keys of an event object.

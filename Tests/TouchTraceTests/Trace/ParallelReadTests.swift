@@ -60,6 +60,29 @@ import Testing
         expectSame(trace(events), "spanning touches")
     }
 
+    /// The default screen is the largest x and y of any touch point; here both lie late in the
+    /// trace, in the part the second thread reads: y = 700 in event 198, x = 300 in event 199
+    /// (every other point has x ≤ 197 and y = 2), so the screen is 300 × 700 either way.
+    @Test func theLaterPartsLargestPointsMakeTheDefaultScreen() throws {
+        var events: [String] = [event(0, [(1, "began", 1, 1)])]
+        for i in 1..<198 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }
+        events.append(event(1.98, [(1, "moved", 10, 700)]))
+        events.append(event(1.99, [(1, "ended", 300, 5)]))
+        let text = trace(events)
+        for parallel in [false, true] {
+            var options = TraceReadOptions()
+            options.parallelMinimumBytes = parallel ? 0 : Int.max
+            let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options)
+            #expect(trace.screen == (300, 700), "parallel: \(parallel)")
+        }
+        // The split is near the middle, so that both points are the second thread's.
+        let split = text.utf8.withContiguousStorageIfAvailable {
+            TraceReader.splitPoint(in: $0, eventsStart: 0)
+        } ?? nil
+        let splitOffset = try #require(split)
+        #expect(splitOffset < text.utf8.count / 2 + 100)
+    }
+
     @Test func problemsAfterTheSplitReadTheSame() {
         var events: [String] = [event(0, [(1, "began", 1, 1)])]
         for i in 1..<200 { events.append(event(Double(i) * 0.01, [(1, "moved", Double(i), 2)])) }

@@ -207,6 +207,46 @@ import Testing
         #expect(strict[2].contains("unknown key \"note\" in event 0"))
     }
 
+    /// Touch k (from 0) begins in event 2k and ends in event 2k + 1; then one more event lists
+    /// `late` as moved. Every event's time is its index in milliseconds.
+    func endedTouches(_ count: Int, thenMoved late: Int) -> String {
+        var events: [(t: Double, touches: [T])] = []
+        for k in 0..<count {
+            events.append((Double(2 * k) / 1000, [(k, "began", 1, 1)]))
+            events.append((Double(2 * k + 1) / 1000, [(k, "ended", 1, 1)]))
+        }
+        events.append((Double(2 * count) / 1000, [(late, "moved", 1, 1)]))
+        return traceJSON(events)
+    }
+
+    /// A touch listed after it ended is named with the event it ended in, however many touches
+    /// ended before and after it (well past the batches endings are noted in); one that never
+    /// began is told apart from it.
+    @Test func aTouchListedAfterItEndedNamesTheEventItEndedIn() {
+        // Touch 5 ended in event 2 × 5 + 1 = 11; the last event is 2 × 3000 = 6000, at t = 6.
+        let ended = problems(endedTouches(3000, thenMoved: 5))
+        #expect(ended.count == 1)
+        #expect(ended.first?.hasSuffix("event 6000 (t=6.0000): touch 5 moved after it ended (in event 11)") == true, "\(ended)")
+        // Touch 2999 ended in event 5999, in the last batch, not yet taken into the dictionary.
+        let last = problems(endedTouches(3000, thenMoved: 2999))
+        #expect(last.first?.hasSuffix("touch 2999 moved after it ended (in event 5999)") == true, "\(last)")
+        let never = problems(endedTouches(3000, thenMoved: 7000))
+        #expect(never.first?.hasSuffix("touch 7000 moved before it began") == true, "\(never)")
+    }
+
+    /// The ended touches remembered are bounded: with 4,096 distinct ids ended, the memory is
+    /// full and a touch never seen gets the cautious message; at the 4,097th ending it is cleared
+    /// (a marker stays), and the touches that end after are remembered again.
+    @Test func endedTouchesAreForgottenPastTheLimit() {
+        let full = problems(endedTouches(4096, thenMoved: 9000))
+        #expect(full.first?.hasSuffix("touch 9000 moved but is not down (it has not begun, or it has ended)") == true, "\(full)")
+        // Touch 4096 ended in event 2 × 4096 + 1 = 8193, after the clearing.
+        let after = problems(endedTouches(4097, thenMoved: 4096))
+        #expect(after.first?.hasSuffix("touch 4096 moved after it ended (in event 8193)") == true, "\(after)")
+        let forgotten = problems(endedTouches(4097, thenMoved: 0))
+        #expect(forgotten.first?.hasSuffix("touch 0 moved before it began") == true, "\(forgotten)")
+    }
+
     @Test func collectingFindsEveryProblem() {
         let json = traceJSON([(0, [(1, "began", 0, 0)]), (0.1, [(2, "moved", 1, 1)]), (0.05, [(1, "moved", 1, 1)]), (0.2, [(1, "began", 2, 2)])])
         let all = problems(json, options: TraceReadOptions(collectAllProblems: true))
@@ -228,6 +268,14 @@ import Testing
         ("{\"version\": 1, \"events\": [], \"strokes\": []}", "1:30: a trace has \"events\" or \"strokes\", not both"),
         ("{\"version\": 1, \"events\": {}}", "1:26: \"events\" must be an array"),
         ("{\"version\": 1, \"events\": [], \"events\": []}", "1:30: duplicate key \"events\""),
+        ("{\"version\": 1, \"version\": 1, \"events\": []}", "1:16: duplicate key \"version\""),
+        // Unknown keys are ignored, but not twice.
+        ("{\"version\": 1, \"x\": 1, \"x\": 2, \"events\": []}", "1:24: duplicate key \"x\""),
+        // A key is compared as decoded: `ver\u0073ion` is `version` (the second key is at column
+        // 1 + 14 + 6 = 21).
+        ("{\"ver\\u0073ion\": 1, \"version\": 1, \"events\": []}", "1:21: duplicate key \"version\""),
+        // Its value is at column 16 + 11 + 2 = 29.
+        ("{\"version\": 1, \"n\\u0061me\": 2, \"events\": []}", "1:29: \"name\" must be a string, found a number"),
         ("{\"version\": 1, \"events\": [{\"touches\": []}]}", "1:27: event 0: missing required key \"t\""),
         ("{\"version\": 1, \"events\": [{\"t\": 0}]}", "1:27: event 0 (t=0.0000): missing required key \"touches\""),
         ("{\"version\": 1, \"events\": [{\"t\": \"0\", \"touches\": []}]}", "1:33: event 0: \"t\" must be a number (seconds), found a string"),
