@@ -282,17 +282,19 @@ struct Arena {
     }
 }
 
-/// The memory an `Arena` lives in for the life of a replay.
-final class ArenaStorage {
-    let arena: UnsafeMutablePointer<Arena>
+/// Memory of its own for one value (an `Arena`, a replay) for as long as this object lives:
+/// code that keeps `pointer` reaches the value with no check of exclusive access and no
+/// reference counting.
+final class PinnedStorage<Value> {
+    let pointer: UnsafeMutablePointer<Value>
 
-    init(_ arena: Arena) {
-        self.arena = UnsafeMutablePointer<Arena>.allocate(capacity: 1)
-        self.arena.initialize(to: arena)
+    init(_ value: Value) {
+        pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
     }
 
     deinit {
-        arena.deinitialize(count: 1)
-        arena.deallocate()
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
     }
 }

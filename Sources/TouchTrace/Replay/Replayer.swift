@@ -20,7 +20,7 @@ public struct Replayer: TouchEventConsumer {
     /// The replay, in memory of its own (kept by `storage` for as long as any copy lives),
     /// reached with no check of exclusive access (see `Arena`).
     let core: UnsafeMutablePointer<ReplayCore>
-    private let storage: ReplayCoreStorage
+    private let storage: PinnedStorage<ReplayCore>
 
     /// What a replayer builds from its scene before the first event (see `ReplayCore.Plan`).
     typealias Plan = ReplayCore.Plan
@@ -37,8 +37,8 @@ public struct Replayer: TouchEventConsumer {
     /// scene is built again, and nothing of another replay made from the plan is shared but
     /// what neither changes.
     init(plan: Plan, sink: RecordSink) {
-        storage = ReplayCoreStorage(ReplayCore(plan: plan, sink: sink))
-        core = storage.core
+        storage = PinnedStorage(ReplayCore(plan: plan, sink: sink))
+        core = storage.pointer
     }
 
     /// Every recognizer and control, as records name them (`Record.source` indexes this).
@@ -67,21 +67,6 @@ public struct Replayer: TouchEventConsumer {
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
     public mutating func finish() { core.pointee.finish() }
-}
-
-/// The memory a `ReplayCore` lives in for the life of a replay and of every copy of its `Replayer`.
-final class ReplayCoreStorage {
-    let core: UnsafeMutablePointer<ReplayCore>
-
-    init(_ core: ReplayCore) {
-        self.core = UnsafeMutablePointer<ReplayCore>.allocate(capacity: 1)
-        self.core.initialize(to: core)
-    }
-
-    deinit {
-        core.deinitialize(count: 1)
-        core.deallocate()
-    }
 }
 
 /// The replay a `Replayer` is a handle to: the views, touches, recognizers, controls and arena,
@@ -125,7 +110,7 @@ struct ReplayCore {
     private let controls: [Unmanaged<ControlCell>?]
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
     let arena: UnsafeMutablePointer<Arena>
-    private let arenaStorage: ArenaStorage
+    private let arenaStorage: PinnedStorage<Arena>
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
     let version: Int
@@ -280,8 +265,8 @@ struct ReplayCore {
         let texts = TextScope.current ?? TextScope()
         self.texts = texts
         self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
-        self.arenaStorage = ArenaStorage(plan.arena)
-        self.arena = arenaStorage.arena
+        self.arenaStorage = PinnedStorage(plan.arena)
+        self.arena = arenaStorage.pointer
         self.viewMark = [Int](repeating: -1, count: plan.views.count)
         self.touchedViews = [Int](repeating: 0, count: plan.views.count)
         self.sink = sink
