@@ -798,22 +798,18 @@ private class RecognizerCell {
 
 /// A recognizer of type `R` in memory of its own (see `RecognizerCell`).
 private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
+    private let storage: PinnedStorage<R>
     private let value: UnsafeMutablePointer<R>
     /// The recognizer as the cell was made with it.
     private let initial: R
 
     init(_ recognizer: R) {
-        value = UnsafeMutablePointer<R>.allocate(capacity: 1)
-        value.initialize(to: recognizer)
+        storage = PinnedStorage(recognizer)
+        value = storage.pointer
         initial = recognizer
     }
 
     override func restart() { value.pointee = initial }
-
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-    }
 
     override func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
         switch phase {
@@ -853,22 +849,18 @@ private class ControlCell {
 
 /// A control of type `C` in memory of its own (see `ControlCell`).
 private final class HeldControl<C: Control>: ControlCell {
+    private let storage: PinnedStorage<C>
     private let value: UnsafeMutablePointer<C>
     /// The control as the cell was made with it.
     private let initial: C
 
     init(_ control: C) {
-        value = UnsafeMutablePointer<C>.allocate(capacity: 1)
-        value.initialize(to: control)
+        storage = PinnedStorage(control)
+        value = storage.pointer
         initial = control
     }
 
     override func restart() { value.pointee = initial }
-
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-    }
 
     override func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
         value.pointee.hitTest(point, viewSize: viewSize)
