@@ -202,14 +202,14 @@ public struct Verifier: Sendable {
             // Read as for a version 1 trace, the usual case: a version 2 trace is replayed again
             // below, through its scene read by version 2's rules.
             let writer = scenes.restartedWriter(for: provisional, version: 1)
-            // The replay is made where it is kept, not copied in and out.
-            let replay = provisional.restartedReplay(writingTo: writer)
-            let trace = try Trace.parse(source, consumer: &replay.replayer)
+            // The scene's kept replay, started again (a `Replayer` is a handle to it).
+            var replayer = provisional.restartedReplayer(writingTo: writer)
+            let trace = try Trace.parse(source, consumer: &replayer)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
-                replay.replayer.finish()
+                replayer.finish()
                 // Memory cannot fail to take bytes.
                 try? writer.finish()
-                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replay.replayer.missedTouches)
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
@@ -220,11 +220,11 @@ public struct Verifier: Sendable {
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
            let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
             let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
-            let replay = cached.restartedReplay(writingTo: writer)
-            trace.forEachEvent(&replay.replayer)
-            replay.replayer.finish()
+            var replayer = cached.restartedReplayer(writingTo: writer)
+            trace.forEachEvent(&replayer)
+            replayer.finish()
             try? writer.finish()
-            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replay.replayer.missedTouches)
+            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         return render(trace, scene: scene, scenes: scenes)
@@ -456,7 +456,7 @@ public final class SceneCache {
         var writer: TranscriptWriter?
         /// The replays through the plan into `writer`: one, started again for each (see
         /// `Replayer.restart(plan:)`, which starts one that broke off as well).
-        private var replay: KeptReplay?
+        private var replayer: Replayer?
 
         init(_ scene: Scene) { self.scene = scene }
 
@@ -468,14 +468,14 @@ public final class SceneCache {
         }
 
         /// A replay through the plan into `writer` (this scene's): the kept one started again,
-        /// or a new one, kept from now on.
-        func restartedReplay(writingTo writer: TranscriptWriter) -> KeptReplay {
-            if let replay, replay.replayer.sink === writer {
-                replay.replayer.restart(plan: plan)
-                return replay
+        /// or a new one, kept from now on. The value returned is a handle to the kept replay.
+        func restartedReplayer(writingTo writer: TranscriptWriter) -> Replayer {
+            if var replayer, replayer.sink === writer {
+                replayer.restart(plan: plan)
+                return replayer
             }
-            let made = KeptReplay(Replayer(plan: plan, sink: writer))
-            replay = made
+            let made = Replayer(plan: plan, sink: writer)
+            replayer = made
             return made
         }
     }
@@ -569,15 +569,6 @@ public final class SceneCache {
         prepared.writer = writer
         return writer
     }
-}
-
-/// A replayer kept in memory of its own, so that it is used and started again where it lies
-/// (a `Replayer` value holds some twenty references: a copy in and out costs each a retain and
-/// a release).
-final class KeptReplay {
-    var replayer: Replayer
-
-    init(_ replayer: Replayer) { self.replayer = replayer }
 }
 
 /// The bytes of a transcript written in memory, kept from one transcript to the next (see
