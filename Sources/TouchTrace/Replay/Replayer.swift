@@ -122,23 +122,36 @@ struct ReplayCore {
     /// and is given to the sink to keep as well.
     private var lastScope: UnsafeMutableRawPointer?
 
-    // Per touch slot: its hit view (or -1: it hit nothing), its last location on the screen,
-    // when it began, its serial, whether it is down, and whether a winning recognizer has
-    // cancelled it for controls (SPEC 12, rule 4).
-    private var slotView: [Int] = []
-    private var slotLocation: [Point] = []
-    private var slotBeganAt: [Double] = []
-    private var slotSerial: [Int] = []
-    private var slotID: [TouchID] = []
-    private var slotDown: [Bool] = []
-    private var slotControlCancelled: [Bool] = []
+    /// What the replay knows of the touch in one slot (see `ViewTouch.slot`).
+    struct Slot {
+        /// The view it began on, or -1: it hit nothing.
+        var view = -1
+        /// Its last location on the screen, in points.
+        var location = Point.zero
+        /// When it began, in seconds.
+        var beganAt = 0.0
+        var serial = -1
+        var id = TouchID.number(0)
+        var down = false
+        /// Whether a winning recognizer has cancelled it for controls (SPEC 12, rule 4).
+        var controlCancelled = false
+    }
+
+    /// Per touch slot, `slotCount` of them, in memory of its own (`slotStorage`): read and
+    /// written at every touch of every event with no check of the memory's ownership.
+    private var slots: UnsafeMutablePointer<Slot>
+    private var slotCount: Int
+    private let slotStorage: PinnedBuffer<Slot>
     // Scratch reused by every event.
     // (Only their first `touchedCount` and `deliveryCount` entries count: emptying an array
     // that is to be filled again costs more than a count.)
-    private var touchedViews: [Int]
+    /// The views the event touches (one place per view; in `viewStorage`).
+    private let touchedViews: UnsafeMutablePointer<Int>
     private var touchedCount = 0
-    /// The last event that touched each view (so that finding the touched views is linear).
-    private var viewMark: [Int]
+    /// The last event that touched each view, so that finding the touched views is linear (one
+    /// place per view; in `viewStorage`).
+    private let viewMark: UnsafeMutablePointer<Int>
+    private let viewStorage: PinnedBuffer<Int>
     private var delivery: [ViewTouch] = []
     private var deliveryCount = 0
     private var converted: [ViewTouch] = []
@@ -267,8 +280,12 @@ struct ReplayCore {
         self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
         self.arenaStorage = PinnedStorage(plan.arena)
         self.arena = arenaStorage.pointer
-        self.viewMark = [Int](repeating: -1, count: plan.views.count)
-        self.touchedViews = [Int](repeating: 0, count: plan.views.count)
+        self.viewStorage = PinnedBuffer(repeating: -1, count: 2 * plan.views.count)
+        self.viewMark = viewStorage.start
+        self.touchedViews = viewStorage.start + plan.views.count
+        self.slotStorage = PinnedBuffer(repeating: Slot(), count: 0)
+        self.slots = slotStorage.start
+        self.slotCount = 0
         self.sink = sink
         sink.keep(texts)
     }
@@ -289,18 +306,10 @@ struct ReplayCore {
         arena.pointee.restart(as: plan.arena)
         // The slots keep their number and take the values a new slot starts with (see
         // `deliverEvent`): the next trace uses about as many, and filling a few places costs
-        // less than growing seven arrays again.
-        for slot in slotView.indices {
-            slotView[slot] = -1
-            slotLocation[slot] = .zero
-            slotBeganAt[slot] = 0
-            slotSerial[slot] = -1
-            slotID[slot] = .number(0)
-            slotDown[slot] = false
-            slotControlCancelled[slot] = false
-        }
+        // less than growing the array again.
+        for slot in 0..<slotCount { slots[slot] = Slot() }
         touchedCount = 0
-        for v in viewMark.indices { viewMark[v] = -1 }
+        for v in 0..<views.count { viewMark[v] = -1 }
         deliveryCount = 0
         now = 0
         nextEventIndex = 0
@@ -340,15 +349,9 @@ struct ReplayCore {
         touchedCount = 0
         for touch in event.touches {
             let slot = touch.slot
-            if slot >= slotView.count {
-                let more = slot + 1 - slotView.count
-                slotView.append(contentsOf: repeatElement(-1, count: more))
-                slotLocation.append(contentsOf: repeatElement(.zero, count: more))
-                slotBeganAt.append(contentsOf: repeatElement(0, count: more))
-                slotSerial.append(contentsOf: repeatElement(-1, count: more))
-                slotID.append(contentsOf: repeatElement(.number(0), count: more))
-                slotDown.append(contentsOf: repeatElement(false, count: more))
-                slotControlCancelled.append(contentsOf: repeatElement(false, count: more))
+            if slot >= slotCount {
+                slots = slotStorage.grow(to: slot + 1, filling: Slot())
+                slotCount = slotStorage.count
             }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
@@ -357,27 +360,25 @@ struct ReplayCore {
                     if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location) }
                     missedTouchCount += 1
                 }
-                slotView[slot] = view
-                slotLocation[slot] = touch.location
-                slotBeganAt[slot] = event.t
-                slotSerial[slot] = touch.serial
-                slotID[slot] = touch.id
-                slotDown[slot] = true
-                slotControlCancelled[slot] = false
+                slots[slot] = Slot(view: view, location: touch.location, beganAt: event.t, serial: touch.serial, id: touch.id,
+                                   down: true, controlCancelled: false)
                 var v = view
                 while v >= 0 {
                     views[v].touchesDown += 1
                     v = version >= 2 ? views[v].superview : -1
                 }
             }
-            let view = slotView[slot]
+            let view = slots[slot].view
             if view >= 0 && touch.phase != .stationary && viewMark[view] != event.index {
                 viewMark[view] = event.index
                 touchedViews[touchedCount] = view
                 touchedCount += 1
             }
         }
-        if touchedCount > 1 { touchedViews[0..<touchedCount].sort() }
+        if touchedCount > 1 {
+            var touched = UnsafeMutableBufferPointer(start: touchedViews, count: touchedCount)
+            touched.sort()
+        }
         for i in 0..<touchedCount {
             deliver(event, to: touchedViews[i])
         }
@@ -438,7 +439,7 @@ struct ReplayCore {
         // The view's touches grouped by phase (began, moved, ended, cancelled), each group in
         // the order the event lists them: counted in one pass, put in their places in another.
         var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        for touch in event.touches where slotView[touch.slot] == v {
+        for touch in event.touches where slots[touch.slot].view == v {
             switch touch.phase {
             case .began: counts.0 += 1
             case .moved: counts.1 += 1
@@ -456,7 +457,7 @@ struct ReplayCore {
             delivery.append(contentsOf: repeatElement(unused, count: deliveryCount - delivery.count))
         }
         var next = (0, bounds.0, bounds.1, bounds.2)
-        for touch in event.touches where touch.phase != .stationary && slotView[touch.slot] == v {
+        for touch in event.touches where touch.phase != .stationary && slots[touch.slot].view == v {
             let place: Int
             switch touch.phase {
             case .began: place = next.0; next.0 += 1
@@ -467,9 +468,9 @@ struct ReplayCore {
             // A touch is listed once per event: its last location is read, then moved on.
             delivery[place] = ViewTouch(
                 id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
-                location: touch.location - origin, previousLocation: slotLocation[touch.slot] - origin,
-                beganAt: slotBeganAt[touch.slot], force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
-            slotLocation[touch.slot] = touch.location
+                location: touch.location - origin, previousLocation: slots[touch.slot].location - origin,
+                beganAt: slots[touch.slot].beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
+            slots[touch.slot].location = touch.location
         }
         let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
@@ -484,7 +485,7 @@ struct ReplayCore {
         if ending > 0 {
             // The lifting touches are down until their sets have been delivered: a win in this
             // event still cancels them for the control that tracks them (rule 4).
-            for touch in event.touches where touch.phase.isEnding && slotView[touch.slot] == v { slotDown[touch.slot] = false }
+            for touch in event.touches where touch.phase.isEnding && slots[touch.slot].view == v { slots[touch.slot].down = false }
             if version >= 2 {
                 var u = v
                 while u >= 0 {
@@ -552,8 +553,8 @@ struct ReplayCore {
 
     /// The set without the touches a winning recognizer has cancelled for controls.
     private func withoutCancelledTouches(_ set: TouchSet) -> TouchSet {
-        guard set.contains(where: { slotControlCancelled[$0.slot] }) else { return set }
-        return TouchSet(set.filter { !slotControlCancelled[$0.slot] })
+        guard set.contains(where: { slots[$0.slot].controlCancelled }) else { return set }
+        return TouchSet(set.filter { !slots[$0.slot].controlCancelled })
     }
 
     private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
@@ -709,18 +710,18 @@ struct ReplayCore {
     /// none of them again.
     private mutating func cancelTouchesForControls(of r: Int) {
         var hits: [(view: Int, slot: Int)] = []
-        for (serial, slot) in arena.pointee.touches[r] where slotDown[slot] && slotSerial[slot] == serial && !slotControlCancelled[slot] {
-            slotControlCancelled[slot] = true
-            if slotView[slot] >= 0 { hits.append((slotView[slot], slot)) }
+        for (serial, slot) in arena.pointee.touches[r] where slots[slot].down && slots[slot].serial == serial && !slots[slot].controlCancelled {
+            slots[slot].controlCancelled = true
+            if slots[slot].view >= 0 { hits.append((slots[slot].view, slot)) }
         }
         guard !hits.isEmpty else { return }
         let hitViews = Set(hits.map(\.view)).sorted()
         for h in hitViews {
             let origin = views[h].frame.origin
             let set = TouchSet(hits.filter { $0.view == h }.map { hit in
-                ViewTouch(id: slotID[hit.slot], serial: slotSerial[hit.slot], slot: hit.slot, phase: .cancelled,
-                          location: slotLocation[hit.slot] - origin, previousLocation: slotLocation[hit.slot] - origin,
-                          beganAt: slotBeganAt[hit.slot])
+                let slot = slots[hit.slot]
+                return ViewTouch(id: slot.id, serial: slot.serial, slot: hit.slot, phase: .cancelled,
+                                 location: slot.location - origin, previousLocation: slot.location - origin, beganAt: slot.beganAt)
             })
             var u = h
             while u >= 0 {
