@@ -6,15 +6,15 @@
 /// fails as prevented — and writes the record. Deadlines are asked for here too.
 public struct DeliveryContext {
     /// Time of the event, or of the deadline being called, in seconds.
-    public let t: Double
+    public internal(set) var t: Double
     /// Index of the event in the trace (for a deadline, of the next event; the count of events
     /// after the last one).
-    public let eventIndex: Int
+    public internal(set) var eventIndex: Int
     /// The view's size, in points (its bounds).
-    public let viewSize: (width: Double, height: Double)
+    public internal(set) var viewSize: (width: Double, height: Double)
     /// Every touch this event delivers to the view, all phases (as `UIEvent.allTouches` lets a
     /// recognizer see which touches lift in the same event). Empty at a deadline.
-    public let eventTouches: TouchSet
+    public internal(set) var eventTouches: TouchSet
     /// The source whose records are being written (set by the replayer).
     public internal(set) var source: Int
     /// The recognizer being called (its index in scene order), or −1 for a control.
@@ -37,6 +37,20 @@ public struct DeliveryContext {
         self.source = source
         self.sink = sink
         self.arena = arena
+    }
+
+    /// Makes this the context of the delivery of another event to a view of size `viewSize`,
+    /// as `init` would make it with the same sink and arena, keeping `eventTouches` for the
+    /// caller to refill. The replayer keeps one such context for all the events it delivers: making
+    /// and dropping one per event would count a reference to the sink up and down each time.
+    mutating func reuse(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double)) {
+        self.t = t
+        self.eventIndex = eventIndex
+        self.viewSize = viewSize
+        source = 0
+        recognizer = -1
+        action = nil
+        if messages != nil { messages = nil }
     }
 
     /// Writes a record for the current source at the event's time (control events, a

@@ -80,8 +80,8 @@ public struct ViewTouch: Sendable {
 /// The touches of one phase that one event delivers to one view, in the order the event lists
 /// them (UIKit's `Set<UITouch>` for one `touchesBegan`/`Moved`/`Ended`/`Cancelled` call).
 public struct TouchSet: Sendable, RandomAccessCollection {
-    let storage: [ViewTouch]
-    let range: Range<Int>
+    private(set) var storage: [ViewTouch]
+    private(set) var range: Range<Int>
 
     public init(_ touches: [ViewTouch]) {
         self.storage = touches
@@ -91,6 +91,17 @@ public struct TouchSet: Sendable, RandomAccessCollection {
     init(storage: [ViewTouch], range: Range<Int>) {
         self.storage = storage
         self.range = range
+    }
+
+    /// Makes this the set of `count` touches that `write` puts in place, given where the first
+    /// goes (the places hold `padding` or earlier touches until written; `write` writes them
+    /// all). The engine's scratch for an event's touches: a set it keeps from one event to the
+    /// next, then its storage's only holder, so the touches are written where they lie.
+    mutating func refill(count: Int, padding: ViewTouch, _ write: (UnsafeMutablePointer<ViewTouch>) -> Void) {
+        if storage.count < count { storage.append(contentsOf: repeatElement(padding, count: count - storage.count)) }
+        range = 0..<count
+        guard count > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
     }
 
     public var startIndex: Int { 0 }

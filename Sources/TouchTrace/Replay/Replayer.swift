@@ -143,17 +143,21 @@ struct ReplayCore {
     private var slotCount: Int
     private let slotStorage: PinnedBuffer<Slot>
     // Scratch reused by every event.
-    // (Only their first `touchedCount` and `deliveryCount` entries count: emptying an array
-    // that is to be filled again costs more than a count.)
-    /// The views the event touches (one place per view; in `viewStorage`).
+    /// The views the event touches: the first `touchedCount` of one place per view (in
+    /// `viewStorage`).
     private let touchedViews: UnsafeMutablePointer<Int>
     private var touchedCount = 0
     /// The last event that touched each view, so that finding the touched views is linear (one
     /// place per view; in `viewStorage`).
     private let viewMark: UnsafeMutablePointer<Int>
     private let viewStorage: PinnedBuffer<Int>
-    private var delivery: [ViewTouch] = []
-    private var deliveryCount = 0
+    /// The context of every event's delivery to a hit view, kept from one event to the next
+    /// (see `DeliveryContext.reuse`) in memory of its own (`eventContextStorage`). Its
+    /// `eventTouches` is the scratch the event's touches for the view are put in, phase by
+    /// phase; each phase's set is a range of it.
+    private let eventContext: UnsafeMutablePointer<DeliveryContext>
+    private let eventContextStorage: PinnedStorage<DeliveryContext>
+    /// Scratch for the touches of a set in an ancestor's coordinates (version 2).
     private var converted: [ViewTouch] = []
     /// The time of what is being delivered (an event, or a deadline), for the arena's records.
     private var now = 0.0
@@ -287,6 +291,9 @@ struct ReplayCore {
         self.slots = slotStorage.start
         self.slotCount = 0
         self.sink = sink
+        self.eventContextStorage = PinnedStorage(DeliveryContext(
+            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.pointer))
+        self.eventContext = eventContextStorage.pointer
         sink.keep(texts)
     }
 
@@ -310,7 +317,6 @@ struct ReplayCore {
         for slot in 0..<slotCount { slots[slot] = Slot() }
         touchedCount = 0
         for v in 0..<views.count { viewMark[v] = -1 }
-        deliveryCount = 0
         now = 0
         nextEventIndex = 0
         missedTouchCount = 0
@@ -451,35 +457,36 @@ struct ReplayCore {
         // Where each phase's set ends.
         let bounds = (counts.0, counts.0 + counts.1, counts.0 + counts.1 + counts.2, counts.0 + counts.1 + counts.2 + counts.3)
         let ending = counts.2 + counts.3
-        deliveryCount = bounds.3
-        if delivery.count < deliveryCount {
-            let unused = ViewTouch(id: .number(0), serial: 0, slot: 0, phase: .stationary, location: .zero)
-            delivery.append(contentsOf: repeatElement(unused, count: deliveryCount - delivery.count))
-        }
-        var next = (0, bounds.0, bounds.1, bounds.2)
-        for touch in event.touches where touch.phase != .stationary && slots[touch.slot].view == v {
-            let place: Int
-            switch touch.phase {
-            case .began: place = next.0; next.0 += 1
-            case .moved: place = next.1; next.1 += 1
-            case .ended: place = next.2; next.2 += 1
-            default: place = next.3; next.3 += 1
+        let context = eventContext
+        context.pointee.reuse(t: event.t, eventIndex: event.index, viewSize: views[v].size)
+        let slots = self.slots
+        context.pointee.eventTouches.refill(count: bounds.3, padding: Self.unusedTouch) { delivery in
+            var next = (0, bounds.0, bounds.1, bounds.2)
+            for touch in event.touches where touch.phase != .stationary && slots[touch.slot].view == v {
+                let place: Int
+                switch touch.phase {
+                case .began: place = next.0; next.0 += 1
+                case .moved: place = next.1; next.1 += 1
+                case .ended: place = next.2; next.2 += 1
+                default: place = next.3; next.3 += 1
+                }
+                // A touch is listed once per event: its last location is read, then moved on.
+                let slot = slots + touch.slot
+                delivery[place] = ViewTouch(
+                    id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
+                    location: touch.location - origin, previousLocation: slot.pointee.location - origin,
+                    beganAt: slot.pointee.beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
+                slot.pointee.location = touch.location
             }
-            // A touch is listed once per event: its last location is read, then moved on.
-            delivery[place] = ViewTouch(
-                id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
-                location: touch.location - origin, previousLocation: slots[touch.slot].location - origin,
-                beganAt: slots[touch.slot].beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
-            slots[touch.slot].location = touch.location
         }
-        let all = TouchSet(storage: delivery, range: 0..<deliveryCount)
-        var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: views[v].size,
-                                      eventTouches: all, source: 0, sink: sink, arena: arena)
         // The phases' sets, each where the previous one ends (no array of ranges to make).
         var start = 0
         for k in 0..<4 {
             let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
-            if end > start { deliverAlongChain(TouchSet(storage: delivery, range: start..<end), phase: k, hitView: v, &context) }
+            if end > start {
+                let set = TouchSet(storage: context.pointee.eventTouches.storage, range: start..<end)
+                deliverAlongChain(set, phase: k, hitView: v, &context.pointee)
+            }
             start = end
         }
         if ending > 0 {
@@ -536,11 +543,14 @@ struct ReplayCore {
         callControl(v, phase: phase, forControl, &context)
     }
 
+    /// What fills the places of the scratch sets that are not written yet (never delivered).
+    private static var unusedTouch: ViewTouch { ViewTouch(id: .number(0), serial: 0, slot: 0, phase: .stationary, location: .zero) }
+
     /// A copy of the set with every location moved by `shift`, in the `converted` scratch.
     private mutating func shifted(_ set: TouchSet, by shift: Point, scratchOffset: Int) -> TouchSet {
         let needed = scratchOffset + set.count
         if converted.count < needed {
-            converted.append(contentsOf: repeatElement(set.first ?? delivery[0], count: needed - converted.count))
+            converted.append(contentsOf: repeatElement(Self.unusedTouch, count: needed - converted.count))
         }
         for (i, touch) in set.enumerated() {
             var moved = touch
