@@ -317,6 +317,13 @@ final class PinnedBuffer<Element> {
         self.count = count
     }
 
+    init(_ values: [Element]) {
+        precondition(_isPOD(Element.self), "a pinned buffer holds plain values")
+        start = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(values.count, 1))
+        start.initialize(from: values, count: values.count)
+        count = values.count
+    }
+
     /// Makes the row `count` values long (if it is shorter), the new ones `value`; returns
     /// where the row now starts.
     func grow(to count: Int, filling value: Element) -> UnsafeMutablePointer<Element> {

@@ -97,15 +97,21 @@ struct ReplayCore {
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
-    /// Every recognizer in scene order, with its view, its source and whether its control
-    /// brought it (then its actions go to that control). Each lies in memory of its own, where
-    /// it is called (see `RecognizerCell`); `cells` holds them, and `recognizers` is called
-    /// with no reference counting.
-    private let recognizers: [Unmanaged<RecognizerCell>]
+    /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
+    /// reference counting, `cells` holds it), its view, its source, and whether its control
+    /// brought it (then its actions go to that control).
+    fileprivate struct Member {
+        let cell: Unmanaged<RecognizerCell>
+        let view: Int
+        let source: Int
+        let attached: Bool
+    }
+
+    /// Every recognizer in scene order (`arena.pointee.count` of them), in memory of its own
+    /// (`memberStorage`): read once per call, with no check of bounds or ownership.
+    fileprivate let members: UnsafeMutablePointer<Member>
+    fileprivate let memberStorage: PinnedBuffer<Member>
     private let cells: [AnyObject]
-    private let recognizerView: [Int]
-    private let recognizerSource: [Int]
-    private let recognizerAttached: [Bool]
     /// Each view's control, if it has one, in memory of its own (see `ControlCell`; held by `cells`).
     private let controls: [Unmanaged<ControlCell>?]
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
@@ -272,12 +278,13 @@ struct ReplayCore {
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
-        self.recognizers = recognizerCells.map { Unmanaged.passUnretained($0) }
+        self.memberStorage = PinnedBuffer(recognizerCells.indices.map { g in
+            Member(cell: .passUnretained(recognizerCells[g]), view: plan.recognizerView[g], source: plan.recognizerSource[g],
+                   attached: plan.recognizerAttached[g])
+        })
+        self.members = memberStorage.start
         self.controls = controlCells.map { $0.map { Unmanaged.passUnretained($0) } }
         self.cells = recognizerCells + controlCells.compactMap { $0 }
-        self.recognizerView = plan.recognizerView
-        self.recognizerSource = plan.recognizerSource
-        self.recognizerAttached = plan.recognizerAttached
         self.version = plan.version
         let texts = TextScope.current ?? TextScope()
         self.texts = texts
@@ -303,7 +310,7 @@ struct ReplayCore {
     /// replay takes. For a caller that replays many traces through one scene, one at a time
     /// (`verify`'s workers).
     mutating func restart(plan: Plan) {
-        for cell in recognizers { cell._withUnsafeGuaranteedRef { $0.restart() } }
+        for g in 0..<arena.pointee.count { members[g].cell._withUnsafeGuaranteedRef { $0.restart() } }
         for cell in controls { cell?._withUnsafeGuaranteedRef { $0.restart() } }
         // Of a view, only its count of touches down changes while replaying: the views are
         // kept, not copied from the plan again (a copy to be copied once more at the first
@@ -504,7 +511,7 @@ struct ReplayCore {
                 views[v].touchesDown -= ending
                 if views[v].touchesDown == 0 {
                     for g in views[v].recognizers {
-                        recognizers[g]._withUnsafeGuaranteedRef { $0.reset() }
+                        members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
                         arena.pointee.reset(g)
                     }
                 }
@@ -600,11 +607,12 @@ struct ReplayCore {
     /// Calls one recognizer with a set (phase 0–3) or at its deadline (phase 4), then keeps its
     /// state as the arena decided and runs its action on the control that brought it.
     private mutating func callRecognizer(_ g: Int, view v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
-        context.source = recognizerSource[g]
+        let member = members[g]
+        context.source = member.source
         context.recognizer = g
         context.action = nil
-        recognizers[g]._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
-        if let action = context.action, recognizerAttached[g], views[v].hasControl {
+        member.cell._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
+        if let action = context.action, member.attached, views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
             context.recognizer = -1
@@ -633,7 +641,7 @@ struct ReplayCore {
             guard !arena.pointee.state[g].isFinal, !arena.pointee.isWaiting(g) else { continue }
             fired += 1
             now = entry.time
-            let v = recognizerView[g]
+            let v = members[g].view
             var context = DeliveryContext(t: entry.time, eventIndex: nextEventIndex, viewSize: views[v].size,
                                           eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena)
             callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
@@ -681,10 +689,10 @@ struct ReplayCore {
         let from = arena.pointee.state[g]
         var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(RecognizerState.failed.name)))
         fields.append(Field("reason", .text(reason)))
-        sink.write(Record(t: now, source: recognizerSource[g], event: "state", fields: fields))
+        sink.write(Record(t: now, source: members[g].source, event: "state", fields: fields))
         arena.pointee.waiting[g] = nil
         arena.pointee.changed(g, to: .failed)
-        recognizers[g]._withUnsafeGuaranteedRef { $0.keepState(.failed) }
+        members[g].cell._withUnsafeGuaranteedRef { $0.keepState(.failed) }
     }
 
     /// A waiting recognizer whose required recognizers have all failed wins now, with the data
@@ -697,13 +705,13 @@ struct ReplayCore {
             return
         }
         let fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)), followedBy: kept.data)
-        sink.write(Record(t: now, source: recognizerSource[w], event: "state", fields: fields))
+        sink.write(Record(t: now, source: members[w].source, event: "state", fields: fields))
         arena.pointee.changed(w, to: kept.state)
-        recognizers[w]._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
-        let v = recognizerView[w]
+        members[w].cell._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
+        let v = members[w].view
         var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[v].size,
-                                      eventTouches: TouchSet([]), source: recognizerSource[w], sink: sink, arena: arena)
-        if kept.state.firesAction && recognizerAttached[w] && views[v].hasControl {
+                                      eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena)
+        if kept.state.firesAction && members[w].attached && views[v].hasControl {
             context.source = views[v].controlSource
             controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
         }
@@ -761,9 +769,9 @@ struct ReplayCore {
     /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
     /// recognizers compete over the touches of the gesture under way.
     private mutating func resetFinalRecognizers() {
-        for g in 0..<arena.pointee.count where views[recognizerView[g]].touchesDown == 0 {
+        for g in 0..<arena.pointee.count where views[members[g].view].touchesDown == 0 {
             if arena.pointee.state[g].isFinal {
-                recognizers[g]._withUnsafeGuaranteedRef { $0.reset() }
+                members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
                 arena.pointee.reset(g)
             } else if !arena.pointee.touches[g].isEmpty && arena.pointee.waiting[g] == nil {
                 arena.pointee.touches[g].removeAll(keepingCapacity: true)
