@@ -93,15 +93,16 @@ public struct TouchSet: Sendable, RandomAccessCollection {
         self.range = range
     }
 
-    /// Makes this the set of `count` touches that `write` puts in place, given where the first
-    /// goes (the places hold `padding` or earlier touches until written; `write` writes them
-    /// all). The engine's scratch for an event's touches: a set it keeps from one event to the
-    /// next, then its storage's only holder, so the touches are written where they lie.
-    mutating func refill(count: Int, padding: ViewTouch, _ write: (UnsafeMutablePointer<ViewTouch>) -> Void) {
-        if storage.count < count { storage.append(contentsOf: repeatElement(padding, count: count - storage.count)) }
+    /// Makes this the set of the touches that `write` puts in place, given where the first goes
+    /// and room for `capacity`, and returning how many it wrote (the places hold `padding` or
+    /// earlier touches until written). The engine's scratch for an event's touches: a set it
+    /// keeps from one event to the next, then its storage's only holder, so the touches are
+    /// written where they lie.
+    mutating func refill(capacity: Int, padding: ViewTouch, _ write: (UnsafeMutablePointer<ViewTouch>) -> Int) {
+        if storage.count < capacity { storage.append(contentsOf: repeatElement(padding, count: Swift.max(capacity, 1) - storage.count)) }
+        let count = storage.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
+        precondition(count >= 0 && count <= capacity, "a touch set refilled with \(count) touches in room for \(capacity)")
         range = 0..<count
-        guard count > 0 else { return }
-        storage.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
     }
 
     public var startIndex: Int { 0 }

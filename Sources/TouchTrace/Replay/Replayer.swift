@@ -449,52 +449,55 @@ struct ReplayCore {
 
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
         let origin = views[v].frame.origin
-        // The view's touches grouped by phase (began, moved, ended, cancelled), each group in
-        // the order the event lists them: counted in one pass, put in their places in another.
-        var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        for touch in event.touches where slots[touch.slot].view == v {
-            switch touch.phase {
-            case .began: counts.0 += 1
-            case .moved: counts.1 += 1
-            case .ended: counts.2 += 1
-            case .cancelled: counts.3 += 1
-            case .stationary: break
-            }
-        }
-        // Where each phase's set ends.
-        let bounds = (counts.0, counts.0 + counts.1, counts.0 + counts.1 + counts.2, counts.0 + counts.1 + counts.2 + counts.3)
-        let ending = counts.2 + counts.3
         let context = eventContext
         context.pointee.reuse(t: event.t, eventIndex: event.index, viewSize: views[v].size)
         let slots = self.slots
-        context.pointee.eventTouches.refill(count: bounds.3, padding: Self.unusedTouch) { delivery in
-            var next = (0, bounds.0, bounds.1, bounds.2)
+        // The view's touches in the order the event lists them, counted by phase (began, moved,
+        // ended, cancelled) as they are put in place.
+        var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        context.pointee.eventTouches.refill(capacity: event.touches.count, padding: Self.unusedTouch) { delivery in
+            var placed = 0
             for touch in event.touches where touch.phase != .stationary && slots[touch.slot].view == v {
-                let place: Int
                 switch touch.phase {
-                case .began: place = next.0; next.0 += 1
-                case .moved: place = next.1; next.1 += 1
-                case .ended: place = next.2; next.2 += 1
-                default: place = next.3; next.3 += 1
+                case .began: counts.0 += 1
+                case .moved: counts.1 += 1
+                case .ended: counts.2 += 1
+                default: counts.3 += 1
                 }
                 // A touch is listed once per event: its last location is read, then moved on.
                 let slot = slots + touch.slot
-                delivery[place] = ViewTouch(
+                delivery[placed] = ViewTouch(
                     id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
                     location: touch.location - origin, previousLocation: slot.pointee.location - origin,
                     beganAt: slot.pointee.beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
                 slot.pointee.location = touch.location
+                placed += 1
             }
+            return placed
         }
-        // The phases' sets, each where the previous one ends (no array of ranges to make).
-        var start = 0
-        for k in 0..<4 {
-            let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
-            if end > start {
-                let set = TouchSet(storage: context.pointee.eventTouches.storage, range: start..<end)
-                deliverAlongChain(set, phase: k, hitView: v, &context.pointee)
+        let total = counts.0 + counts.1 + counts.2 + counts.3
+        let ending = counts.2 + counts.3
+        if total == counts.0 || total == counts.1 || total == counts.2 || total == counts.3 {
+            // One phase (almost every event): its set is every touch, in place.
+            let phase = counts.0 > 0 ? 0 : counts.1 > 0 ? 1 : counts.2 > 0 ? 2 : 3
+            if total > 0 {
+                let set = TouchSet(storage: context.pointee.eventTouches.storage, range: 0..<total)
+                deliverAlongChain(set, phase: phase, hitView: v, &context.pointee)
             }
-            start = end
+        } else {
+            // Several: grouped by phase, each group in the order the event lists it; the phases'
+            // sets, each where the previous one ends.
+            let bounds = (counts.0, counts.0 + counts.1, counts.0 + counts.1 + counts.2, total)
+            groupByPhase(total: total, bounds: bounds)
+            var start = 0
+            for k in 0..<4 {
+                let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
+                if end > start {
+                    let set = TouchSet(storage: context.pointee.eventTouches.storage, range: start..<end)
+                    deliverAlongChain(set, phase: k, hitView: v, &context.pointee)
+                }
+                start = end
+            }
         }
         if ending > 0 {
             // The lifting touches are down until their sets have been delivered: a win in this
@@ -518,6 +521,33 @@ struct ReplayCore {
             }
         } else if version >= 2 {
             resetFinalRecognizers()
+        }
+    }
+
+    /// Puts the `total` touches of the event's scratch (`eventContext`'s event touches) in
+    /// the order of their phases, began, moved, ended, then cancelled, each phase's in the order
+    /// they were; `bounds` are where each phase's touches end.
+    private mutating func groupByPhase(total: Int, bounds: (Int, Int, Int, Int)) {
+        if converted.count < total { converted.append(contentsOf: repeatElement(Self.unusedTouch, count: total - converted.count)) }
+        do {
+            // (The set is let go before it is refilled: it would otherwise be copied then.)
+            let touches = eventContext.pointee.eventTouches
+            for i in 0..<total { converted[i] = touches[i] }
+        }
+        let listed = converted
+        eventContext.pointee.eventTouches.refill(capacity: total, padding: Self.unusedTouch) { delivery in
+            var next = (0, bounds.0, bounds.1, bounds.2)
+            for i in 0..<total {
+                let place: Int
+                switch listed[i].phase {
+                case .began: place = next.0; next.0 += 1
+                case .moved: place = next.1; next.1 += 1
+                case .ended: place = next.2; next.2 += 1
+                default: place = next.3; next.3 += 1
+                }
+                delivery[place] = listed[i]
+            }
+            return total
         }
     }
 
