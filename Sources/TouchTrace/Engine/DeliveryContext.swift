@@ -15,6 +15,9 @@ public struct DeliveryContext {
     /// Every touch this event delivers to the view, all phases (as `UIEvent.allTouches` lets a
     /// recognizer see which touches lift in the same event). Empty at a deadline.
     public internal(set) var eventTouches: TouchSet
+    /// How many of `eventTouches` end or are cancelled in this event (a recognizer that looks
+    /// for the lifting ones looks only when there are some).
+    var eventLiftCount: Int
     /// The source whose records are being written (set by the replayer).
     public internal(set) var source: Int
     /// The recognizer being called (its index in scene order), or −1 for a control.
@@ -34,6 +37,7 @@ public struct DeliveryContext {
         self.eventIndex = eventIndex
         self.viewSize = viewSize
         self.eventTouches = eventTouches
+        self.eventLiftCount = eventTouches.reduce(0) { $0 + ($1.phase.isEnding ? 1 : 0) }
         self.source = source
         self.sink = sink
         self.arena = arena
@@ -41,8 +45,9 @@ public struct DeliveryContext {
 
     /// Makes this the context of the delivery of another event to a view of size `viewSize`,
     /// as `init` would make it with the same sink and arena, keeping `eventTouches` for the
-    /// caller to refill. The replayer keeps one such context for all the events it delivers: making
-    /// and dropping one per event would count a reference to the sink up and down each time.
+    /// caller to refill (and `eventLiftCount` to set). The replayer keeps one such context for
+    /// all the events it delivers: making and dropping one per event would count a reference
+    /// to the sink up and down each time.
     mutating func reuse(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double)) {
         self.t = t
         self.eventIndex = eventIndex

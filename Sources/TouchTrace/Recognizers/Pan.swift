@@ -124,9 +124,11 @@ package struct PanCore: Sendable {
         }
         guard movedTo != nil else { return (nil, nil) }
         var common = tracked.count - (beganEvent == context.eventIndex ? beganCount : 0)
-        let all = context.eventTouches
-        for k in all.range where all.storage[k].phase.isEnding && self.index(slot: all.storage[k].slot, serial: all.storage[k].serial) != nil {
-            common -= 1
+        if context.eventLiftCount > 0 {
+            let all = context.eventTouches
+            for k in all.range where all.storage[k].phase.isEnding && self.index(slot: all.storage[k].slot, serial: all.storage[k].serial) != nil {
+                common -= 1
+            }
         }
         if common > 0 {
             translation.x += sum.x / Double(common)

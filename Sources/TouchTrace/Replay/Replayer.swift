@@ -477,6 +477,7 @@ struct ReplayCore {
         }
         let total = counts.0 + counts.1 + counts.2 + counts.3
         let ending = counts.2 + counts.3
+        context.pointee.eventLiftCount = ending
         if total == counts.0 || total == counts.1 || total == counts.2 || total == counts.3 {
             // One phase (almost every event): its set is every touch, in place.
             let phase = counts.0 > 0 ? 0 : counts.1 > 0 ? 1 : counts.2 > 0 ? 2 : 3
