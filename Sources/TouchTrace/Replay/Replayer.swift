@@ -554,7 +554,7 @@ struct ReplayCore {
 
     /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of the
     /// hit view, then of each ancestor, then to the hit view's control.
-    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+    @inline(__always) private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
         deliverToRecognizers(of: v, set, phase: phase, &context)
         var ancestor = version >= 2 ? views[v].superview : -1
         while ancestor >= 0 {
