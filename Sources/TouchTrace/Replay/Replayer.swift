@@ -606,16 +606,20 @@ struct ReplayCore {
     }
 
     private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
+        guard arena.pointee.isActive else {
+            // Version 1: nothing waits, competes or is cancelled; every recognizer not in a
+            // final state gets the set.
+            for g in views[v].recognizers where !arena.pointee.state[g].isFinal {
+                callRecognizer(g, view: v, phase: phase, set, &context)
+            }
+            return
+        }
         for g in views[v].recognizers {
             if arena.pointee.state[g].isFinal { continue }
             if arena.pointee.isWaiting(g) {
                 // It receives nothing while it waits, but the touch reaches it: it competes for it.
                 if phase == 0 { for touch in set { arena.pointee.touches[g].append((touch.serial, touch.slot)) } }
                 if phase >= 2 { noteMissed(g, set) }
-                continue
-            }
-            guard arena.pointee.isActive else {
-                callRecognizer(g, view: v, phase: phase, set, &context)
                 continue
             }
             let given = arena.pointee.competes[g] ? set : withoutCancelledTouches(set)
@@ -643,7 +647,7 @@ struct ReplayCore {
         context.recognizer = g
         context.action = nil
         member.cell._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
-        if let action = context.action, member.attached, views[v].hasControl {
+        if member.attached, let action = context.action, views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
             context.recognizer = -1
