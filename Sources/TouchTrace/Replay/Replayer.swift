@@ -655,7 +655,7 @@ struct ReplayCore {
         }
     }
 
-    private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+    @inline(__always) private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
         controls[v]!._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
         if let messages = context.messages {
             context.messages = nil
