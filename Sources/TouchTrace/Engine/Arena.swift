@@ -188,7 +188,7 @@ struct Arena {
     }
 
     /// Holds `g` until the recognizers it requires have failed; it keeps no deadline meanwhile.
-    mutating func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
+    @inline(__always) mutating func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
         waiting[g] = Waiting(state: state, data: data, actionValue: actionValue)
         deadlines.remove(g)
     }

@@ -93,7 +93,9 @@ public struct DeliveryContext {
         return to
     }
 
-    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`).
+    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`). Inlined
+    /// with it: `data` is then kept in memory only on the way that waits, not at every change.
+    @inline(__always)
     private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double) -> RecognizerState {
         switch arena.pointee.verdict(g) {
         case .stands:
