@@ -41,6 +41,25 @@ import Testing
         #expect(translations[2] == Point(x: 40, y: -150))
     }
 
+    @Test func aSuperviewsPanLeavesOutAFingerLiftingInTheSameEvent() throws {
+        // Version 2: the pan is on "outer", the fingers on its subview "inner", so the pan sees
+        // the event's touches through its superview's context. At 0.02 finger 1 moves +10 while
+        // finger 2 lifts: only finger 1 is down before and after, so the translation grows by
+        // +10 (to 20), not by the mean over both (+5, to 15).
+        let scene = scene2([view("outer", [0, 0, 400, 800], [rec("pan", PanRecognizer())]),
+                            view("inner", [0, 0, 200, 200], superview: 0)])
+        let r = try records(traceJSON([
+            (0, [(1, "began", 10, 10), (2, "began", 50, 50)]),
+            (0.01, [(1, "moved", 20, 10), (2, "moved", 60, 50)]),     // both +10: began at (10, 0)
+            (0.02, [(1, "moved", 30, 10), (2, "ended", 190, 190)]),   // 2 lifts: only 1 counts, +10
+            (0.03, [(1, "ended", 30, 10)]),
+        ], version: 2), scene: scene)
+        let translations = r.compactMap { $0.point("translation") }
+        #expect(states(r) == ["began", "changed", "ended"])
+        #expect(translations[0] == Point(x: 10, y: 0))
+        #expect(translations[1] == Point(x: 20, y: 0))
+    }
+
     @Test func ignoresTouchesBeyondTheMaximum() throws {
         let scene = singleViewScene(recognizers: [("pan", PanRecognizer(maximumNumberOfTouches: 1))])
         let r = try records(traceJSON([(0, [(1, "began", 0, 0), (2, "began", 50, 50)]), (0.01, [(2, "moved", 100, 100)]),
