@@ -40,9 +40,7 @@ public enum FieldValue: Sendable, Equatable {
 public struct Field: @unchecked Sendable, Equatable {
     public var value: FieldValue
     private let keyLength: UInt8
-    /// Nil only in a place of a `FieldList` past its count: a field whose bits are all zero,
-    /// which fills such places with a few wide stores of zero.
-    private let keyStart: UnsafePointer<UInt8>?
+    private let keyStart: UnsafePointer<UInt8>
 
     /// Keys are short: writers reserve room for `maximumKeyLength` bytes of key per field.
     public static let maximumKeyLength = 64
@@ -55,11 +53,12 @@ public struct Field: @unchecked Sendable, Equatable {
         self.keyStart = key.utf8Start
     }
 
-    /// A field that fills an unused place of a `FieldList` (never read): all its bits zero.
-    @inline(__always) fileprivate init(unused: Void) {
+    /// A field that fills an unused place of a `FieldList` (never read): zero bits but for the
+    /// key's address, so that such places are filled with few, wide stores.
+    @inline(__always) fileprivate init(unusedKey key: StaticString) {
         self.value = .number(0)
         self.keyLength = 0
-        self.keyStart = nil
+        self.keyStart = key.utf8Start
     }
 
     /// The key's UTF-8 bytes.
@@ -79,7 +78,7 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public static let capacity = 6
     /// What fills the places past `count` (made where it is needed: a stored static would be
     /// reached through a once-only initialisation check at every list made).
-    @inline(__always) private static var unused: Field { Field(unused: ()) }
+    @inline(__always) private static var unused: Field { Field(unusedKey: "") }
     private var storage: (Field, Field, Field, Field, Field, Field) = (unused, unused, unused, unused, unused, unused)
     public private(set) var count = 0
 
