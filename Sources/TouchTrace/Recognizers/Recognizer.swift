@@ -99,7 +99,9 @@ public struct TouchSet: Sendable, RandomAccessCollection {
     /// keeps from one event to the next, then its storage's only holder, so the touches are
     /// written where they lie.
     mutating func refill(capacity: Int, padding: ViewTouch, _ write: (UnsafeMutablePointer<ViewTouch>) -> Int) {
-        if storage.count < capacity { storage.append(contentsOf: repeatElement(padding, count: Swift.max(capacity, 1) - storage.count)) }
+        // At least one place: the storage of an empty array may have no address.
+        let places = Swift.max(capacity, 1)
+        if storage.count < places { storage.append(contentsOf: repeatElement(padding, count: places - storage.count)) }
         let count = storage.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
         precondition(count >= 0 && count <= capacity, "a touch set refilled with \(count) touches in room for \(capacity)")
         range = 0..<count
