@@ -12,7 +12,9 @@
 ///
 /// It lives in memory of its own (`ArenaStorage`), reached through a pointer by the replayer
 /// and by the context of every call: a class's properties would be checked for exclusive
-/// access at run time, at every touch of every event.
+/// access at run time, at every touch of every event. Its questions (`compete`, `verdict`, ...)
+/// are inlined where they are asked: asked of `arena.pointee` through a call, they were asked
+/// of a copy of the whole arena, every array in it counted up and down.
 struct Arena {
     /// What the arena says to a recognizer that would win.
     enum Verdict {
@@ -121,23 +123,23 @@ struct Arena {
         }
     }
 
-    func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
+    @inline(__always) func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
 
     /// Whether the two recognizers compete: both take part, they share a touch, and neither
     /// allows the pair to be simultaneous.
-    func compete(_ a: Int, _ b: Int) -> Bool {
+    @inline(__always) func compete(_ a: Int, _ b: Int) -> Bool {
         guard isExclusive, a != b, competes[a], competes[b], !simultaneous[a * count + b] else { return false }
         return sharesTouch(a, b)
     }
 
     /// Whether a touch has reached both recognizers (since each last had none down).
-    func sharesTouch(_ a: Int, _ b: Int) -> Bool {
+    @inline(__always) func sharesTouch(_ a: Int, _ b: Int) -> Bool {
         for x in touches[a] where touches[b].contains(where: { $0.serial == x.serial }) { return true }
         return false
     }
 
     /// What happens when `g` would win now.
-    func verdict(_ g: Int) -> Verdict {
+    @inline(__always) func verdict(_ g: Int) -> Verdict {
         guard isActive else { return .stands }
         // Rule 3: wait while a required recognizer may still win; fail if one has won.
         var mustWait = false
@@ -158,7 +160,7 @@ struct Arena {
     }
 
     /// Rule 1: a recognizer that competes with `g`, has won and is not yet final.
-    func preventer(of g: Int) -> Int? {
+    @inline(__always) func preventer(of g: Int) -> Int? {
         guard isExclusive else { return nil }
         for s in 0..<count where (state[s] == .began || state[s] == .changed) && compete(g, s) { return s }
         return nil
@@ -194,7 +196,7 @@ struct Arena {
     }
 
     /// Whether every recognizer `g` requires has failed (or was cancelled before it won).
-    func requirementsFailed(_ g: Int) -> Bool {
+    @inline(__always) func requirementsFailed(_ g: Int) -> Bool {
         requires[g].allSatisfy { state[$0] == .failed || (state[$0] == .cancelled && !won[$0]) }
     }
 
@@ -236,8 +238,8 @@ struct Arena {
     }
 
     /// Made when a failure needs them (rarely), in the replay's text scope.
-    func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
-    func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
+    @inline(__always) func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
+    @inline(__always) func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
     /// Makes this arena `plan`, the arena of the same scene as a replay starts it, keeping its
     /// memory: each part replaying changes is put back in place, and written only where it
