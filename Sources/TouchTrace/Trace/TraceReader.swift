@@ -311,7 +311,7 @@ struct TraceReader {
                     continue
                 }
                 let v = try cursor.number().value
-                if !(v.isFinite && abs(v) <= TraceLimits.time) {
+                if !(v.magnitude <= TraceLimits.time) {
                     try report(at: valueOffset, "event \(index): \"t\" is out of range (\(numberText(v))); times must be within ±\(numberText(TraceLimits.time)) seconds")
                     usable = false
                 }
@@ -357,11 +357,9 @@ struct TraceReader {
     @inline(__always)
     private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         var c = cursor
-        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10
-        else { return false }
-        let t = try c.number().value
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try Self.usualNumber(&c)?.value else { return false }
         // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
-        guard abs(t) <= TraceLimits.time, t >= lastTime,
+        guard t.magnitude <= TraceLimits.time, t >= lastTime,
               c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
         else { return false }
         // The touches go over those of the event before (`readEvent` clears them if this fails).
@@ -464,7 +462,7 @@ struct TraceReader {
                     continue
                 }
                 let v = try cursor.number().value
-                guard v.isFinite, abs(v) <= TraceLimits.coordinate else {
+                guard v.magnitude <= TraceLimits.coordinate else {
                     try touchProblem(.coordinateOutOfRange(isX ? "x" : "y", v), at: valueOffset, place, &cursor)
                     usable = false
                     continue
@@ -557,9 +555,7 @@ struct TraceReader {
             c.skipWhitespace()
             guard TouchKey.id.predict(&c) != nil else { return nil }
         }
-        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10,
-              let id = try c.number().integer
-        else { return nil }
+        guard let id = try usualNumber(&c)?.integer else { return nil }
         let phaseKey = c.pos
         if !(c.skipLiteral(UsualLayout.phaseKey, length: 8) && c.skipLiteral(UsualLayout.phaseColon, length: 3)) {
             c.pos = phaseKey
@@ -576,15 +572,12 @@ struct TraceReader {
         if !c.skipLiteral(UsualLayout.xKey, length: 7) {
             guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil else { return nil }
         }
-        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
-        let x = try c.number().value
-        guard x.isFinite, abs(x) <= TraceLimits.coordinate else { return nil }
+        // (A NaN fails the comparison, as an infinity does.)
+        guard let x = try usualNumber(&c)?.value, x.magnitude <= TraceLimits.coordinate else { return nil }
         if !c.skipLiteral(UsualLayout.yKey, length: 7) {
             guard try c.nextMember(first: false), TouchKey.y.predict(&c) != nil else { return nil }
         }
-        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
-        let y = try c.number().value
-        guard y.isFinite, abs(y) <= TraceLimits.coordinate else { return nil }
+        guard let y = try usualNumber(&c)?.value, y.magnitude <= TraceLimits.coordinate else { return nil }
         if c.current == UInt8(ascii: "}") {
             c.pos += 1
         } else {
@@ -592,6 +585,16 @@ struct TraceReader {
         }
         cursor = c
         return UsualTouch(id: id, phase: phase, x: x, y: y)
+    }
+
+    /// The number at the cursor where the usual layout has one, or nil (nothing consumed) when
+    /// the value there is not a number, for the general steps to report. The usual number is
+    /// tried first, so that it costs no test of the first byte.
+    @_transparent
+    private static func usualNumber(_ c: inout JSONCursor) throws(ParseFailure) -> JSONNumber? {
+        if let short = c.shortNumber() { return short }
+        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
+        return try c.anyNumber()
     }
 
     /// What a touch in the usual layout gives: few enough values to come back in registers.
