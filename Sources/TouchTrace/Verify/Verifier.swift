@@ -182,6 +182,15 @@ public struct Verifier: Sendable {
     /// it, so that a folder of fixtures builds its scene's replayer and writer once.
     /// `listedRegular` says that the trace's folder listed it as a regular file (see `Fixture`).
     static func replayInPlace(tracePath: String, listedRegular: Bool = false, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
+        // One scope for the texts of the replay and of the trace (failure reasons, string touch
+        // ids), where each would otherwise make its own: both live as long as the other.
+        try (TextScope.current ?? TextScope()).run { () throws(TraceErrors) -> InPlaceReplay in
+            try replayInScope(tracePath: tracePath, listedRegular: listedRegular, sceneFile: sceneFile, scenes: scenes)
+        }
+    }
+
+    /// `replayInPlace`, with a text scope current.
+    private static func replayInScope(tracePath: String, listedRegular: Bool, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
         if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
             source = read
