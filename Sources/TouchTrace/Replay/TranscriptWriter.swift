@@ -235,12 +235,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                         p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p)
                     } else {
                         out.advance(p - out.end)
-                        writeJSONString(s.description, to: &out)
+                        s.withUTF8Buffer { writeJSONString($0, to: &out) }
                         p = out.end
                     }
                 case .text(let text):
                     out.advance(p - out.end)
-                    writeJSONString(text.string, to: &out)
+                    text.withUTF8 { writeJSONString($0, to: &out) }
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
@@ -293,12 +293,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                         p += 1
                     } else {
                         out.advance(p - out.end)
-                        writeJSONString(s.description, to: &out)
+                        s.withUTF8Buffer { writeJSONString($0, to: &out) }
                         p = out.end
                     }
                 case .text(let text):
                     out.advance(p - out.end)
-                    writeJSONString(text.string, to: &out)
+                    text.withUTF8 { writeJSONString($0, to: &out) }
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
@@ -344,40 +344,38 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// text and, after it, for the rest of any record, whatever the text's length.
     ///
     /// Written straight into the buffer, escaped as `appendJSONString` escapes: room for six
-    /// bytes a byte (`\u001b`) and the quotes is made first.
-    private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
-        var s = s
-        s.withUTF8 { bytes in
-            out.reserve(bytes.count &* 6 &+ 2 &+ FieldList.capacity &* Self.fieldRoom &+ 16)
-            var p = out.end
-            p[0] = UInt8(ascii: "\"")
-            p += 1
-            for b in bytes {
-                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                    p[0] = b
-                    p += 1
-                    continue
-                }
-                p[0] = UInt8(ascii: "\\")
-                switch b {
-                case 0x0A: p[1] = UInt8(ascii: "n")
-                case 0x0D: p[1] = UInt8(ascii: "r")
-                case 0x09: p[1] = UInt8(ascii: "t")
-                case 0..<0x20:
-                    let hex: StaticString = "0123456789abcdef"
-                    p[1] = UInt8(ascii: "u")
-                    p[2] = UInt8(ascii: "0")
-                    p[3] = UInt8(ascii: "0")
-                    p[4] = hex.utf8Start[Int(b >> 4)]
-                    p[5] = hex.utf8Start[Int(b & 15)]
-                    p += 4
-                default: p[1] = b
-                }
-                p += 2
+    /// bytes a byte (`\u001b`) and the quotes is made first. `bytes` are UTF-8 (a text's, or a
+    /// name's), copied as they are but for the escapes.
+    private static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        out.reserve(bytes.count &* 6 &+ 2 &+ FieldList.capacity &* Self.fieldRoom &+ 16)
+        var p = out.end
+        p[0] = UInt8(ascii: "\"")
+        p += 1
+        for b in bytes {
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                p[0] = b
+                p += 1
+                continue
             }
-            p[0] = UInt8(ascii: "\"")
-            out.advance(p + 1 - out.end)
+            p[0] = UInt8(ascii: "\\")
+            switch b {
+            case 0x0A: p[1] = UInt8(ascii: "n")
+            case 0x0D: p[1] = UInt8(ascii: "r")
+            case 0x09: p[1] = UInt8(ascii: "t")
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                p[1] = UInt8(ascii: "u")
+                p[2] = UInt8(ascii: "0")
+                p[3] = UInt8(ascii: "0")
+                p[4] = hex.utf8Start[Int(b >> 4)]
+                p[5] = hex.utf8Start[Int(b & 15)]
+                p += 4
+            default: p[1] = b
+            }
+            p += 2
         }
+        p[0] = UInt8(ascii: "\"")
+        out.advance(p + 1 - out.end)
     }
 }
 
