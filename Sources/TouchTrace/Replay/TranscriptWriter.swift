@@ -128,6 +128,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         state.deinitialize(count: 1)
         state.deallocate()
         timeText.deallocate()
+        plainNames.deallocate()
     }
 
     public func write(_ record: Record) {
@@ -153,8 +154,8 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
         state.pointee.buffer.reserve(Self.room(for: record, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames)
-        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames, tables: powerTables!)
+        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
+        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
         }
         if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
@@ -165,8 +166,6 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var buffer: ByteBuffer
         var timeBits: UInt64 = Double.nan.bitPattern
         var timeLength = 0
-        /// The last two names found plain (see `isPlainName`): records name the same few states.
-        var plainNames: (UInt, UInt) = (0, 0)
     }
 
     /// The state, allocated with the writer and freed with it; only the writer's one thread
@@ -174,6 +173,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     private let state: UnsafeMutablePointer<State>
     /// Eight bytes more than the longest time: it is copied a word at a time.
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength + 8)
+    /// Names found plain (see `isPlainName`), 0 for an empty place; kept from one transcript to
+    /// the next, as static strings never change.
+    private let plainNames: UnsafeMutablePointer<UInt> = {
+        let places = UnsafeMutablePointer<UInt>.allocate(capacity: TranscriptWriter.plainNameSlots)
+        places.initialize(repeating: 0, count: TranscriptWriter.plainNameSlots)
+        return places
+    }()
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
@@ -209,7 +215,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// buffer's count set once at the end (and around a text, which makes room of its own).
     @inline(__always)
     private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt)) {
+                                  plainNames: UnsafeMutablePointer<UInt>) {
         var p = copyWords(time.baseAddress!, time.count, to: out.end)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
         p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
@@ -231,7 +237,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     p += writeInteger(Int64(n), to: p)
                 case .name(let s):
-                    if isPlainName(s, known: &plainNames) {
+                    if isPlainName(s, known: plainNames) {
                         p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p)
                     } else {
                         out.advance(p - out.end)
@@ -254,7 +260,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// One JSON line, into room reserved for it, written as `writeText` writes.
     @inline(__always)
     private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
+                                  plainNames: UnsafeMutablePointer<UInt>, tables: PowerTables) {
         var p = out.end
         // `{"t":`
         UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3A_22_74_22_7B).littleEndian, as: UInt64.self)
@@ -286,7 +292,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     p += writeInteger(Int64(n), to: p)
                 case .name(let s):
-                    if isPlainName(s, known: &plainNames) {
+                    if isPlainName(s, known: plainNames) {
                         p[0] = UInt8(ascii: "\"")
                         p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p + 1)
                         p[0] = UInt8(ascii: "\"")
@@ -310,24 +316,44 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.advance(p + 2 - out.end)
     }
 
+    /// Whether any of the eight bytes of `word` needs an escape in a JSON string: a control
+    /// character (below 0x20), `"` or `\`. (A byte below 0x20 leaves its high bit set in
+    /// `word - 0x20` per byte where it was clear in `word`; a byte equal to `c` is a zero byte
+    /// of `word ^ c`, found the same way. Borrows only carry from a byte that is found.)
+    @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let found = ((word &- ones &* 0x20) & ~word)
+            | ((quotes &- ones) & ~quotes)
+            | ((backslashes &- ones) & ~backslashes)
+        return found & highs != 0
+    }
+
     /// Whether a name is short and plain enough to be written as it is, in the room a field
     /// has: at most 48 bytes of letters, digits, `_`, `-` and `.`. Any other (a recognizer of a
     /// program's own may name anything) is written as a quoted, escaped text, with room made
     /// for it, so that no name can run past the room reserved for a record.
     ///
-    /// `known` holds the last two names found plain, by address and length (a static string's
-    /// bytes never change): most records name one of a few states, and are not scanned again.
-    @inline(__always) private static func isPlainName(_ s: StaticString, known: inout (UInt, UInt)) -> Bool {
+    /// `known` holds names found plain, by address and length (a static string's bytes never
+    /// change), each in one of `plainNameSlots` places chosen by its address: records name a
+    /// few dozen states, phases and thumbs, and each is scanned about once per writer.
+    @inline(__always) private static func isPlainName(_ s: StaticString, known: UnsafeMutablePointer<UInt>) -> Bool {
         guard s.hasPointerRepresentation else { return false }
         let count = s.utf8CodeUnitCount
         guard count <= 48 else { return false }
         let bytes = s.utf8Start
         let key = UInt(bitPattern: bytes) ^ (UInt(count) << 56)
-        if key == known.0 || key == known.1 { return true }
+        let place = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 59)
+        if known[place] == key { return true }
         guard isPlain(bytes, count: count) else { return false }
-        known = (key, known.0)
+        known[place] = key
         return true
     }
+
+    /// The places of `plainNames` (a power of two; see `isPlainName`).
+    private static let plainNameSlots = 32
 
     /// Whether `count` bytes are all letters, digits, `_`, `-` and `.`.
     private static func isPlain(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
@@ -351,7 +377,26 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var p = out.end
         p[0] = UInt8(ascii: "\"")
         p += 1
-        for b in bytes {
+        guard let source = bytes.baseAddress else {
+            p[0] = UInt8(ascii: "\"")
+            out.advance(p + 1 - out.end)
+            return
+        }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            // Eight bytes at a time while none needs an escape (the usual text), else one.
+            if i &+ 8 <= n {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                if !needsEscape(word) {
+                    UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt64.self)
+                    p += 8
+                    i &+= 8
+                    continue
+                }
+            }
+            let b = source[i]
+            i &+= 1
             if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
                 p[0] = b
                 p += 1
