@@ -73,6 +73,24 @@ import Testing
         }
     }
 
+    /// A fixture's expected file is its trace's path with `.expected.txt` for `.trace.json`,
+    /// byte for byte (other scripts, combining marks, spaces); a path that does not end with the
+    /// suffix (made by hand) loses its last eleven characters, as it always has.
+    @Test func theExpectedPathReplacesTheTraceSuffix() {
+        let cases = [
+            ("traces/pan/drag.trace.json", "traces/pan/drag.expected.txt"),
+            (".trace.json", ".expected.txt"),
+            ("/ü/e\u{301}/東京 1.trace.json", "/ü/e\u{301}/東京 1.expected.txt"),
+            ("a.trace.json.trace.json", "a.trace.json.expected.txt"),
+        ]
+        for (trace, expected) in cases {
+            #expect(Array(Fixture(tracePath: trace).expectedPath.utf8) == Array(expected.utf8))
+        }
+        // 13 characters (é is one), less eleven.
+        #expect(Fixture(tracePath: "notes/aé.json").expectedPath == "no.expected.txt")
+        #expect(Fixture(tracePath: "x").expectedPath == ".expected.txt")
+    }
+
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:
     /// that holds only while the scene lists them in the replayer's order. Every scene of the
     /// project's fixtures (recognizers, controls, views inside views), by both versions' rules.

@@ -43,8 +43,26 @@ public struct Fixture: Sendable, Equatable {
     public static let expectedSuffix = ".expected.txt"
 
     public var expectedPath: String {
-        String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
+        // verify asks once per fixture: the path is made in one piece from the trace path's
+        // bytes when it ends with the suffix, as every fixture found does.
+        var trace = tracePath
+        let made = trace.withUTF8 { bytes -> String? in
+            let suffix = Self.traceSuffixBytes, replacement = Self.expectedSuffixBytes
+            let stem = bytes.count - suffix.count
+            guard stem >= 0, let base = bytes.baseAddress, memcmp(base + stem, suffix, suffix.count) == 0 else { return nil }
+            return String(unsafeUninitializedCapacity: stem + replacement.count) { out in
+                let start = out.baseAddress!
+                start.initialize(from: base, count: stem)
+                replacement.withUnsafeBufferPointer { (start + stem).initialize(from: $0.baseAddress!, count: $0.count) }
+                return stem + replacement.count
+            }
+        }
+        return made ?? String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
     }
+
+    /// The suffixes' bytes, for code that works on bytes.
+    fileprivate static let traceSuffixBytes = Array(traceSuffix.utf8)
+    fileprivate static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
     /// `GROUP/NAME` for messages and reports: the path without the suffix.
     public var name: String {
@@ -194,8 +212,6 @@ public struct Fixture: Sendable, Equatable {
         /// walked again.
         var seen: Set<[UInt64]> = []
 
-        private static let traceSuffixBytes = Array(traceSuffix.utf8)
-        private static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
         mutating func directory(_ directory: String, _ info: stat) {
             guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
@@ -216,17 +232,17 @@ public struct Fixture: Sendable, Equatable {
                 let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
                     let name = raw.baseAddress!
                     let length = memchr(name, 0, raw.count).map { UnsafeRawPointer($0) - name } ?? raw.count
-                    let suffix = Self.traceSuffixBytes
+                    let suffix = Fixture.traceSuffixBytes
                     let isTrace = length >= suffix.count && memcmp(name + (length - suffix.count), suffix, suffix.count) == 0
                     return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
                 }
                 if hidden { continue }
                 let kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_REG) && !isTrace && length > Self.expectedSuffixBytes.count && withUnsafeBytes(of: entry.pointee.d_name, { raw in
-                    let suffix = Self.expectedSuffixBytes
+                if kind == Int32(DT_REG) && !isTrace && length > Fixture.expectedSuffixBytes.count && withUnsafeBytes(of: entry.pointee.d_name, { raw in
+                    let suffix = Fixture.expectedSuffixBytes
                     return memcmp(raw.baseAddress! + (length - suffix.count), suffix, suffix.count) == 0
                 }) {
-                    expectedNames.add(entry, length: length - Self.expectedSuffixBytes.count)
+                    expectedNames.add(entry, length: length - Fixture.expectedSuffixBytes.count)
                     continue
                 }
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
@@ -290,7 +306,7 @@ public struct Fixture: Sendable, Equatable {
         /// matched with the expected files listed).
         private mutating func add(_ path: String, _ entry: UnsafeMutablePointer<dirent>, length: Int,
                                   to names: ListedNames, _ indices: inout [Int]) {
-            names.add(entry, length: length - Self.traceSuffixBytes.count)
+            names.add(entry, length: length - Fixture.traceSuffixBytes.count)
             indices.append(found.count)
             found.append(path)
             expectedListed.append(false)
