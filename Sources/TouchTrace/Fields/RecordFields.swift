@@ -103,10 +103,10 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The fields as a buffer (the six are laid out in a row), for writers. Mutating only so
-    /// that they are read where they lie rather than copied first.
-    @inline(__always) mutating func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
-        withUnsafeMutableBytes(of: &storage) { raw in
+    /// The fields as a buffer (the six are laid out in a row), for writers: read where they
+    /// lie (the list is borrowed, not copied).
+    @inline(__always) func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
         }
     }

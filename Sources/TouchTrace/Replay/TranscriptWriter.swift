@@ -131,14 +131,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         plainNames.deallocate()
     }
 
+    /// Writes a record, read where it lies (borrowed, not copied).
     public func write(_ record: Record) {
-        var record = record
-        write(inPlace: &record)
+        write(borrowing: record)
     }
 
-    /// Writes a record where it lies: its fields are read in place rather than copied (it is
-    /// not changed).
+    /// Writes a record where it lies in a list (it is not changed).
     func write(inPlace record: inout Record) {
+        write(borrowing: record)
+    }
+
+    @inline(__always) private func write(borrowing record: borrowing Record) {
         // The writer's mutable state is reached through a pointer: an access to a class's stored
         // variable costs a run-time exclusivity check, and a copy in and out costs a load and a
         // store of every part, used or not.
@@ -149,13 +152,14 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
             state.pointee.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.pointee.timeLength)
-        precondition(record.source >= 0 && record.source < sourceCount, "record of source \(record.source), of \(sourceCount) sources")
-        let place = prefixes[record.source]
+        let source = record.source
+        precondition(source >= 0 && source < sourceCount, "record of source \(source), of \(sourceCount) sources")
+        let place = prefixes[source]
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
-        state.pointee.buffer.reserve(Self.room(for: record, prefix: prefix.count))
+        state.pointee.buffer.reserve(Self.room(event: record.event.utf8CodeUnitCount, fields: record.fields.count, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
-        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
+        case .text: Self.writeText(record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
+        case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
         }
         if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
@@ -188,9 +192,9 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     @inline(__always) private static var fieldRoom: Int { Field.maximumKeyLength + 2 * fixed4MaximumLength + 16 }
 
     /// Room enough for any rendering of the record, but for its texts (see `writeJSONString`).
-    @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
+    @inline(__always) private static func room(event: Int, fields: Int, prefix: Int) -> Int {
         // Small numbers (a prefix, a static string's length, at most six fields): no overflow.
-        fixed4MaximumLength &+ prefix &+ record.event.utf8CodeUnitCount &+ 16 &+ record.fields.count &* fieldRoom
+        fixed4MaximumLength &+ prefix &+ event &+ 16 &+ fields &* fieldRoom
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -214,7 +218,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// One text line, into room reserved for it. Written through a pointer of its own, the
     /// buffer's count set once at the end (and around a text, which makes room of its own).
     @inline(__always)
-    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+    private static func writeText(_ record: borrowing Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: UnsafeMutablePointer<UInt>) {
         var p = copyWords(time.baseAddress!, time.count, to: out.end)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
@@ -259,7 +263,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// One JSON line, into room reserved for it, written as `writeText` writes.
     @inline(__always)
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+    private static func writeJSON(_ record: borrowing Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: UnsafeMutablePointer<UInt>, tables: PowerTables) {
         var p = out.end
         // `{"t":`
@@ -366,7 +370,7 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         return true
     }
 
-    /// A JSON string literal. Texts are not counted in `room(for:)`: room is made here for the
+    /// A JSON string literal. Texts are not counted in `room(event:fields:prefix:)`: room is made here for the
     /// text and, after it, for the rest of any record, whatever the text's length.
     ///
     /// Written straight into the buffer, escaped as `appendJSONString` escapes: room for six
