@@ -213,7 +213,7 @@ public struct Verifier: Sendable {
             let writer = scenes.restartedWriter(for: provisional, version: 1)
             // The scene's kept replay, started again (a `Replayer` is a handle to it).
             var replayer = provisional.restartedReplayer(writingTo: writer)
-            let trace = try Trace.parse(source, consumer: &replayer)
+            let trace = try Trace.parse(source, consumer: &replayer, reusing: &scenes.readerLists)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
@@ -223,7 +223,8 @@ public struct Verifier: Sendable {
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
         }
-        let trace = try Trace.parse(source)
+        var ignore = IgnoringConsumer()
+        let trace = try Trace.parse(source, consumer: &ignore, reusing: &scenes.readerLists)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the default scene.
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
@@ -503,6 +504,8 @@ public final class SceneCache {
     let transcript = TranscriptBytes()
     /// Reads the worker's trace and expected files.
     let files = FixtureFiles()
+    /// The memory of the lists the worker's trace reader fills, from one trace to the next.
+    var readerLists = TraceReader.Lists()
 
     public init(registry: Registry = .standard) { self.registry = registry }
 
