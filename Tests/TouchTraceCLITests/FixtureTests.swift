@@ -247,6 +247,30 @@ import Testing
         #expect(read(other + "/big.json")?.count == 100_000)
     }
 
+    /// A worker opens a fixture's expected file by its trace's path, without making the
+    /// expected path as a string: the same bytes as reading that path, in folders with long
+    /// names (past the memory first kept for a path) and other scripts; nil (the usual way) for
+    /// a missing file, a FIFO, and a trace path without the suffix.
+    @Test func aWorkerReadsAnExpectedFileByItsTracesPath() throws {
+        let long = String(repeating: "long folder é ", count: 6)
+        let folder = temporaryDirectory() + "/" + [long, long, long, long].joined(separator: "/")
+        mkdirs(folder)
+        try writeText("# touchtrace transcript v1\n", to: folder + "/a.expected.txt")
+        try writeText("other\n", to: folder + "/東京.expected.txt")
+        mkfifo(folder + "/fifo.expected.txt", 0o644)
+        let files = FixtureFiles()
+        func read(_ trace: String) -> [UInt8]? { files.withContents(ofExpectedFileOf: trace) { Array($0) } }
+        for trace in [folder + "/a.trace.json", folder + "/東京.trace.json", folder + "/a.trace.json"] {
+            let expected = Fixture(tracePath: trace).expectedPath
+            #expect(read(trace) == (try SourceFile.read(path: expected)).bytes, "\(trace)")
+            #expect(read(trace) == files.withContents(of: expected) { Array($0) })
+        }
+        for trace in [folder + "/missing.trace.json", folder + "/fifo.trace.json", folder + "/a.json", "trace.json"] {
+            #expect(read(trace) == nil, "\(trace)")
+        }
+        #expect(read(folder + "/a.trace.json") == Array("# touchtrace transcript v1\n".utf8))
+    }
+
     /// A file its folder listed as regular is read without asking for its kind, to the same
     /// bytes: whatever its size (one that fills the memory kept goes on the general way), from
     /// folders taken in turn, and from a folder made anew under the same path since.

@@ -61,8 +61,8 @@ public struct Fixture: Sendable, Equatable {
     }
 
     /// The suffixes' bytes, for code that works on bytes.
-    fileprivate static let traceSuffixBytes = Array(traceSuffix.utf8)
-    fileprivate static let expectedSuffixBytes = Array(expectedSuffix.utf8)
+    static let traceSuffixBytes = Array(traceSuffix.utf8)
+    static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
     /// `GROUP/NAME` for messages and reports: the path without the suffix.
     public var name: String {

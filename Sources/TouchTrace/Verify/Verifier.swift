@@ -299,7 +299,7 @@ public struct Verifier: Sendable {
         }
         // The usual case: a regular expected file, read into the worker's memory and settled
         // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withContents(of: fixture.expectedPath, listedRegular: fixture.listedRegular.expected, {
+        if let outcome = scenes.files.withContents(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, {
             settle(expected: $0, actual: actual, fixture)
         }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
