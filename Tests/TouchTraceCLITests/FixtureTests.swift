@@ -247,6 +247,21 @@ import Testing
         #expect(read(other + "/big.json")?.count == 100_000)
     }
 
+    /// The survey's set of folders walked (by device and inode) holds each pair once, however
+    /// many there are, zeros and the largest values included.
+    @Test func theFoldersWalkedAreEachKeptOnce() {
+        var set = Fixture.FolderSet()
+        var model = Set<[UInt64]>()
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(UInt64, UInt64)] = [(0, 0), (0, 1), (1, 0), (.max, .max), (.max, 0), (0, .max)]
+        for _ in 0..<3_000 {
+            pairs.append((UInt64.random(in: 0...3, using: &generator), UInt64.random(in: 0...1_500, using: &generator)))
+        }
+        for (device, inode) in pairs + pairs.reversed() {
+            #expect(set.insert(device: device, inode: inode) == model.insert([device, inode]).inserted, "\(device) \(inode)")
+        }
+    }
+
     /// A worker opens a fixture's expected file by its trace's path, without making the
     /// expected path as a string: the same bytes as reading that path, in folders with long
     /// names (past the memory first kept for a path) and other scripts; nil (the usual way) for

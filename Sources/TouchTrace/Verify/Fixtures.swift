@@ -210,11 +210,11 @@ public struct Fixture: Sendable, Equatable {
         var misnamedScenes: [String] = []
         /// Folders walked, by device and inode: a folder reached again through a link is not
         /// walked again.
-        var seen: Set<[UInt64]> = []
+        var seen = FolderSet()
 
 
         mutating func directory(_ directory: String, _ info: stat) {
-            guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard seen.insert(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else { return }
             guard let dir = opendir(directory) else {
                 skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
                 return
@@ -310,6 +310,48 @@ public struct Fixture: Sendable, Equatable {
             indices.append(found.count)
             found.append(path)
             expectedListed.append(false)
+        }
+    }
+
+    /// Folders by device and inode, each once: an open-addressing set of pairs in one flat
+    /// list of words (a `Set` of pairs costs the run time more to set up, once per process, than
+    /// a walk of a few folders costs in all).
+    struct FolderSet {
+        /// Three words a place: 1 for a taken place (0 for an empty one), the device, the inode;
+        /// a power of two places, at most half of them taken.
+        private var places = [UInt64](repeating: 0, count: 3 * 16)
+        private var count = 0
+
+        /// Adds a folder; false if it was there already.
+        mutating func insert(device: UInt64, inode: UInt64) -> Bool {
+            var mask = places.count / 3 - 1
+            var place = Self.place(device, inode, mask)
+            while places[3 * place] != 0 {
+                if places[3 * place + 1] == device && places[3 * place + 2] == inode { return false }
+                place = (place + 1) & mask
+            }
+            places[3 * place] = 1
+            places[3 * place + 1] = device
+            places[3 * place + 2] = inode
+            count += 1
+            if count * 2 > places.count / 3 {
+                let old = places
+                places = [UInt64](repeating: 0, count: old.count * 2)
+                mask = places.count / 3 - 1
+                for k in stride(from: 0, to: old.count, by: 3) where old[k] != 0 {
+                    var p = Self.place(old[k + 1], old[k + 2], mask)
+                    while places[3 * p] != 0 { p = (p + 1) & mask }
+                    places[3 * p] = 1
+                    places[3 * p + 1] = old[k + 1]
+                    places[3 * p + 2] = old[k + 2]
+                }
+            }
+            return true
+        }
+
+        private static func place(_ device: UInt64, _ inode: UInt64, _ mask: Int) -> Int {
+            let h = (device &* 0x9E37_79B9_7F4A_7C15) ^ (inode &* 0xBF58_476D_1CE4_E5B9)
+            return Int(truncatingIfNeeded: (h ^ (h >> 31)) >> 7) & mask
         }
     }
 
