@@ -502,12 +502,36 @@ public final class SceneCache {
         }
     }
 
-    /// By trace version, then path: a scene is read by the rules of the trace that uses it.
-    private var scenes: [[String: Result<Prepared, TraceErrors>?]] = [[:], [:]]
-    /// The last folder asked about by `prepared(besideTrace:)`, per trace version, with what it
-    /// found: fixtures come folder by folder, and comparing a folder's path costs less than
+    /// What is known of one scene file, read by one version's rules: its scene (with what
+    /// replays through it need), or its problems, or neither when there is no such file. (Plain
+    /// types here, rather than a dictionary of optional results: the run time sets up nested
+    /// generic types once per process, at a cost of tens of thousands of instructions each.)
+    private struct KnownScene {
+        var prepared: Prepared?
+        var problems: TraceErrors?
+
+        /// The scene, or nil for no file; throws its problems.
+        func get() throws(TraceErrors) -> Prepared? {
+            if let problems { throw problems }
+            return prepared
+        }
+    }
+
+    /// A folder and what is known of the `scene.json` in it.
+    private struct KnownFolder {
+        var folder: [UInt8]
+        var scene: KnownScene
+    }
+
+    /// By path, for traces of version 1 and of version 2 (and later): a scene is read by the
+    /// rules of the trace that uses it.
+    private var scenesOfVersion1: [String: KnownScene] = [:]
+    private var scenesOfVersion2: [String: KnownScene] = [:]
+    /// The last folder asked about by `prepared(besideTrace:)`, per version as above, with what
+    /// it found: fixtures come folder by folder, and comparing a folder's path costs less than
     /// making the scene's path and looking it up.
-    private var lastFolder: [(folder: [UInt8], found: Result<Prepared, TraceErrors>?)?] = [nil, nil]
+    private var lastFolderOfVersion1: KnownFolder?
+    private var lastFolderOfVersion2: KnownFolder?
 
     /// The types its scenes may name.
     public let registry: Registry
@@ -530,21 +554,21 @@ public final class SceneCache {
 
     /// `scene(at:version:required:)`, with the scene's plan and writer.
     func prepared(at path: String, version: Int = 1, required: Bool = false) throws(TraceErrors) -> Prepared? {
-        try lookUp(path, version: version, required: required)?.get()
+        try lookUp(path, version: version, required: required).get()
     }
 
     /// The `scene.json` beside a trace, as `prepared(at: Scene.besidePath(of: tracePath))`.
     func prepared(besideTrace tracePath: String, version: Int = 1) throws(TraceErrors) -> Prepared? {
-        let k = version >= 2 ? 1 : 0
-        if let last = lastFolder[k], Self.isFolder(last.folder, of: tracePath) {
-            return try last.found?.get()
+        if let last = version >= 2 ? lastFolderOfVersion2 : lastFolderOfVersion1, Self.isFolder(last.folder, of: tracePath) {
+            return try last.scene.get()
         }
         let utf8 = tracePath.utf8
         let folderEnd = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
         let folder = String(decoding: utf8[..<folderEnd], as: UTF8.self)
         let found = lookUp(folder + "scene.json", version: version, required: false)
-        lastFolder[k] = (Array(folder.utf8), found)
-        return try found?.get()
+        let known = KnownFolder(folder: Array(folder.utf8), scene: found)
+        if version >= 2 { lastFolderOfVersion2 = known } else { lastFolderOfVersion1 = known }
+        return try found.get()
     }
 
     /// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
@@ -563,21 +587,18 @@ public final class SceneCache {
         return utf8[..<end].elementsEqual(folder)
     }
 
-    /// What is known of the scene file at `path`, read now if it was not: nil when there is no
-    /// such file and it is not `required`.
-    private func lookUp(_ path: String, version: Int, required: Bool) -> Result<Prepared, TraceErrors>? {
-        let k = version >= 2 ? 1 : 0
-        if let known = scenes[k][path] {
+    /// What is known of the scene file at `path`, read now if it was not: neither a scene nor
+    /// problems when there is no such file and it is not `required`.
+    private func lookUp(_ path: String, version: Int, required: Bool) -> KnownScene {
+        if let known = version >= 2 ? scenesOfVersion2[path] : scenesOfVersion1[path] {
             return known
         }
-        guard required || Scene.fileExists(path) else {
-            scenes[k][path] = .some(nil)
-            return nil
+        var known = KnownScene()
+        if required || Scene.fileExists(path) {
+            do { known.prepared = Prepared(try SceneReader.read(path: path, version: version, registry: registry)) } catch { known.problems = error }
         }
-        let result: Result<Prepared, TraceErrors>
-        do { result = .success(Prepared(try SceneReader.read(path: path, version: version, registry: registry))) } catch { result = .failure(error) }
-        scenes[k][path] = result
-        return result
+        if version >= 2 { scenesOfVersion2[path] = known } else { scenesOfVersion1[path] = known }
+        return known
     }
 
     /// The writer of `prepared`'s transcripts, starting a transcript of a trace of `version`
