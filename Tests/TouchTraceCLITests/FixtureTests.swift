@@ -247,6 +247,26 @@ import Testing
         #expect(read(other + "/big.json")?.count == 100_000)
     }
 
+    /// A worker reads trace after trace into the memory of the one before once nothing holds
+    /// that one any more; a trace still held keeps its bytes, whatever is read after it.
+    @Test func aWorkerReusesTheMemoryOfATraceLetGoAndNeverOfOneHeld() throws {
+        let folder = temporaryDirectory()
+        let texts = ["{\"a\": 1}", String(repeating: "b", count: 3_000), "{}", String(repeating: "é", count: 20_000), "c"]
+        for (i, text) in texts.enumerated() { try writeText(text, to: folder + "/\(i).json") }
+        let files = FixtureFiles()
+        func read(_ i: Int) throws -> SourceFile { try #require(files.sourceFile(at: folder + "/\(i).json")) }
+        // Held while the others are read: each keeps its own bytes.
+        let held = try (0..<texts.count).map(read)
+        #expect(held.map(\.bytes) == texts.map { Array($0.utf8) })
+        // Let go before the next is read (as verify does), in any order, larger and smaller.
+        for i in [1, 0, 3, 2, 4, 3, 1] {
+            let source = try read(i)
+            #expect(source.bytes == Array(texts[i].utf8), "\(i)")
+            #expect(source.path == folder + "/\(i).json")
+        }
+        #expect(held.map(\.bytes) == texts.map { Array($0.utf8) })
+    }
+
     /// The survey's set of folders walked (by device and inode) holds each pair once, however
     /// many there are, zeros and the largest values included.
     @Test func theFoldersWalkedAreEachKeptOnce() {

@@ -230,6 +230,9 @@ final class FixtureFiles {
 
     /// The trace file at `path` read here, or nil (see `withContents`).
     func sourceFile(at path: String, listedRegular: Bool = false) -> SourceFile? {
-        withContents(of: path, listedRegular: listedRegular) { SourceFile(path: path, copying: $0) }
+        withContents(of: path, listedRegular: listedRegular) { SourceFile(path: path, copying: $0, reusing: &spare) }
     }
+
+    /// The memory of the last trace read, for the next once that trace is let go.
+    private var spare = SpareSourceMemory()
 }
