@@ -133,33 +133,35 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// Writes a record, read where it lies (borrowed, not copied).
     public func write(_ record: Record) {
-        write(borrowing: record)
+        record.fields.withFields { write(t: record.t, source: record.source, event: record.event, fields: $0) }
     }
 
-    /// Writes a record where it lies in a list (it is not changed).
+    /// Writes a record where it lies in a list, its fields read in place rather than copied
+    /// (it is not changed): the formatting thread of a replay writes every record this way.
     func write(inPlace record: inout Record) {
-        write(borrowing: record)
+        let (t, source, event) = (record.t, record.source, record.event)
+        record.fields.withFieldsInPlace { write(t: t, source: source, event: event, fields: $0) }
     }
 
-    @inline(__always) private func write(borrowing record: borrowing Record) {
+    /// Writes the record of `source` at time `t` (seconds): `event`, then `fields`.
+    @inline(__always) private func write(t: Double, source: Int, event: StaticString, fields: UnsafeBufferPointer<Field>) {
         // The writer's mutable state is reached through a pointer: an access to a class's stored
         // variable costs a run-time exclusivity check, and a copy in and out costs a load and a
         // store of every part, used or not.
         let state = self.state
         // Every record of an event has the event's time: format it once.
-        if record.t.bitPattern != state.pointee.timeBits {
-            state.pointee.timeBits = record.t.bitPattern
-            state.pointee.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
+        if t.bitPattern != state.pointee.timeBits {
+            state.pointee.timeBits = t.bitPattern
+            state.pointee.timeLength = format == .text ? writeFixed4(t, to: timeText) : writeShortest(t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.pointee.timeLength)
-        let source = record.source
         precondition(source >= 0 && source < sourceCount, "record of source \(source), of \(sourceCount) sources")
         let place = prefixes[source]
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
-        state.pointee.buffer.reserve(Self.room(event: record.event.utf8CodeUnitCount, fields: record.fields.count, prefix: prefix.count))
+        state.pointee.buffer.reserve(Self.room(event: event.utf8CodeUnitCount, fields: fields.count, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
-        case .jsonl: Self.writeJSON(record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
+        case .text: Self.writeText(event: event, fields: fields, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
+        case .jsonl: Self.writeJSON(event: event, fields: fields, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
         }
         if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
@@ -218,12 +220,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// One text line, into room reserved for it. Written through a pointer of its own, the
     /// buffer's count set once at the end (and around a text, which makes room of its own).
     @inline(__always)
-    private static func writeText(_ record: borrowing Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+    private static func writeText(event: StaticString, fields: UnsafeBufferPointer<Field>, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: UnsafeMutablePointer<UInt>) {
         var p = copyWords(time.baseAddress!, time.count, to: out.end)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
-        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
-        record.fields.withFields { fields in
+        p = copyBytes(event.utf8Start, event.utf8CodeUnitCount, to: p)
+        do {
             for field in fields {
                 p[0] = 0x20
                 let key = field.keyBytes
@@ -263,17 +265,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// One JSON line, into room reserved for it, written as `writeText` writes.
     @inline(__always)
-    private static func writeJSON(_ record: borrowing Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+    private static func writeJSON(event: StaticString, fields: UnsafeBufferPointer<Field>, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                   plainNames: UnsafeMutablePointer<UInt>, tables: PowerTables) {
         var p = out.end
         // `{"t":`
         UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3A_22_74_22_7B).littleEndian, as: UInt64.self)
         p = copyWords(time.baseAddress!, time.count, to: p + 5)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
-        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
+        p = copyBytes(event.utf8Start, event.utf8CodeUnitCount, to: p)
         p[0] = UInt8(ascii: "\"")
         p += 1
-        record.fields.withFields { fields in
+        do {
             for field in fields {
                 // `,"`, the key, `":`
                 UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x22_2C).littleEndian, as: UInt16.self)
