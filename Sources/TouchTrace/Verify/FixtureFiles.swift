@@ -191,8 +191,14 @@ final class FixtureFiles {
     /// returns where the file's name starts in `path`.
     private func enterFolder(of path: UnsafePointer<CChar>) -> Int {
         let length = strlen(path)
-        var nameStart = length
-        while nameStart > 0 && path[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
+        // The usual case: a file of the folder of the last one (it starts with that folder's
+        // path, and no slash follows), found with two scans forward.
+        let inLastFolder = length >= folder.count && folder.withUnsafeBufferPointer { known in
+            (known.isEmpty || memcmp(known.baseAddress!, path, known.count) == 0)
+                && memchr(path + known.count, Int32(UInt8(ascii: "/")), length - known.count) == nil
+        }
+        var nameStart = inLastFolder ? folder.count : length
+        while !inLastFolder && nameStart > 0 && path[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
         let same = folder.withUnsafeBufferPointer { known in
             known.count == nameStart && (nameStart == 0 || memcmp(known.baseAddress!, path, nameStart) == 0)
         }

@@ -366,9 +366,11 @@ public struct Verifier: Sendable {
         let workers = max(1, min(jobs, fixtures.count))
         let counter = ProgressCounter(report: progress)
         let dispenser = WorkDispenser(count: fixtures.count, workers: workers)
+        // Each folder's scene is read once for all the workers; each worker builds its own
+        // replay and writer for it once.
+        let sceneFiles = SharedSceneFiles()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Each worker reads each folder's scene once.
-            let scenes = SceneCache(registry: registry)
+            let scenes = SceneCache(registry: registry, sharing: sceneFiles)
             // Runs of neighbouring fixtures (mostly of one folder, one scene) taken as the
             // worker is ready for them: on a machine whose cores other programs share, a worker
             // that gets less time does less, instead of making the other wait for it at the end.
@@ -543,7 +545,20 @@ public final class SceneCache {
     /// The memory of the lists the worker's trace reader fills, from one trace to the next.
     var readerLists = TraceReader.Lists()
 
-    public init(registry: Registry = .standard) { self.registry = registry }
+    /// Scene files read for other caches too (verify's workers share them), or nil.
+    private let shared: SharedSceneFiles?
+
+    public init(registry: Registry = .standard) {
+        self.registry = registry
+        shared = nil
+    }
+
+    /// A cache that takes the scene files it does not require (each folder's `scene.json`)
+    /// from `shared`, which reads each once for all the caches that share it.
+    init(registry: Registry, sharing shared: SharedSceneFiles) {
+        self.registry = registry
+        self.shared = shared
+    }
 
     /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
     /// file (unless it is `required`, as a `--scene` file is: then its absence is a problem
@@ -576,10 +591,10 @@ public final class SceneCache {
     private static func isFolder(_ folder: [UInt8], of path: String) -> Bool {
         // A native string's bytes are contiguous; a bridged one takes the general way.
         let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
-            var end = path.count
-            while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
-            guard end == folder.count else { return false }
-            return end == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, path.baseAddress!, end) == 0 }
+            // `path` starts with `folder`, and no slash follows.
+            guard path.count >= folder.count, let base = path.baseAddress else { return folder.isEmpty }
+            let starts = folder.isEmpty || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folder.count) == 0 }
+            return starts && memchr(base + folder.count, Int32(UInt8(ascii: "/")), path.count - folder.count) == nil
         }
         if let found { return found }
         let utf8 = path.utf8
@@ -594,7 +609,11 @@ public final class SceneCache {
             return known
         }
         var known = KnownScene()
-        if required || Scene.fileExists(path) {
+        if !required, let shared {
+            let file = shared.file(at: path, version: version, registry: registry)
+            known.prepared = file.scene.map(Prepared.init)
+            known.problems = file.problems
+        } else if required || Scene.fileExists(path) {
             do { known.prepared = Prepared(try SceneReader.read(path: path, version: version, registry: registry)) } catch { known.problems = error }
         }
         if version >= 2 { scenesOfVersion2[path] = known } else { scenesOfVersion1[path] = known }
@@ -613,6 +632,43 @@ public final class SceneCache {
         let writer = TranscriptWriter(format: .text, sources: prepared.scene.sources, output: transcript, version: version)
         prepared.writer = writer
         return writer
+    }
+}
+
+/// Scene files read once for the caches of all of a verify's workers (each keeps its own
+/// replays and writers): a folder's `scene.json` is read and checked by the first worker that
+/// needs it, the others wait for it and take what it found. For files that may be absent.
+final class SharedSceneFiles: @unchecked Sendable {
+    /// What a scene file holds, by one version's rules: its scene, or its problems, or neither
+    /// when there is no such file.
+    struct SceneFile: Sendable {
+        var scene: Scene?
+        var problems: TraceErrors?
+    }
+
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// By path, for traces of version 1 and of version 2 (and later); behind the lock.
+    private var ofVersion1: [String: SceneFile] = [:]
+    private var ofVersion2: [String: SceneFile] = [:]
+
+    init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// The scene file at `path` read for a trace of `version`, read now if no cache has read it.
+    func file(at path: String, version: Int, registry: Registry) -> SceneFile {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let known = version >= 2 ? ofVersion2[path] : ofVersion1[path] { return known }
+        var file = SceneFile()
+        if Scene.fileExists(path) {
+            do { file.scene = try SceneReader.read(path: path, version: version, registry: registry) } catch { file.problems = error }
+        }
+        if version >= 2 { ofVersion2[path] = file } else { ofVersion1[path] = file }
+        return file
     }
 }
 
