@@ -71,6 +71,13 @@ import Testing
             }
             #expect(Fixture.sortedByBytes(random).map { Array($0.utf8) } == random.sorted(by: precedesInBytes).map { Array($0.utf8) })
         }
+        // Thousands, as a fixture tree has (sorted a byte of their keys at a time), with
+        // repeats, and many whose first sixteen bytes after the shared prefix are the same.
+        let many = (0..<4_000).map { _ in
+            "/work/traces/group-\(Int.random(in: 0..<300, using: &generator))/" + (Bool.random(using: &generator) ? "fixture-" : "a-very-long-fixture-name-")
+                + "\(Int.random(in: 0..<2_000, using: &generator)).trace.json"
+        }
+        #expect(Fixture.sortedByBytes(many) == many.sorted(by: precedesInBytes))
     }
 
     /// A fixture's expected file is its trace's path with `.expected.txt` for `.trace.json`,

@@ -60,6 +60,10 @@ public struct Fixture: Sendable, Equatable {
         return made ?? String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
     }
 
+    /// Where a `dirent`'s name starts in it, and the room it has.
+    static let direntNameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    static let direntNameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
+
     /// The suffixes' bytes, for code that works on bytes.
     static let traceSuffixBytes = Array(traceSuffix.utf8)
     static let expectedSuffixBytes = Array(expectedSuffix.utf8)
@@ -175,6 +179,11 @@ public struct Fixture: Sendable, Equatable {
                 shared = k
             }
             func key(_ span: (start: Int, count: Int), _ offset: Int) -> UInt64 {
+                // Eight bytes in one load where the path has them (most do), read big-endian
+                // so that the integers order as the bytes do.
+                if offset + 8 <= span.count {
+                    return UInt64(bigEndian: UnsafeRawPointer(base + span.start + offset).loadUnaligned(as: UInt64.self))
+                }
                 var key: UInt64 = 0
                 for k in offset..<(offset + 8) {
                     key = key << 8 | UInt64(k < span.count ? base[span.start + k] : 0)
@@ -182,18 +191,67 @@ public struct Fixture: Sendable, Equatable {
                 return key
             }
             var keyed = spans.indices.map { i in (key(spans[i], shared), key(spans[i], shared + 8), i) }
-            keyed.sort { x, y in
-                if x.0 != y.0 { return x.0 < y.0 }
-                if x.1 != y.1 { return x.1 < y.1 }
-                let a = spans[x.2], b = spans[y.2]
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(base + a.start, base + b.start, common)
-                    if order != 0 { return order < 0 }
+            radixSort(&keyed)
+            // Paths whose keys are equal (their 16 bytes after the shared prefix are) are in a
+            // run, in the order they came: each run is sorted by the whole paths, stably.
+            var runStart = 0
+            while runStart < keyed.count {
+                var runEnd = runStart + 1
+                while runEnd < keyed.count && keyed[runEnd].0 == keyed[runStart].0 && keyed[runEnd].1 == keyed[runStart].1 { runEnd += 1 }
+                if runEnd - runStart > 1 {
+                    keyed[runStart..<runEnd].sort { x, y in
+                        let a = spans[x.2], b = spans[y.2]
+                        let common = min(a.count, b.count)
+                        if common > 0 {
+                            let order = memcmp(base + a.start, base + b.start, common)
+                            if order != 0 { return order < 0 }
+                        }
+                        return a.count < b.count
+                    }
                 }
-                return a.count < b.count
+                runStart = runEnd
             }
             return keyed.map(\.2)
+        }
+    }
+
+    /// Sorts by the two keys (the first, then the second), stably: a byte at a time from the
+    /// lowest byte of the second key to the highest of the first (16 passes of counting, each
+    /// skipped where every key has the same byte there). For the thousands of paths of a
+    /// fixture tree, a few passes over them cost less than the comparisons of a sort.
+    private static func radixSort(_ keyed: inout [(UInt64, UInt64, Int)]) {
+        let n = keyed.count
+        guard n > 1 else { return }
+        let other = UnsafeMutablePointer<(UInt64, UInt64, Int)>.allocate(capacity: n)
+        defer { other.deallocate() }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+        defer { counts.deallocate() }
+        keyed.withUnsafeMutableBufferPointer { keys in
+            var from = keys.baseAddress!, to = other
+            for pass in 0..<16 {
+                let shift = UInt64(8 * (pass % 8))
+                let second = pass < 8
+                @inline(__always) func digit(_ e: (UInt64, UInt64, Int)) -> Int {
+                    Int(truncatingIfNeeded: ((second ? e.1 : e.0) >> shift) & 0xFF)
+                }
+                counts.initialize(repeating: 0, count: 256)
+                for i in 0..<n { counts[digit(from[i])] += 1 }
+                if counts[digit(from[0])] == n { continue }
+                var total = 0
+                for d in 0..<256 {
+                    let c = counts[d]
+                    counts[d] = total
+                    total += c
+                }
+                for i in 0..<n {
+                    let d = digit(from[i])
+                    to[counts[d]] = from[i]
+                    counts[d] += 1
+                }
+                swap(&from, &to)
+            }
+            // After an odd number of passes, the keys are in the other memory: back they come.
+            if from != keys.baseAddress! { keys.baseAddress!.update(from: from, count: n) }
         }
     }
 
@@ -221,42 +279,38 @@ public struct Fixture: Sendable, Equatable {
             }
             var subdirectories: [String] = []
             let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
+            // The paths of the folder's entries are made here: the folder's path, then a name
+            // (at most 255 bytes), decoded in one piece.
+            let pathBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: prefix.count + 256)
+            defer { pathBytes.deallocate() }
+            pathBytes.initialize(from: prefix, count: prefix.count)
             // The names (without suffix) of the regular expected files listed, and of the
             // traces found, with where each trace is in `found`: matched once all are in.
             let expectedNames = ListedNames()
             let traceNames = ListedNames()
             var traceIndices: [Int] = []
             while let entry = readdir(dir) {
-                // The name is looked at as bytes; a string is made only for a path kept, in
-                // one piece with its folder's path.
-                let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
-                    let name = raw.baseAddress!
-                    let length = memchr(name, 0, raw.count).map { UnsafeRawPointer($0) - name } ?? raw.count
-                    let suffix = Fixture.traceSuffixBytes
-                    let isTrace = length >= suffix.count && memcmp(name + (length - suffix.count), suffix, suffix.count) == 0
-                    return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
-                }
-                if hidden { continue }
+                // The name is looked at as bytes, where it lies in the entry (a copy of the whole
+                // field is 256 bytes); a string is made only for a path kept, in one piece with
+                // its folder's path.
+                let name = UnsafeRawPointer(entry) + Fixture.direntNameOffset
+                let length = memchr(name, 0, Fixture.direntNameCapacity).map { UnsafeRawPointer($0) - name } ?? Fixture.direntNameCapacity
+                if length > 0 && name.load(as: UInt8.self) == UInt8(ascii: ".") { continue }
+                let traceSuffix = Fixture.traceSuffixBytes, expectedSuffix = Fixture.expectedSuffixBytes
+                let isTrace = length >= traceSuffix.count && memcmp(name + (length - traceSuffix.count), traceSuffix, traceSuffix.count) == 0
                 let kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_REG) && !isTrace && length > Fixture.expectedSuffixBytes.count && withUnsafeBytes(of: entry.pointee.d_name, { raw in
-                    let suffix = Fixture.expectedSuffixBytes
-                    return memcmp(raw.baseAddress! + (length - suffix.count), suffix, suffix.count) == 0
-                }) {
-                    expectedNames.add(entry, length: length - Fixture.expectedSuffixBytes.count)
+                if kind == Int32(DT_REG) && !isTrace && length > expectedSuffix.count
+                    && memcmp(name + (length - expectedSuffix.count), expectedSuffix, expectedSuffix.count) == 0 {
+                    expectedNames.add(entry, length: length - expectedSuffix.count)
                     continue
                 }
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
                 guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
-                let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(unsafeUninitializedCapacity: prefix.count + length) { out in
-                        let start = UnsafeMutableRawPointer(out.baseAddress!)
-                        prefix.withUnsafeBytes { if let from = $0.baseAddress { start.copyMemory(from: from, byteCount: $0.count) } }
-                        (start + prefix.count).copyMemory(from: raw.baseAddress!, byteCount: length)
-                        return prefix.count + length
-                    }
-                }
-                let name = length == 10 ? withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0[..<10], as: UTF8.self) } : ""
-                if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                // The folder's path is in place already: the name goes after it.
+                UnsafeMutableRawPointer(pathBytes + prefix.count).copyMemory(from: name, byteCount: length)
+                let path = String(decoding: UnsafeBufferPointer(start: pathBytes, count: prefix.count + length), as: UTF8.self)
+                let shortName = length == 10 ? String(decoding: UnsafeRawBufferPointer(start: name, count: 10), as: UTF8.self) : ""
+                if length == 10 && shortName != "scene.json" && shortName.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):
                     if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
