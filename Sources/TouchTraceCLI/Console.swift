@@ -36,9 +36,11 @@ public final class Console: @unchecked Sendable {
         var environment: [String: String] = [:]
         var p = environ
         while let entry = p.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                environment[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            // Split at the first `=` byte (a name holds none), each side made from its bytes:
+            // finding it by characters walks every grapheme of values like PATH first.
+            if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
+                let name = UnsafeRawBufferPointer(start: entry, count: eq - entry)
+                environment[String(decoding: name, as: UTF8.self)] = String(cString: eq + 1)
             }
             p += 1
         }

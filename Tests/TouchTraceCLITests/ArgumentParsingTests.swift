@@ -11,6 +11,20 @@ import Testing
 @Suite struct ArgumentParsingTests {
     let knob = packageRoot + "/traces/knob/quarter-turn.trace.json"
 
+    /// The process's environment, as commands read it (CI, TOUCHTRACE_RECORD, NO_COLOR): each
+    /// entry split at its first `=`, the value kept whole (with more `=`, other scripts, or
+    /// nothing at all).
+    @Test func theEnvironmentIsReadNameThenValue() {
+        let values = ["a=b=c", "東京 é", "", "=", "CI=1"]
+        for (i, value) in values.enumerated() { setenv("TOUCHTRACE_TEST_ENVIRONMENT_\(i)", value, 1) }
+        defer { for i in values.indices { unsetenv("TOUCHTRACE_TEST_ENVIRONMENT_\(i)") } }
+        let environment = Console.standard().environment
+        for (i, value) in values.enumerated() {
+            #expect(environment["TOUCHTRACE_TEST_ENVIRONMENT_\(i)"] == value)
+        }
+        #expect(environment["PATH"] == String(cString: getenv("PATH")))
+    }
+
     @Test func aValueOptionNeverSwallowsTheNextOption() {
         let directory = temporaryDirectory()
         let run = touchtrace("replay", knob, "--output", "--format", "jsonl")

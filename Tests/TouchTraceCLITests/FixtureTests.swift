@@ -71,6 +71,31 @@ import Testing
             }
             #expect(Fixture.sortedByBytes(random).map { Array($0.utf8) } == random.sorted(by: precedesInBytes).map { Array($0.utf8) })
         }
+        // Thousands, as a fixture tree has (sorted a byte of their keys at a time), with
+        // repeats, and many whose first sixteen bytes after the shared prefix are the same.
+        let many = (0..<4_000).map { _ in
+            "/work/traces/group-\(Int.random(in: 0..<300, using: &generator))/" + (Bool.random(using: &generator) ? "fixture-" : "a-very-long-fixture-name-")
+                + "\(Int.random(in: 0..<2_000, using: &generator)).trace.json"
+        }
+        #expect(Fixture.sortedByBytes(many) == many.sorted(by: precedesInBytes))
+    }
+
+    /// A fixture's expected file is its trace's path with `.expected.txt` for `.trace.json`,
+    /// byte for byte (other scripts, combining marks, spaces); a path that does not end with the
+    /// suffix (made by hand) loses its last eleven characters, as it always has.
+    @Test func theExpectedPathReplacesTheTraceSuffix() {
+        let cases = [
+            ("traces/pan/drag.trace.json", "traces/pan/drag.expected.txt"),
+            (".trace.json", ".expected.txt"),
+            ("/ü/e\u{301}/東京 1.trace.json", "/ü/e\u{301}/東京 1.expected.txt"),
+            ("a.trace.json.trace.json", "a.trace.json.expected.txt"),
+        ]
+        for (trace, expected) in cases {
+            #expect(Array(Fixture(tracePath: trace).expectedPath.utf8) == Array(expected.utf8))
+        }
+        // 13 characters (é is one), less eleven.
+        #expect(Fixture(tracePath: "notes/aé.json").expectedPath == "no.expected.txt")
+        #expect(Fixture(tracePath: "x").expectedPath == ".expected.txt")
     }
 
     /// Verify names a transcript's sources from the scene, without building a replayer to ask:
@@ -227,6 +252,65 @@ import Testing
         }
         // Still reading after those.
         #expect(read(other + "/big.json")?.count == 100_000)
+    }
+
+    /// A worker reads trace after trace into the memory of the one before once nothing holds
+    /// that one any more; a trace still held keeps its bytes, whatever is read after it.
+    @Test func aWorkerReusesTheMemoryOfATraceLetGoAndNeverOfOneHeld() throws {
+        let folder = temporaryDirectory()
+        let texts = ["{\"a\": 1}", String(repeating: "b", count: 3_000), "{}", String(repeating: "é", count: 20_000), "c"]
+        for (i, text) in texts.enumerated() { try writeText(text, to: folder + "/\(i).json") }
+        let files = FixtureFiles()
+        func read(_ i: Int) throws -> SourceFile { try #require(files.sourceFile(at: folder + "/\(i).json")) }
+        // Held while the others are read: each keeps its own bytes.
+        let held = try (0..<texts.count).map(read)
+        #expect(held.map(\.bytes) == texts.map { Array($0.utf8) })
+        // Let go before the next is read (as verify does), in any order, larger and smaller.
+        for i in [1, 0, 3, 2, 4, 3, 1] {
+            let source = try read(i)
+            #expect(source.bytes == Array(texts[i].utf8), "\(i)")
+            #expect(source.path == folder + "/\(i).json")
+        }
+        #expect(held.map(\.bytes) == texts.map { Array($0.utf8) })
+    }
+
+    /// The survey's set of folders walked (by device and inode) holds each pair once, however
+    /// many there are, zeros and the largest values included.
+    @Test func theFoldersWalkedAreEachKeptOnce() {
+        var set = Fixture.FolderSet()
+        var model = Set<[UInt64]>()
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(UInt64, UInt64)] = [(0, 0), (0, 1), (1, 0), (.max, .max), (.max, 0), (0, .max)]
+        for _ in 0..<3_000 {
+            pairs.append((UInt64.random(in: 0...3, using: &generator), UInt64.random(in: 0...1_500, using: &generator)))
+        }
+        for (device, inode) in pairs + pairs.reversed() {
+            #expect(set.insert(device: device, inode: inode) == model.insert([device, inode]).inserted, "\(device) \(inode)")
+        }
+    }
+
+    /// A worker opens a fixture's expected file by its trace's path, without making the
+    /// expected path as a string: the same bytes as reading that path, in folders with long
+    /// names (past the memory first kept for a path) and other scripts; nil (the usual way) for
+    /// a missing file, a FIFO, and a trace path without the suffix.
+    @Test func aWorkerReadsAnExpectedFileByItsTracesPath() throws {
+        let long = String(repeating: "long folder é ", count: 6)
+        let folder = temporaryDirectory() + "/" + [long, long, long, long].joined(separator: "/")
+        mkdirs(folder)
+        try writeText("# touchtrace transcript v1\n", to: folder + "/a.expected.txt")
+        try writeText("other\n", to: folder + "/東京.expected.txt")
+        mkfifo(folder + "/fifo.expected.txt", 0o644)
+        let files = FixtureFiles()
+        func read(_ trace: String) -> [UInt8]? { files.withContents(ofExpectedFileOf: trace) { Array($0) } }
+        for trace in [folder + "/a.trace.json", folder + "/東京.trace.json", folder + "/a.trace.json"] {
+            let expected = Fixture(tracePath: trace).expectedPath
+            #expect(read(trace) == (try SourceFile.read(path: expected)).bytes, "\(trace)")
+            #expect(read(trace) == files.withContents(of: expected) { Array($0) })
+        }
+        for trace in [folder + "/missing.trace.json", folder + "/fifo.trace.json", folder + "/a.json", "trace.json"] {
+            #expect(read(trace) == nil, "\(trace)")
+        }
+        #expect(read(folder + "/a.trace.json") == Array("# touchtrace transcript v1\n".utf8))
     }
 
     /// A file its folder listed as regular is read without asking for its kind, to the same

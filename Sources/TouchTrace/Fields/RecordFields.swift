@@ -104,10 +104,18 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The fields as a buffer (the six are laid out in a row), for writers. Mutating only so
-    /// that they are read where they lie rather than copied first.
-    @inline(__always) mutating func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+    /// The fields as a buffer (the six are laid out in a row), for writers, read where they lie
+    /// (it is not changed): mutating only so that they are not copied first.
+    @inline(__always) mutating func withFieldsInPlace<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
         withUnsafeMutableBytes(of: &storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
+        }
+    }
+
+    /// The fields as a buffer, for writers of a borrowed list: a copy of the six, not of the
+    /// whole record.
+    @inline(__always) func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
         }
     }

@@ -128,33 +128,40 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         state.deinitialize(count: 1)
         state.deallocate()
         timeText.deallocate()
+        plainNames.deallocate()
     }
 
+    /// Writes a record, read where it lies (borrowed, not copied).
     public func write(_ record: Record) {
-        var record = record
-        write(inPlace: &record)
+        record.fields.withFields { write(t: record.t, source: record.source, event: record.event, fields: $0) }
     }
 
-    /// Writes a record where it lies: its fields are read in place rather than copied (it is
-    /// not changed).
+    /// Writes a record where it lies in a list, its fields read in place rather than copied
+    /// (it is not changed): the formatting thread of a replay writes every record this way.
     func write(inPlace record: inout Record) {
+        let (t, source, event) = (record.t, record.source, record.event)
+        record.fields.withFieldsInPlace { write(t: t, source: source, event: event, fields: $0) }
+    }
+
+    /// Writes the record of `source` at time `t` (seconds): `event`, then `fields`.
+    @inline(__always) private func write(t: Double, source: Int, event: StaticString, fields: UnsafeBufferPointer<Field>) {
         // The writer's mutable state is reached through a pointer: an access to a class's stored
         // variable costs a run-time exclusivity check, and a copy in and out costs a load and a
         // store of every part, used or not.
         let state = self.state
         // Every record of an event has the event's time: format it once.
-        if record.t.bitPattern != state.pointee.timeBits {
-            state.pointee.timeBits = record.t.bitPattern
-            state.pointee.timeLength = format == .text ? writeFixed4(record.t, to: timeText) : writeShortest(record.t, to: timeText, tables: powerTables!)
+        if t.bitPattern != state.pointee.timeBits {
+            state.pointee.timeBits = t.bitPattern
+            state.pointee.timeLength = format == .text ? writeFixed4(t, to: timeText) : writeShortest(t, to: timeText, tables: powerTables!)
         }
         let time = UnsafeBufferPointer(start: UnsafePointer(timeText), count: state.pointee.timeLength)
-        precondition(record.source >= 0 && record.source < sourceCount, "record of source \(record.source), of \(sourceCount) sources")
-        let place = prefixes[record.source]
+        precondition(source >= 0 && source < sourceCount, "record of source \(source), of \(sourceCount) sources")
+        let place = prefixes[source]
         let prefix = UnsafeBufferPointer(start: UnsafePointer(prefixBytes + place.start), count: place.count)
-        state.pointee.buffer.reserve(Self.room(for: record, prefix: prefix.count))
+        state.pointee.buffer.reserve(Self.room(event: event.utf8CodeUnitCount, fields: fields.count, prefix: prefix.count))
         switch format {
-        case .text: Self.writeText(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames)
-        case .jsonl: Self.writeJSON(&record, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: &state.pointee.plainNames, tables: powerTables!)
+        case .text: Self.writeText(event: event, fields: fields, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames)
+        case .jsonl: Self.writeJSON(event: event, fields: fields, time: time, prefix: prefix, to: &state.pointee.buffer, plainNames: plainNames, tables: powerTables!)
         }
         if state.pointee.buffer.count >= Self.flushThreshold { flush() }
     }
@@ -165,8 +172,6 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         var buffer: ByteBuffer
         var timeBits: UInt64 = Double.nan.bitPattern
         var timeLength = 0
-        /// The last two names found plain (see `isPlainName`): records name the same few states.
-        var plainNames: (UInt, UInt) = (0, 0)
     }
 
     /// The state, allocated with the writer and freed with it; only the writer's one thread
@@ -174,6 +179,13 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     private let state: UnsafeMutablePointer<State>
     /// Eight bytes more than the longest time: it is copied a word at a time.
     private let timeText = UnsafeMutablePointer<UInt8>.allocate(capacity: fixed4MaximumLength + 8)
+    /// Names found plain (see `isPlainName`), 0 for an empty place; kept from one transcript to
+    /// the next, as static strings never change.
+    private let plainNames: UnsafeMutablePointer<UInt> = {
+        let places = UnsafeMutablePointer<UInt>.allocate(capacity: TranscriptWriter.plainNameSlots)
+        places.initialize(repeating: 0, count: TranscriptWriter.plainNameSlots)
+        return places
+    }()
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
@@ -182,9 +194,9 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     @inline(__always) private static var fieldRoom: Int { Field.maximumKeyLength + 2 * fixed4MaximumLength + 16 }
 
     /// Room enough for any rendering of the record, but for its texts (see `writeJSONString`).
-    @inline(__always) private static func room(for record: Record, prefix: Int) -> Int {
+    @inline(__always) private static func room(event: Int, fields: Int, prefix: Int) -> Int {
         // Small numbers (a prefix, a static string's length, at most six fields): no overflow.
-        fixed4MaximumLength &+ prefix &+ record.event.utf8CodeUnitCount &+ 16 &+ record.fields.count &* fieldRoom
+        fixed4MaximumLength &+ prefix &+ event &+ 16 &+ fields &* fieldRoom
     }
 
     /// Writes what is buffered; throws if any write failed.
@@ -208,12 +220,12 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     /// One text line, into room reserved for it. Written through a pointer of its own, the
     /// buffer's count set once at the end (and around a text, which makes room of its own).
     @inline(__always)
-    private static func writeText(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt)) {
+    private static func writeText(event: StaticString, fields: UnsafeBufferPointer<Field>, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: UnsafeMutablePointer<UInt>) {
         var p = copyWords(time.baseAddress!, time.count, to: out.end)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
-        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
-        record.fields.withFields { fields in
+        p = copyBytes(event.utf8Start, event.utf8CodeUnitCount, to: p)
+        do {
             for field in fields {
                 p[0] = 0x20
                 let key = field.keyBytes
@@ -231,16 +243,16 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     p += writeInteger(Int64(n), to: p)
                 case .name(let s):
-                    if isPlainName(s, known: &plainNames) {
+                    if isPlainName(s, known: plainNames) {
                         p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p)
                     } else {
                         out.advance(p - out.end)
-                        writeJSONString(s.description, to: &out)
+                        s.withUTF8Buffer { writeJSONString($0, to: &out) }
                         p = out.end
                     }
                 case .text(let text):
                     out.advance(p - out.end)
-                    writeJSONString(text.string, to: &out)
+                    text.withUTF8 { writeJSONString($0, to: &out) }
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
@@ -253,17 +265,17 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
 
     /// One JSON line, into room reserved for it, written as `writeText` writes.
     @inline(__always)
-    private static func writeJSON(_ record: inout Record, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                  plainNames: inout (UInt, UInt), tables: PowerTables) {
+    private static func writeJSON(event: StaticString, fields: UnsafeBufferPointer<Field>, time: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                  plainNames: UnsafeMutablePointer<UInt>, tables: PowerTables) {
         var p = out.end
         // `{"t":`
         UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3A_22_74_22_7B).littleEndian, as: UInt64.self)
         p = copyWords(time.baseAddress!, time.count, to: p + 5)
         p = copyWords(prefix.baseAddress!, prefix.count, to: p)
-        p = copyBytes(record.event.utf8Start, record.event.utf8CodeUnitCount, to: p)
+        p = copyBytes(event.utf8Start, event.utf8CodeUnitCount, to: p)
         p[0] = UInt8(ascii: "\"")
         p += 1
-        record.fields.withFields { fields in
+        do {
             for field in fields {
                 // `,"`, the key, `":`
                 UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x22_2C).littleEndian, as: UInt16.self)
@@ -286,19 +298,19 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                 case .integer(let n):
                     p += writeInteger(Int64(n), to: p)
                 case .name(let s):
-                    if isPlainName(s, known: &plainNames) {
+                    if isPlainName(s, known: plainNames) {
                         p[0] = UInt8(ascii: "\"")
                         p = copyBytes(s.utf8Start, s.utf8CodeUnitCount, to: p + 1)
                         p[0] = UInt8(ascii: "\"")
                         p += 1
                     } else {
                         out.advance(p - out.end)
-                        writeJSONString(s.description, to: &out)
+                        s.withUTF8Buffer { writeJSONString($0, to: &out) }
                         p = out.end
                     }
                 case .text(let text):
                     out.advance(p - out.end)
-                    writeJSONString(text.string, to: &out)
+                    text.withUTF8 { writeJSONString($0, to: &out) }
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
@@ -310,24 +322,44 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         out.advance(p + 2 - out.end)
     }
 
+    /// Whether any of the eight bytes of `word` needs an escape in a JSON string: a control
+    /// character (below 0x20), `"` or `\`. (A byte below 0x20 leaves its high bit set in
+    /// `word - 0x20` per byte where it was clear in `word`; a byte equal to `c` is a zero byte
+    /// of `word ^ c`, found the same way. Borrows only carry from a byte that is found.)
+    @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let found = ((word &- ones &* 0x20) & ~word)
+            | ((quotes &- ones) & ~quotes)
+            | ((backslashes &- ones) & ~backslashes)
+        return found & highs != 0
+    }
+
     /// Whether a name is short and plain enough to be written as it is, in the room a field
     /// has: at most 48 bytes of letters, digits, `_`, `-` and `.`. Any other (a recognizer of a
     /// program's own may name anything) is written as a quoted, escaped text, with room made
     /// for it, so that no name can run past the room reserved for a record.
     ///
-    /// `known` holds the last two names found plain, by address and length (a static string's
-    /// bytes never change): most records name one of a few states, and are not scanned again.
-    @inline(__always) private static func isPlainName(_ s: StaticString, known: inout (UInt, UInt)) -> Bool {
+    /// `known` holds names found plain, by address and length (a static string's bytes never
+    /// change), each in one of `plainNameSlots` places chosen by its address: records name a
+    /// few dozen states, phases and thumbs, and each is scanned about once per writer.
+    @inline(__always) private static func isPlainName(_ s: StaticString, known: UnsafeMutablePointer<UInt>) -> Bool {
         guard s.hasPointerRepresentation else { return false }
         let count = s.utf8CodeUnitCount
         guard count <= 48 else { return false }
         let bytes = s.utf8Start
         let key = UInt(bitPattern: bytes) ^ (UInt(count) << 56)
-        if key == known.0 || key == known.1 { return true }
+        let place = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 59)
+        if known[place] == key { return true }
         guard isPlain(bytes, count: count) else { return false }
-        known = (key, known.0)
+        known[place] = key
         return true
     }
+
+    /// The places of `plainNames` (a power of two; see `isPlainName`).
+    private static let plainNameSlots = 32
 
     /// Whether `count` bytes are all letters, digits, `_`, `-` and `.`.
     private static func isPlain(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
@@ -340,44 +372,61 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
         return true
     }
 
-    /// A JSON string literal. Texts are not counted in `room(for:)`: room is made here for the
+    /// A JSON string literal. Texts are not counted in `room(event:fields:prefix:)`: room is made here for the
     /// text and, after it, for the rest of any record, whatever the text's length.
     ///
     /// Written straight into the buffer, escaped as `appendJSONString` escapes: room for six
-    /// bytes a byte (`\u001b`) and the quotes is made first.
-    private static func writeJSONString(_ s: String, to out: inout ByteBuffer) {
-        var s = s
-        s.withUTF8 { bytes in
-            out.reserve(bytes.count &* 6 &+ 2 &+ FieldList.capacity &* Self.fieldRoom &+ 16)
-            var p = out.end
-            p[0] = UInt8(ascii: "\"")
-            p += 1
-            for b in bytes {
-                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                    p[0] = b
-                    p += 1
-                    continue
-                }
-                p[0] = UInt8(ascii: "\\")
-                switch b {
-                case 0x0A: p[1] = UInt8(ascii: "n")
-                case 0x0D: p[1] = UInt8(ascii: "r")
-                case 0x09: p[1] = UInt8(ascii: "t")
-                case 0..<0x20:
-                    let hex: StaticString = "0123456789abcdef"
-                    p[1] = UInt8(ascii: "u")
-                    p[2] = UInt8(ascii: "0")
-                    p[3] = UInt8(ascii: "0")
-                    p[4] = hex.utf8Start[Int(b >> 4)]
-                    p[5] = hex.utf8Start[Int(b & 15)]
-                    p += 4
-                default: p[1] = b
-                }
-                p += 2
-            }
+    /// bytes a byte (`\u001b`) and the quotes is made first. `bytes` are UTF-8 (a text's, or a
+    /// name's), copied as they are but for the escapes.
+    private static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        out.reserve(bytes.count &* 6 &+ 2 &+ FieldList.capacity &* Self.fieldRoom &+ 16)
+        var p = out.end
+        p[0] = UInt8(ascii: "\"")
+        p += 1
+        guard let source = bytes.baseAddress else {
             p[0] = UInt8(ascii: "\"")
             out.advance(p + 1 - out.end)
+            return
         }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            // Eight bytes at a time while none needs an escape (the usual text), else one.
+            if i &+ 8 <= n {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                if !needsEscape(word) {
+                    UnsafeMutableRawPointer(p).storeBytes(of: word, as: UInt64.self)
+                    p += 8
+                    i &+= 8
+                    continue
+                }
+            }
+            let b = source[i]
+            i &+= 1
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                p[0] = b
+                p += 1
+                continue
+            }
+            p[0] = UInt8(ascii: "\\")
+            switch b {
+            case 0x0A: p[1] = UInt8(ascii: "n")
+            case 0x0D: p[1] = UInt8(ascii: "r")
+            case 0x09: p[1] = UInt8(ascii: "t")
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                p[1] = UInt8(ascii: "u")
+                p[2] = UInt8(ascii: "0")
+                p[3] = UInt8(ascii: "0")
+                p[4] = hex.utf8Start[Int(b >> 4)]
+                p[5] = hex.utf8Start[Int(b & 15)]
+                p += 4
+            default: p[1] = b
+            }
+            p += 2
+        }
+        p[0] = UInt8(ascii: "\"")
+        out.advance(p + 1 - out.end)
     }
 }
 

@@ -36,6 +36,14 @@ public struct SharedText: Hashable, Sendable, CustomStringConvertible {
     /// The string. Stops the program if the text's scope has been let go.
     public var string: String { SharedTextTable.shared.string(at: index, generation: generation) }
 
+    /// Calls `body` with the string's UTF-8 bytes where the table keeps them, without making a
+    /// `String` (writers copy them straight into their output). `body` runs under the table's
+    /// lock: it must not make or read shared texts. Stops the program if the text's scope has
+    /// been let go.
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        SharedTextTable.shared.withUTF8(at: index, generation: generation, body)
+    }
+
     public var description: String { string }
 
     /// How many distinct texts are alive in the process, in every scope: flat for a process
@@ -125,10 +133,13 @@ public final class TextScope: @unchecked Sendable {
 private final class SharedTextTable: @unchecked Sendable {
     static let shared = SharedTextTable()
 
-    private struct Entry {
+    fileprivate struct Entry {
         /// The UTF-8 bytes (nil for an empty string, and for a free entry).
         var start: UnsafeMutablePointer<UInt8>?
         var count: Int
+        /// The bytes' hash (see `hash`), kept so that placing the entry again (when the slots
+        /// grow, or a neighbour leaves) does not read its bytes again.
+        var hash: Int
         /// Scopes that hold the entry; 0 for a free entry or one in its grace.
         var holders: UInt32
         /// Bumped every time the entry is freed, so that texts of the old string are told apart.
@@ -138,22 +149,13 @@ private final class SharedTextTable: @unchecked Sendable {
         var buried: UInt64 = 0
     }
 
-    private var entries: [Entry] = []
-    /// Free entries, to be reused.
-    private var free: [UInt32] = []
-    /// Index + 1 of the entry in each slot, 0 for an empty slot; a power of two in size, at
-    /// most half full. Freed entries leave by backward-shift deletion (no tombstones).
-    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    private var liveCount = 0
-    /// Entries no scope holds any more, oldest first, with when each began its grace: they are
-    /// freed only once `graceBytes` of younger ones have followed them, so that a record copied
-    /// out of a collector just before the collector went (the usual `return collector.records`)
-    /// still reads its text. Memory stays flat: what no scope holds is bounded by the grace.
-    private var graveyard: [(index: UInt32, buried: UInt64)] = []
-    private var graveyardStart = 0
-    private var graveyardBytes = 0
-    private var burials: UInt64 = 0
-    private var graceCount = 0
+    /// The table's contents, in memory the table owns and reaches through a pointer: a stored
+    /// variable of a class is reached through a run-time exclusivity check at every access,
+    /// which would cost more than a lookup. Only touched under the lock.
+    private let contents: UnsafeMutablePointer<Contents>
+    /// Mixed into every hash: chosen per process (as `Hasher`'s own seed is), so that no file
+    /// can be written whose strings all land in one run of slots.
+    private let seed: UInt64
     /// The bytes of texts in their grace, counted with `entryOverhead` each.
     static let graceBytes = 4 << 20
     static let entryOverhead = 64
@@ -170,6 +172,11 @@ private final class SharedTextTable: @unchecked Sendable {
         #endif
         pthread_mutex_init(lock, &attributes)
         pthread_mutexattr_destroy(&attributes)
+        contents = .allocate(capacity: 1)
+        contents.initialize(to: Contents())
+        var hasher = Hasher()
+        hasher.combine(0x7465_7874 as UInt64)
+        seed = UInt64(UInt(bitPattern: hasher.finalize()))
     }
 
     func withLock<R>(_ body: () -> R) -> R {
@@ -179,64 +186,125 @@ private final class SharedTextTable: @unchecked Sendable {
     }
 
     /// Entries held by a scope, for tests that check a long run stays flat.
-    var count: Int { withLock { liveCount - graceCount } }
+    var count: Int { withLock { contents.pointee.liveCount - contents.pointee.graceCount } }
 
     /// Entries in the table: held, or in their grace.
-    var storedCount: Int { withLock { liveCount } }
+    var storedCount: Int { withLock { contents.pointee.liveCount } }
 
     func isHeld(_ string: String) -> Bool {
         var string = string
-        return string.withUTF8 { bytes in withLock { find(bytes).map { entries[Int($0)].holders > 0 } ?? false } }
+        return string.withUTF8 { bytes in
+            let hash = Self.hash(bytes, seed: seed)
+            return withLock { contents.pointee.find(bytes, hash: hash).map { contents.pointee.entries[Int($0)].holders > 0 } ?? false }
+        }
     }
 
     func intern(_ string: String, in scope: TextScope) -> (UInt32, UInt32) {
         var string = string
         return string.withUTF8 { bytes in
-            withLock {
-                let index = find(bytes) ?? add(bytes)
-                hold(index, in: scope)
-                return (index, entries[Int(index)].generation)
+            // Hashed once, outside the lock: for the lookup and, if it misses, for the new entry.
+            let hash = Self.hash(bytes, seed: seed)
+            return withLock {
+                let index = contents.pointee.find(bytes, hash: hash) ?? contents.pointee.add(bytes, hash: hash)
+                contents.pointee.hold(index, in: scope)
+                return (index, contents.pointee.entries[Int(index)].generation)
             }
         }
     }
 
     func string(at index: UInt32, generation: UInt32) -> String {
-        // Read under the lock: another thread may free the entry once the lock is let go.
-        let string: String? = withLock {
-            let entry = entries[Int(index)]
+        withUTF8(at: index, generation: generation) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of the text at `index` (read under the lock: another thread
+    /// may free the entry once the lock is let go). Stops the program if it has been freed.
+    func withUTF8<R>(at index: UInt32, generation: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let result: R? = withLock {
+            let entry = contents.pointee.entries[Int(index)]
             guard entry.generation == generation else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: entry.start, count: entry.count), as: UTF8.self)
+            return body(UnsafeBufferPointer(start: entry.start, count: entry.count))
         }
-        guard let string else {
+        guard let result else {
             preconditionFailure("""
                 a shared text was read long after its scope was let go: keep the TextScope of the replay \
                 that made it (a RecordSink that keeps records implements keep(_:); keep the RecordCollector)
                 """)
         }
-        return string
+        return result
     }
 
     /// Lets go of every entry `scope` holds: one no other scope holds begins its grace.
     func release(_ scope: TextScope) {
         withLock {
             for slot in scope.held where slot != 0 {
-                let index = Int(slot - 1)
-                entries[index].holders -= 1
-                if entries[index].holders == 0 { bury(UInt32(index)) }
+                contents.pointee.letGo(slot - 1)
             }
             scope.held = []
             scope.heldCount = 0
         }
     }
 
-    // MARK: Under the lock
+    /// A hash of `bytes` for the slots: a word at a time, each multiplied in and folded back,
+    /// then mixed so that every bit of the result depends on every byte (the slot is taken from
+    /// the lowest bits).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int {
+        var h = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let n = bytes.count
+            var i = 0
+            while i &+ 8 <= n {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 29
+                i &+= 8
+            }
+            if i < n {
+                // The last bytes: the word that ends with them, when there is one before them
+                // (bytes hashed twice change nothing), else byte by byte.
+                var tail: UInt64 = 0
+                if n >= 8 {
+                    tail = raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+                } else {
+                    for k in 0..<n { tail |= UInt64(base[k]) << UInt64(8 &* k) }
+                }
+                h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 29
+            }
+        }
+        h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
+    }
+}
 
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+/// What `SharedTextTable` holds, and the work done on it under the lock.
+private struct Contents {
+    typealias Entry = SharedTextTable.Entry
+
+    var entries: [Entry] = []
+    /// Free entries, to be reused.
+    var free: [UInt32] = []
+    /// Index + 1 of the entry in each slot, 0 for an empty slot; a power of two in size, at
+    /// most half full. Freed entries leave by backward-shift deletion (no tombstones).
+    var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    var liveCount = 0
+    /// Entries no scope holds any more, oldest first, with when each began its grace: they are
+    /// freed only once `graceBytes` of younger ones have followed them, so that a record copied
+    /// out of a collector just before the collector went (the usual `return collector.records`)
+    /// still reads its text. Memory stays flat: what no scope holds is bounded by the grace.
+    var graveyard: [(index: UInt32, buried: UInt64)] = []
+    var graveyardStart = 0
+    var graveyardBytes = 0
+    var burials: UInt64 = 0
+    var graceCount = 0
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> UInt32? {
         let mask = slots.count - 1
-        var slot = Self.hash(bytes) & mask
+        var slot = hash & mask
         while slots[slot] != 0 {
             let entry = entries[Int(slots[slot] - 1)]
-            if entry.count == bytes.count && (bytes.isEmpty || memcmp(entry.start!, bytes.baseAddress!, bytes.count) == 0) {
+            if entry.hash == hash && entry.count == bytes.count
+                && (bytes.isEmpty || memcmp(entry.start!, bytes.baseAddress!, bytes.count) == 0) {
                 return slots[slot] - 1
             }
             slot = (slot + 1) & mask
@@ -244,7 +312,7 @@ private final class SharedTextTable: @unchecked Sendable {
         return nil
     }
 
-    private func add(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> UInt32 {
         var start: UnsafeMutablePointer<UInt8>?
         if let base = bytes.baseAddress, !bytes.isEmpty {
             start = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -255,22 +323,23 @@ private final class SharedTextTable: @unchecked Sendable {
             index = reused
             entries[Int(index)].start = start
             entries[Int(index)].count = bytes.count
+            entries[Int(index)].hash = hash
         } else {
             precondition(entries.count < Int(UInt32.max) - 1, "more than \(UInt32.max - 1) distinct shared strings at once")
             index = UInt32(entries.count)
-            entries.append(Entry(start: start, count: bytes.count, holders: 0, generation: 0))
+            entries.append(Entry(start: start, count: bytes.count, hash: hash, holders: 0, generation: 0))
         }
         liveCount += 1
         if liveCount * 2 > slots.count { rehash(capacity: slots.count * 2) }
         let mask = slots.count - 1
-        var slot = Self.hash(bytes) & mask
+        var slot = hash & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = index + 1
         return index
     }
 
     /// Counts `scope` among the holders of `index`, once.
-    private func hold(_ index: UInt32, in scope: TextScope) {
+    mutating func hold(_ index: UInt32, in scope: TextScope) {
         if scope.held.isEmpty { scope.held = Array(repeating: 0, count: 16) }
         var mask = scope.held.count - 1
         var slot = Self.mix(index) & mask
@@ -284,7 +353,7 @@ private final class SharedTextTable: @unchecked Sendable {
         if entries[Int(index)].buried != 0 {
             // Held again during its grace: out of the graveyard (its place there is now stale).
             entries[Int(index)].buried = 0
-            graveyardBytes -= entries[Int(index)].count + Self.entryOverhead
+            graveyardBytes -= entries[Int(index)].count + SharedTextTable.entryOverhead
             graceCount -= 1
         }
         if scope.heldCount * 2 > scope.held.count {
@@ -299,20 +368,26 @@ private final class SharedTextTable: @unchecked Sendable {
         }
     }
 
+    /// One scope fewer holds entry `index`: if it was the last, the entry begins its grace.
+    mutating func letGo(_ index: UInt32) {
+        entries[Int(index)].holders -= 1
+        if entries[Int(index)].holders == 0 { bury(index) }
+    }
+
     /// Starts the grace of entry `index`, and frees the oldest entries whose grace is over.
-    private func bury(_ index: UInt32) {
+    private mutating func bury(_ index: UInt32) {
         burials += 1
         entries[Int(index)].buried = burials
         graveyard.append((index, burials))
-        graveyardBytes += entries[Int(index)].count + Self.entryOverhead
+        graveyardBytes += entries[Int(index)].count + SharedTextTable.entryOverhead
         graceCount += 1
-        while graveyardBytes > Self.graceBytes {
+        while graveyardBytes > SharedTextTable.graceBytes {
             let (oldest, buried) = graveyard[graveyardStart]
             graveyardStart += 1
             let entry = entries[Int(oldest)]
             // A place left behind by an entry held again since (and perhaps let go again).
             guard entry.buried == buried else { continue }
-            graveyardBytes -= entry.count + Self.entryOverhead
+            graveyardBytes -= entry.count + SharedTextTable.entryOverhead
             graceCount -= 1
             remove(oldest)
         }
@@ -323,19 +398,17 @@ private final class SharedTextTable: @unchecked Sendable {
     }
 
     /// Frees entry `index`: its bytes, its slot (shifting later ones of its run back), its index.
-    private func remove(_ index: UInt32) {
+    private mutating func remove(_ index: UInt32) {
         let entry = entries[Int(index)]
-        let bytes = UnsafeBufferPointer(start: entry.start, count: entry.count)
         let mask = slots.count - 1
-        var slot = Self.hash(bytes) & mask
+        var slot = entry.hash & mask
         while slots[slot] != index + 1 { slot = (slot + 1) & mask }
         // Backward-shift deletion: move later members of the run into the hole when their home
         // slot does not lie (cyclically) after the hole.
         var hole = slot
         var next = (hole + 1) & mask
         while slots[next] != 0 {
-            let other = entries[Int(slots[next] - 1)]
-            let home = Self.hash(UnsafeBufferPointer(start: other.start, count: other.count)) & mask
+            let home = entries[Int(slots[next] - 1)].hash & mask
             if (next - home) & mask >= (next - hole) & mask {
                 slots[hole] = slots[next]
                 hole = next
@@ -344,28 +417,21 @@ private final class SharedTextTable: @unchecked Sendable {
         }
         slots[hole] = 0
         entry.start?.deallocate()
-        entries[Int(index)] = Entry(start: nil, count: 0, holders: 0, generation: entry.generation &+ 1)
+        entries[Int(index)] = Entry(start: nil, count: 0, hash: 0, holders: 0, generation: entry.generation &+ 1)
         free.append(index)
         liveCount -= 1
     }
 
     /// Places every entry in the slots again, in `capacity` slots.
-    private func rehash(capacity: Int) {
+    private mutating func rehash(capacity: Int) {
         var bigger = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for value in slots where value != 0 {
-            let entry = entries[Int(value - 1)]
-            var slot = Self.hash(UnsafeBufferPointer(start: entry.start, count: entry.count)) & mask
+            var slot = entries[Int(value - 1)].hash & mask
             while bigger[slot] != 0 { slot = (slot + 1) & mask }
             bigger[slot] = value
         }
         slots = bigger
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
     }
 
     private static func mix(_ index: UInt32) -> Int {

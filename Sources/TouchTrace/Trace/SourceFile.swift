@@ -23,6 +23,21 @@ public struct SourceFile: Sendable {
         self.storage = SourceBytes(copying: bytes)
     }
 
+    /// A file whose bytes are copied from `bytes` into the memory of `spare` when no file holds
+    /// it any more and it is large enough, else into new memory that becomes the spare: for a
+    /// reader of file after file, each let go before the next is read (a verify worker's
+    /// traces), which then allocates and frees nothing per file.
+    init(path: String, copying bytes: UnsafeBufferPointer<UInt8>, reusing spare: inout SpareSourceMemory) {
+        self.path = path
+        if isKnownUniquelyReferenced(&spare.storage), let storage = spare.storage, storage.refill(from: bytes) {
+            self.storage = storage
+        } else {
+            let made = SourceBytes(copying: bytes, capacity: max(bytes.count, SpareSourceMemory.leastCapacity))
+            spare.storage = made
+            self.storage = made
+        }
+    }
+
     private init(path: String, storage: SourceBytes) {
         self.path = path
         self.storage = storage
@@ -155,13 +170,28 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// Memory holding a file's bytes, never written once made: mapped from the file, or allocated.
-private final class SourceBytes: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
-    private let isMapped: Bool
+/// Memory that held the bytes of a file read before, kept by its reader for the next file
+/// (see `SourceFile.init(path:copying:reusing:)`).
+struct SpareSourceMemory {
+    fileprivate var storage: SourceBytes?
 
-    init(copying bytes: UnsafeBufferPointer<UInt8>) {
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    /// The least memory made for a spare: most fixture traces fit.
+    fileprivate static let leastCapacity = 1 << 14
+
+    init() {}
+}
+
+/// Memory holding a file's bytes, never written while a file holds it: mapped from the file,
+/// or allocated (and then filled again only by `refill`, when no file holds it).
+private final class SourceBytes: @unchecked Sendable {
+    private(set) var buffer: UnsafeBufferPointer<UInt8>
+    private let isMapped: Bool
+    /// The bytes allocated (for memory that was not mapped).
+    private let capacity: Int
+
+    init(copying bytes: UnsafeBufferPointer<UInt8>, capacity: Int = 0) {
+        self.capacity = max(bytes.count, capacity, 1)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
         if let start = bytes.baseAddress { memory.initialize(from: start, count: bytes.count) }
         buffer = UnsafeBufferPointer(start: memory, count: bytes.count)
         isMapped = false
@@ -171,11 +201,22 @@ private final class SourceBytes: @unchecked Sendable {
     init(allocated memory: UnsafeMutablePointer<UInt8>, count: Int) {
         buffer = UnsafeBufferPointer(start: memory, count: count)
         isMapped = false
+        capacity = count
     }
 
     init(mapped: UnsafeRawPointer, count: Int) {
         buffer = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
         isMapped = true
+        capacity = 0
+    }
+
+    /// Holds `bytes` from now on, in the same memory, if they fit; false (and unchanged) if
+    /// not. Only for memory that no file holds.
+    func refill(from bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !isMapped, bytes.count <= capacity, let memory = buffer.baseAddress else { return false }
+        if let start = bytes.baseAddress { UnsafeMutablePointer(mutating: memory).update(from: start, count: bytes.count) }
+        buffer = UnsafeBufferPointer(start: memory, count: bytes.count)
+        return true
     }
 
     /// Drops the mapped pages wholly inside `range` from resident memory. The mapping is

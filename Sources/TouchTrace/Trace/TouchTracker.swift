@@ -102,6 +102,16 @@ struct TouchTracker {
     /// Whether a touch with this id is down.
     func isDown(_ id: TouchID) -> Bool { down.slot(of: id) != nil }
 
+    /// Forgets every touch, as a new tracker knows none, keeping the memory of its lists: for
+    /// a reader of the next trace (see `TraceReader.Lists`).
+    mutating func removeAll() {
+        down.removeAll()
+        slots.removeAll(keepingCapacity: true)
+        freeSlots.removeAll(keepingCapacity: true)
+        ending.removeAll(keepingCapacity: true)
+        nextSerial = 0
+    }
+
     /// Touches still down, in the order they began.
     func stillDown() -> [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] {
         // Most traces end with every touch up: nothing to sort.
@@ -154,4 +164,10 @@ struct DownTouches {
 
     /// Whether no touch is down.
     var isEmpty: Bool { map == nil && list.isEmpty }
+
+    /// No touch down, the list's memory kept (a dictionary, made for many, is let go).
+    mutating func removeAll() {
+        list.removeAll(keepingCapacity: true)
+        map = nil
+    }
 }

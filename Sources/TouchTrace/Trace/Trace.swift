@@ -98,9 +98,20 @@ public final class Trace: Sendable {
     public static func parse<C: TouchEventConsumer>(
         _ source: SourceFile, options: TraceReadOptions = TraceReadOptions(), consumer: inout C
     ) throws(TraceErrors) -> Trace {
+        var lists = TraceReader.Lists()
+        return try parse(source, options: options, consumer: &consumer, reusing: &lists)
+    }
+
+    /// `parse`, reading with the memory of `lists` and handing it back (read or not), for a
+    /// caller that reads trace after trace on one thread (see `TraceReader.Lists`).
+    static func parse<C: TouchEventConsumer>(
+        _ source: SourceFile, options: TraceReadOptions = TraceReadOptions(), consumer: inout C,
+        reusing lists: inout TraceReader.Lists
+    ) throws(TraceErrors) -> Trace {
         // Touch ids given as strings are made in the current scope, or in one of the trace's own.
         try (TextScope.current ?? TextScope()).run { () throws(TraceErrors) -> Trace in
-            var reader = TraceReader(source: source, options: options)
+            var reader = TraceReader(source: source, options: options, reusing: &lists)
+            defer { reader.giveBack(to: &lists) }
             return try reader.read(consumer: &consumer)
         }
     }

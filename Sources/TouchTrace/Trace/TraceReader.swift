@@ -40,6 +40,37 @@ struct TraceReader {
         self.parallelMinimumBytes = options.parallelMinimumBytes
     }
 
+    /// The lists a reader fills as it reads (touches down and their slots, the event's
+    /// touches, the endings noted), handed from one reader to the next by a caller that reads
+    /// trace after trace on one thread (a verify worker): each trace reuses their memory, where
+    /// a new reader would allocate and grow them again and free them at the end.
+    struct Lists {
+        fileprivate var tracker = TouchTracker()
+        fileprivate var touches: [EventTouch] = []
+        fileprivate var endedSinceUpdate: [(id: TouchID, event: Int)] = []
+
+        init() {}
+    }
+
+    /// A reader that reads with `lists`' memory (left empty until `giveBack(to:)`), starting
+    /// as a new reader does: no touch known, no event read.
+    init(source: SourceFile, options: TraceReadOptions, reusing lists: inout Lists) {
+        self.init(source: source, options: options)
+        swap(&tracker, &lists.tracker)
+        swap(&event.touches, &lists.touches)
+        swap(&endedSinceUpdate, &lists.endedSinceUpdate)
+        tracker.removeAll()
+        event.touches.removeAll(keepingCapacity: true)
+        endedSinceUpdate.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the lists' memory back to `lists`, for the next reader (this one is done).
+    mutating func giveBack(to lists: inout Lists) {
+        swap(&tracker, &lists.tracker)
+        swap(&event.touches, &lists.touches)
+        swap(&endedSinceUpdate, &lists.endedSinceUpdate)
+    }
+
     // MARK: The whole file (first pass)
 
     mutating func read<C: TouchEventConsumer>(consumer: inout C) throws(TraceErrors) -> Trace {

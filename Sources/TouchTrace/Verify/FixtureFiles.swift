@@ -55,13 +55,19 @@ final class FixtureFiles {
     private static let noAccessTime: Int32 = 0
     #endif
 
+    /// The path of the last expected file asked for by its trace, as a C string.
+    private var pathBytes: UnsafeMutablePointer<CChar>
+    private var pathCapacity = 256
+
     init() {
         capacity = 1 << 16
         buffer = .allocate(capacity: capacity)
+        pathBytes = .allocate(capacity: pathCapacity)
     }
 
     deinit {
         buffer.deallocate()
+        pathBytes.deallocate()
         if folderDescriptor >= 0 { close(folderDescriptor) }
     }
 
@@ -70,15 +76,58 @@ final class FixtureFiles {
     /// says that its folder's listing showed it as a regular file.
     func withContents<R>(of path: String, listedRegular: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         // (withCString lends a native string's own bytes; passing the string makes a copy.)
-        let fd = path.withCString { whole -> Int32 in
-            let nameStart = enterFolder(of: whole)
-            var fd = openFile(whole, nameStart: nameStart)
-            if fd < 0 && errno == EPERM && openFlags & Self.noAccessTime != 0 {
-                openFlags &= ~Self.noAccessTime
-                fd = openFile(whole, nameStart: nameStart)
+        let fd = path.withCString { openForReading($0) }
+        return try readOpened(fd, listedRegular: listedRegular, body)
+    }
+
+    /// `withContents(of: Fixture(tracePath: tracePath).expectedPath, ...)`, the path of the
+    /// expected file written as a C string into memory kept for it rather than made as a
+    /// `String` (verify asks for one per fixture). Nil, without calling `body`, for a trace path
+    /// that does not end with `.trace.json` (as for a file not read here: see above).
+    func withContents<R>(ofExpectedFileOf tracePath: String, listedRegular: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard let fd = openExpectedFile(of: tracePath) else { return nil }
+        return try readOpened(fd, listedRegular: listedRegular, body)
+    }
+
+    /// Opens the expected file of the trace at `tracePath` (see `withContents(ofExpectedFileOf:)`):
+    /// a descriptor, -1, or nil for a trace path without the suffix.
+    private func openExpectedFile(of tracePath: String) -> Int32? {
+        let suffix: StaticString = ".trace.json", replacement: StaticString = ".expected.txt"
+        var trace = tracePath
+        let length = trace.withUTF8 { bytes -> Int in
+            let stem = bytes.count - suffix.utf8CodeUnitCount
+            guard stem >= 0, let base = bytes.baseAddress,
+                  memcmp(base + stem, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0 else { return -1 }
+            let length = stem + replacement.utf8CodeUnitCount
+            if length + 1 > pathCapacity {
+                pathBytes.deallocate()
+                pathCapacity = max(length + 1, pathCapacity * 2)
+                pathBytes = .allocate(capacity: pathCapacity)
             }
-            return fd
+            let path = UnsafeMutableRawPointer(pathBytes)
+            path.copyMemory(from: base, byteCount: stem)
+            (path + stem).copyMemory(from: replacement.utf8Start, byteCount: replacement.utf8CodeUnitCount)
+            pathBytes[length] = 0
+            return length
         }
+        guard length >= 0 else { return nil }
+        return openForReading(UnsafePointer(pathBytes))
+    }
+
+    /// Opens the file at `whole` (a C string) for reading, in its folder (see above): a
+    /// descriptor, or -1.
+    private func openForReading(_ whole: UnsafePointer<CChar>) -> Int32 {
+        let nameStart = enterFolder(of: whole)
+        var fd = openFile(whole, nameStart: nameStart)
+        if fd < 0 && errno == EPERM && openFlags & Self.noAccessTime != 0 {
+            openFlags &= ~Self.noAccessTime
+            fd = openFile(whole, nameStart: nameStart)
+        }
+        return fd
+    }
+
+    /// Reads the file open as `fd` (closed here), as `withContents` says.
+    private func readOpened<R>(_ fd: Int32, listedRegular: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var filled = 0
@@ -142,8 +191,14 @@ final class FixtureFiles {
     /// returns where the file's name starts in `path`.
     private func enterFolder(of path: UnsafePointer<CChar>) -> Int {
         let length = strlen(path)
-        var nameStart = length
-        while nameStart > 0 && path[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
+        // The usual case: a file of the folder of the last one (it starts with that folder's
+        // path, and no slash follows), found with two scans forward.
+        let inLastFolder = length >= folder.count && folder.withUnsafeBufferPointer { known in
+            (known.isEmpty || memcmp(known.baseAddress!, path, known.count) == 0)
+                && memchr(path + known.count, Int32(UInt8(ascii: "/")), length - known.count) == nil
+        }
+        var nameStart = inLastFolder ? folder.count : length
+        while !inLastFolder && nameStart > 0 && path[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
         let same = folder.withUnsafeBufferPointer { known in
             known.count == nameStart && (nameStart == 0 || memcmp(known.baseAddress!, path, nameStart) == 0)
         }
@@ -181,6 +236,9 @@ final class FixtureFiles {
 
     /// The trace file at `path` read here, or nil (see `withContents`).
     func sourceFile(at path: String, listedRegular: Bool = false) -> SourceFile? {
-        withContents(of: path, listedRegular: listedRegular) { SourceFile(path: path, copying: $0) }
+        withContents(of: path, listedRegular: listedRegular) { SourceFile(path: path, copying: $0, reusing: &spare) }
     }
+
+    /// The memory of the last trace read, for the next once that trace is let go.
+    private var spare = SpareSourceMemory()
 }

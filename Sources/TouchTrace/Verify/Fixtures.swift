@@ -43,8 +43,30 @@ public struct Fixture: Sendable, Equatable {
     public static let expectedSuffix = ".expected.txt"
 
     public var expectedPath: String {
-        String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
+        // verify asks once per fixture: the path is made in one piece from the trace path's
+        // bytes when it ends with the suffix, as every fixture found does.
+        var trace = tracePath
+        let made = trace.withUTF8 { bytes -> String? in
+            let suffix = Self.traceSuffixBytes, replacement = Self.expectedSuffixBytes
+            let stem = bytes.count - suffix.count
+            guard stem >= 0, let base = bytes.baseAddress, memcmp(base + stem, suffix, suffix.count) == 0 else { return nil }
+            return String(unsafeUninitializedCapacity: stem + replacement.count) { out in
+                let start = out.baseAddress!
+                start.initialize(from: base, count: stem)
+                replacement.withUnsafeBufferPointer { (start + stem).initialize(from: $0.baseAddress!, count: $0.count) }
+                return stem + replacement.count
+            }
+        }
+        return made ?? String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
     }
+
+    /// Where a `dirent`'s name starts in it, and the room it has.
+    static let direntNameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    static let direntNameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
+
+    /// The suffixes' bytes, for code that works on bytes.
+    static let traceSuffixBytes = Array(traceSuffix.utf8)
+    static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
     /// `GROUP/NAME` for messages and reports: the path without the suffix.
     public var name: String {
@@ -157,6 +179,11 @@ public struct Fixture: Sendable, Equatable {
                 shared = k
             }
             func key(_ span: (start: Int, count: Int), _ offset: Int) -> UInt64 {
+                // Eight bytes in one load where the path has them (most do), read big-endian
+                // so that the integers order as the bytes do.
+                if offset + 8 <= span.count {
+                    return UInt64(bigEndian: UnsafeRawPointer(base + span.start + offset).loadUnaligned(as: UInt64.self))
+                }
                 var key: UInt64 = 0
                 for k in offset..<(offset + 8) {
                     key = key << 8 | UInt64(k < span.count ? base[span.start + k] : 0)
@@ -164,18 +191,67 @@ public struct Fixture: Sendable, Equatable {
                 return key
             }
             var keyed = spans.indices.map { i in (key(spans[i], shared), key(spans[i], shared + 8), i) }
-            keyed.sort { x, y in
-                if x.0 != y.0 { return x.0 < y.0 }
-                if x.1 != y.1 { return x.1 < y.1 }
-                let a = spans[x.2], b = spans[y.2]
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(base + a.start, base + b.start, common)
-                    if order != 0 { return order < 0 }
+            radixSort(&keyed)
+            // Paths whose keys are equal (their 16 bytes after the shared prefix are) are in a
+            // run, in the order they came: each run is sorted by the whole paths, stably.
+            var runStart = 0
+            while runStart < keyed.count {
+                var runEnd = runStart + 1
+                while runEnd < keyed.count && keyed[runEnd].0 == keyed[runStart].0 && keyed[runEnd].1 == keyed[runStart].1 { runEnd += 1 }
+                if runEnd - runStart > 1 {
+                    keyed[runStart..<runEnd].sort { x, y in
+                        let a = spans[x.2], b = spans[y.2]
+                        let common = min(a.count, b.count)
+                        if common > 0 {
+                            let order = memcmp(base + a.start, base + b.start, common)
+                            if order != 0 { return order < 0 }
+                        }
+                        return a.count < b.count
+                    }
                 }
-                return a.count < b.count
+                runStart = runEnd
             }
             return keyed.map(\.2)
+        }
+    }
+
+    /// Sorts by the two keys (the first, then the second), stably: a byte at a time from the
+    /// lowest byte of the second key to the highest of the first (16 passes of counting, each
+    /// skipped where every key has the same byte there). For the thousands of paths of a
+    /// fixture tree, a few passes over them cost less than the comparisons of a sort.
+    private static func radixSort(_ keyed: inout [(UInt64, UInt64, Int)]) {
+        let n = keyed.count
+        guard n > 1 else { return }
+        let other = UnsafeMutablePointer<(UInt64, UInt64, Int)>.allocate(capacity: n)
+        defer { other.deallocate() }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+        defer { counts.deallocate() }
+        keyed.withUnsafeMutableBufferPointer { keys in
+            var from = keys.baseAddress!, to = other
+            for pass in 0..<16 {
+                let shift = UInt64(8 * (pass % 8))
+                let second = pass < 8
+                @inline(__always) func digit(_ e: (UInt64, UInt64, Int)) -> Int {
+                    Int(truncatingIfNeeded: ((second ? e.1 : e.0) >> shift) & 0xFF)
+                }
+                counts.initialize(repeating: 0, count: 256)
+                for i in 0..<n { counts[digit(from[i])] += 1 }
+                if counts[digit(from[0])] == n { continue }
+                var total = 0
+                for d in 0..<256 {
+                    let c = counts[d]
+                    counts[d] = total
+                    total += c
+                }
+                for i in 0..<n {
+                    let d = digit(from[i])
+                    to[counts[d]] = from[i]
+                    counts[d] += 1
+                }
+                swap(&from, &to)
+            }
+            // After an odd number of passes, the keys are in the other memory: back they come.
+            if from != keys.baseAddress! { keys.baseAddress!.update(from: from, count: n) }
         }
     }
 
@@ -192,55 +268,49 @@ public struct Fixture: Sendable, Equatable {
         var misnamedScenes: [String] = []
         /// Folders walked, by device and inode: a folder reached again through a link is not
         /// walked again.
-        var seen: Set<[UInt64]> = []
+        var seen = FolderSet()
 
-        private static let traceSuffixBytes = Array(traceSuffix.utf8)
-        private static let expectedSuffixBytes = Array(expectedSuffix.utf8)
 
         mutating func directory(_ directory: String, _ info: stat) {
-            guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard seen.insert(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else { return }
             guard let dir = opendir(directory) else {
                 skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
                 return
             }
             var subdirectories: [String] = []
             let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
+            // The paths of the folder's entries are made here: the folder's path, then a name
+            // (at most 255 bytes), decoded in one piece.
+            let pathBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: prefix.count + 256)
+            defer { pathBytes.deallocate() }
+            pathBytes.initialize(from: prefix, count: prefix.count)
             // The names (without suffix) of the regular expected files listed, and of the
             // traces found, with where each trace is in `found`: matched once all are in.
             let expectedNames = ListedNames()
             let traceNames = ListedNames()
             var traceIndices: [Int] = []
             while let entry = readdir(dir) {
-                // The name is looked at as bytes; a string is made only for a path kept, in
-                // one piece with its folder's path.
-                let (hidden, isTrace, length) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Bool, Bool, Int) in
-                    let name = raw.baseAddress!
-                    let length = memchr(name, 0, raw.count).map { UnsafeRawPointer($0) - name } ?? raw.count
-                    let suffix = Self.traceSuffixBytes
-                    let isTrace = length >= suffix.count && memcmp(name + (length - suffix.count), suffix, suffix.count) == 0
-                    return (length > 0 && raw[0] == UInt8(ascii: "."), isTrace, length)
-                }
-                if hidden { continue }
+                // The name is looked at as bytes, where it lies in the entry (a copy of the whole
+                // field is 256 bytes); a string is made only for a path kept, in one piece with
+                // its folder's path.
+                let name = UnsafeRawPointer(entry) + Fixture.direntNameOffset
+                let length = memchr(name, 0, Fixture.direntNameCapacity).map { UnsafeRawPointer($0) - name } ?? Fixture.direntNameCapacity
+                if length > 0 && name.load(as: UInt8.self) == UInt8(ascii: ".") { continue }
+                let traceSuffix = Fixture.traceSuffixBytes, expectedSuffix = Fixture.expectedSuffixBytes
+                let isTrace = length >= traceSuffix.count && memcmp(name + (length - traceSuffix.count), traceSuffix, traceSuffix.count) == 0
                 let kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_REG) && !isTrace && length > Self.expectedSuffixBytes.count && withUnsafeBytes(of: entry.pointee.d_name, { raw in
-                    let suffix = Self.expectedSuffixBytes
-                    return memcmp(raw.baseAddress! + (length - suffix.count), suffix, suffix.count) == 0
-                }) {
-                    expectedNames.add(entry, length: length - Self.expectedSuffixBytes.count)
+                if kind == Int32(DT_REG) && !isTrace && length > expectedSuffix.count
+                    && memcmp(name + (length - expectedSuffix.count), expectedSuffix, expectedSuffix.count) == 0 {
+                    expectedNames.add(entry, length: length - expectedSuffix.count)
                     continue
                 }
                 // Only traces, folders, other kinds and names as long as `scene.json` matter.
                 guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
-                let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(unsafeUninitializedCapacity: prefix.count + length) { out in
-                        let start = UnsafeMutableRawPointer(out.baseAddress!)
-                        prefix.withUnsafeBytes { if let from = $0.baseAddress { start.copyMemory(from: from, byteCount: $0.count) } }
-                        (start + prefix.count).copyMemory(from: raw.baseAddress!, byteCount: length)
-                        return prefix.count + length
-                    }
-                }
-                let name = length == 10 ? withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0[..<10], as: UTF8.self) } : ""
-                if length == 10 && name != "scene.json" && name.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                // The folder's path is in place already: the name goes after it.
+                UnsafeMutableRawPointer(pathBytes + prefix.count).copyMemory(from: name, byteCount: length)
+                let path = String(decoding: UnsafeBufferPointer(start: pathBytes, count: prefix.count + length), as: UTF8.self)
+                let shortName = length == 10 ? String(decoding: UnsafeRawBufferPointer(start: name, count: 10), as: UTF8.self) : ""
+                if length == 10 && shortName != "scene.json" && shortName.lowercased() == "scene.json" { misnamedScenes.append(path) }
                 switch kind {
                 case Int32(DT_REG):
                     if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
@@ -290,10 +360,52 @@ public struct Fixture: Sendable, Equatable {
         /// matched with the expected files listed).
         private mutating func add(_ path: String, _ entry: UnsafeMutablePointer<dirent>, length: Int,
                                   to names: ListedNames, _ indices: inout [Int]) {
-            names.add(entry, length: length - Self.traceSuffixBytes.count)
+            names.add(entry, length: length - Fixture.traceSuffixBytes.count)
             indices.append(found.count)
             found.append(path)
             expectedListed.append(false)
+        }
+    }
+
+    /// Folders by device and inode, each once: an open-addressing set of pairs in one flat
+    /// list of words (a `Set` of pairs costs the run time more to set up, once per process, than
+    /// a walk of a few folders costs in all).
+    struct FolderSet {
+        /// Three words a place: 1 for a taken place (0 for an empty one), the device, the inode;
+        /// a power of two places, at most half of them taken.
+        private var places = [UInt64](repeating: 0, count: 3 * 16)
+        private var count = 0
+
+        /// Adds a folder; false if it was there already.
+        mutating func insert(device: UInt64, inode: UInt64) -> Bool {
+            var mask = places.count / 3 - 1
+            var place = Self.place(device, inode, mask)
+            while places[3 * place] != 0 {
+                if places[3 * place + 1] == device && places[3 * place + 2] == inode { return false }
+                place = (place + 1) & mask
+            }
+            places[3 * place] = 1
+            places[3 * place + 1] = device
+            places[3 * place + 2] = inode
+            count += 1
+            if count * 2 > places.count / 3 {
+                let old = places
+                places = [UInt64](repeating: 0, count: old.count * 2)
+                mask = places.count / 3 - 1
+                for k in stride(from: 0, to: old.count, by: 3) where old[k] != 0 {
+                    var p = Self.place(old[k + 1], old[k + 2], mask)
+                    while places[3 * p] != 0 { p = (p + 1) & mask }
+                    places[3 * p] = 1
+                    places[3 * p + 1] = old[k + 1]
+                    places[3 * p + 2] = old[k + 2]
+                }
+            }
+            return true
+        }
+
+        private static func place(_ device: UInt64, _ inode: UInt64, _ mask: Int) -> Int {
+            let h = (device &* 0x9E37_79B9_7F4A_7C15) ^ (inode &* 0xBF58_476D_1CE4_E5B9)
+            return Int(truncatingIfNeeded: (h ^ (h >> 31)) >> 7) & mask
         }
     }
 

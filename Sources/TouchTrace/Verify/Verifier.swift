@@ -182,6 +182,15 @@ public struct Verifier: Sendable {
     /// it, so that a folder of fixtures builds its scene's replayer and writer once.
     /// `listedRegular` says that the trace's folder listed it as a regular file (see `Fixture`).
     static func replayInPlace(tracePath: String, listedRegular: Bool = false, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
+        // One scope for the texts of the replay and of the trace (failure reasons, string touch
+        // ids), where each would otherwise make its own: both live as long as the other.
+        try (TextScope.current ?? TextScope()).run { () throws(TraceErrors) -> InPlaceReplay in
+            try replayInScope(tracePath: tracePath, listedRegular: listedRegular, sceneFile: sceneFile, scenes: scenes)
+        }
+    }
+
+    /// `replayInPlace`, with a text scope current.
+    private static func replayInScope(tracePath: String, listedRegular: Bool, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
         if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
             source = read
@@ -204,7 +213,7 @@ public struct Verifier: Sendable {
             let writer = scenes.restartedWriter(for: provisional, version: 1)
             // The scene's kept replay, started again (a `Replayer` is a handle to it).
             var replayer = provisional.restartedReplayer(writingTo: writer)
-            let trace = try Trace.parse(source, consumer: &replayer)
+            let trace = try Trace.parse(source, consumer: &replayer, reusing: &scenes.readerLists)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
@@ -214,7 +223,8 @@ public struct Verifier: Sendable {
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
         }
-        let trace = try Trace.parse(source)
+        var ignore = IgnoringConsumer()
+        let trace = try Trace.parse(source, consumer: &ignore, reusing: &scenes.readerLists)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the default scene.
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
@@ -289,7 +299,7 @@ public struct Verifier: Sendable {
         }
         // The usual case: a regular expected file, read into the worker's memory and settled
         // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withContents(of: fixture.expectedPath, listedRegular: fixture.listedRegular.expected, {
+        if let outcome = scenes.files.withContents(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, {
             settle(expected: $0, actual: actual, fixture)
         }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
@@ -356,9 +366,11 @@ public struct Verifier: Sendable {
         let workers = max(1, min(jobs, fixtures.count))
         let counter = ProgressCounter(report: progress)
         let dispenser = WorkDispenser(count: fixtures.count, workers: workers)
+        // Each folder's scene is read once for all the workers; each worker builds its own
+        // replay and writer for it once.
+        let sceneFiles = SharedSceneFiles()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Each worker reads each folder's scene once.
-            let scenes = SceneCache(registry: registry)
+            let scenes = SceneCache(registry: registry, sharing: sceneFiles)
             // Runs of neighbouring fixtures (mostly of one folder, one scene) taken as the
             // worker is ready for them: on a machine whose cores other programs share, a worker
             // that gets less time does less, instead of making the other wait for it at the end.
@@ -403,8 +415,12 @@ private final class ResultSlots: @unchecked Sendable {
 
 /// Hands out the indices `0..<count` in runs, each exactly once, to workers that ask.
 private final class WorkDispenser: @unchecked Sendable {
-    private let lock = DispatchQueue(label: "touchtrace.verify.dispenser")
-    private var start = 0
+    /// A mutex, not a serial queue: taking a run is a few instructions, and a queue's `sync`
+    /// costs thousands (a block, its copy and its release) where a free mutex costs tens.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The first index not handed out, behind the lock (reached through a pointer: a stored
+    /// variable of a class would cost a run-time exclusivity check at every access).
+    private let start = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private let count: Int
     private let runLength: Int
 
@@ -413,16 +429,24 @@ private final class WorkDispenser: @unchecked Sendable {
         // Long enough that taking a run costs nothing beside replaying it, short enough that
         // the last runs even out the workers: about 32 runs a worker, 1 to 16 fixtures each.
         runLength = max(1, min(16, count / max(1, workers * 32)))
+        pthread_mutex_init(lock, nil)
+        start.initialize(to: 0)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        start.deallocate()
     }
 
     /// The next run of indices, or nil when every index has been handed out.
     func next() -> Range<Int>? {
-        lock.sync {
-            guard start < count else { return nil }
-            let run = start..<min(start + runLength, count)
-            start = run.upperBound
-            return run
-        }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard start.pointee < count else { return nil }
+        let run = start.pointee..<min(start.pointee + runLength, count)
+        start.pointee = run.upperBound
+        return run
     }
 }
 
@@ -480,12 +504,36 @@ public final class SceneCache {
         }
     }
 
-    /// By trace version, then path: a scene is read by the rules of the trace that uses it.
-    private var scenes: [[String: Result<Prepared, TraceErrors>?]] = [[:], [:]]
-    /// The last folder asked about by `prepared(besideTrace:)`, per trace version, with what it
-    /// found: fixtures come folder by folder, and comparing a folder's path costs less than
+    /// What is known of one scene file, read by one version's rules: its scene (with what
+    /// replays through it need), or its problems, or neither when there is no such file. (Plain
+    /// types here, rather than a dictionary of optional results: the run time sets up nested
+    /// generic types once per process, at a cost of tens of thousands of instructions each.)
+    private struct KnownScene {
+        var prepared: Prepared?
+        var problems: TraceErrors?
+
+        /// The scene, or nil for no file; throws its problems.
+        func get() throws(TraceErrors) -> Prepared? {
+            if let problems { throw problems }
+            return prepared
+        }
+    }
+
+    /// A folder and what is known of the `scene.json` in it.
+    private struct KnownFolder {
+        var folder: [UInt8]
+        var scene: KnownScene
+    }
+
+    /// By path, for traces of version 1 and of version 2 (and later): a scene is read by the
+    /// rules of the trace that uses it.
+    private var scenesOfVersion1: [String: KnownScene] = [:]
+    private var scenesOfVersion2: [String: KnownScene] = [:]
+    /// The last folder asked about by `prepared(besideTrace:)`, per version as above, with what
+    /// it found: fixtures come folder by folder, and comparing a folder's path costs less than
     /// making the scene's path and looking it up.
-    private var lastFolder: [(folder: [UInt8], found: Result<Prepared, TraceErrors>?)?] = [nil, nil]
+    private var lastFolderOfVersion1: KnownFolder?
+    private var lastFolderOfVersion2: KnownFolder?
 
     /// The types its scenes may name.
     public let registry: Registry
@@ -494,8 +542,23 @@ public final class SceneCache {
     let transcript = TranscriptBytes()
     /// Reads the worker's trace and expected files.
     let files = FixtureFiles()
+    /// The memory of the lists the worker's trace reader fills, from one trace to the next.
+    var readerLists = TraceReader.Lists()
 
-    public init(registry: Registry = .standard) { self.registry = registry }
+    /// Scene files read for other caches too (verify's workers share them), or nil.
+    private let shared: SharedSceneFiles?
+
+    public init(registry: Registry = .standard) {
+        self.registry = registry
+        shared = nil
+    }
+
+    /// A cache that takes the scene files it does not require (each folder's `scene.json`)
+    /// from `shared`, which reads each once for all the caches that share it.
+    init(registry: Registry, sharing shared: SharedSceneFiles) {
+        self.registry = registry
+        self.shared = shared
+    }
 
     /// The scene in the file at `path` read for a trace of `version`, nil if there is no such
     /// file (unless it is `required`, as a `--scene` file is: then its absence is a problem
@@ -506,21 +569,21 @@ public final class SceneCache {
 
     /// `scene(at:version:required:)`, with the scene's plan and writer.
     func prepared(at path: String, version: Int = 1, required: Bool = false) throws(TraceErrors) -> Prepared? {
-        try lookUp(path, version: version, required: required)?.get()
+        try lookUp(path, version: version, required: required).get()
     }
 
     /// The `scene.json` beside a trace, as `prepared(at: Scene.besidePath(of: tracePath))`.
     func prepared(besideTrace tracePath: String, version: Int = 1) throws(TraceErrors) -> Prepared? {
-        let k = version >= 2 ? 1 : 0
-        if let last = lastFolder[k], Self.isFolder(last.folder, of: tracePath) {
-            return try last.found?.get()
+        if let last = version >= 2 ? lastFolderOfVersion2 : lastFolderOfVersion1, Self.isFolder(last.folder, of: tracePath) {
+            return try last.scene.get()
         }
         let utf8 = tracePath.utf8
         let folderEnd = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
         let folder = String(decoding: utf8[..<folderEnd], as: UTF8.self)
         let found = lookUp(folder + "scene.json", version: version, required: false)
-        lastFolder[k] = (Array(folder.utf8), found)
-        return try found?.get()
+        let known = KnownFolder(folder: Array(folder.utf8), scene: found)
+        if version >= 2 { lastFolderOfVersion2 = known } else { lastFolderOfVersion1 = known }
+        return try found.get()
     }
 
     /// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
@@ -528,10 +591,10 @@ public final class SceneCache {
     private static func isFolder(_ folder: [UInt8], of path: String) -> Bool {
         // A native string's bytes are contiguous; a bridged one takes the general way.
         let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
-            var end = path.count
-            while end > 0 && path[end - 1] != UInt8(ascii: "/") { end -= 1 }
-            guard end == folder.count else { return false }
-            return end == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, path.baseAddress!, end) == 0 }
+            // `path` starts with `folder`, and no slash follows.
+            guard path.count >= folder.count, let base = path.baseAddress else { return folder.isEmpty }
+            let starts = folder.isEmpty || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folder.count) == 0 }
+            return starts && memchr(base + folder.count, Int32(UInt8(ascii: "/")), path.count - folder.count) == nil
         }
         if let found { return found }
         let utf8 = path.utf8
@@ -539,21 +602,22 @@ public final class SceneCache {
         return utf8[..<end].elementsEqual(folder)
     }
 
-    /// What is known of the scene file at `path`, read now if it was not: nil when there is no
-    /// such file and it is not `required`.
-    private func lookUp(_ path: String, version: Int, required: Bool) -> Result<Prepared, TraceErrors>? {
-        let k = version >= 2 ? 1 : 0
-        if let known = scenes[k][path] {
+    /// What is known of the scene file at `path`, read now if it was not: neither a scene nor
+    /// problems when there is no such file and it is not `required`.
+    private func lookUp(_ path: String, version: Int, required: Bool) -> KnownScene {
+        if let known = version >= 2 ? scenesOfVersion2[path] : scenesOfVersion1[path] {
             return known
         }
-        guard required || Scene.fileExists(path) else {
-            scenes[k][path] = .some(nil)
-            return nil
+        var known = KnownScene()
+        if !required, let shared {
+            let file = shared.file(at: path, version: version, registry: registry)
+            known.prepared = file.scene.map(Prepared.init)
+            known.problems = file.problems
+        } else if required || Scene.fileExists(path) {
+            do { known.prepared = Prepared(try SceneReader.read(path: path, version: version, registry: registry)) } catch { known.problems = error }
         }
-        let result: Result<Prepared, TraceErrors>
-        do { result = .success(Prepared(try SceneReader.read(path: path, version: version, registry: registry))) } catch { result = .failure(error) }
-        scenes[k][path] = result
-        return result
+        if version >= 2 { scenesOfVersion2[path] = known } else { scenesOfVersion1[path] = known }
+        return known
     }
 
     /// The writer of `prepared`'s transcripts, starting a transcript of a trace of `version`
@@ -568,6 +632,43 @@ public final class SceneCache {
         let writer = TranscriptWriter(format: .text, sources: prepared.scene.sources, output: transcript, version: version)
         prepared.writer = writer
         return writer
+    }
+}
+
+/// Scene files read once for the caches of all of a verify's workers (each keeps its own
+/// replays and writers): a folder's `scene.json` is read and checked by the first worker that
+/// needs it, the others wait for it and take what it found. For files that may be absent.
+final class SharedSceneFiles: @unchecked Sendable {
+    /// What a scene file holds, by one version's rules: its scene, or its problems, or neither
+    /// when there is no such file.
+    struct SceneFile: Sendable {
+        var scene: Scene?
+        var problems: TraceErrors?
+    }
+
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// By path, for traces of version 1 and of version 2 (and later); behind the lock.
+    private var ofVersion1: [String: SceneFile] = [:]
+    private var ofVersion2: [String: SceneFile] = [:]
+
+    init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// The scene file at `path` read for a trace of `version`, read now if no cache has read it.
+    func file(at path: String, version: Int, registry: Registry) -> SceneFile {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let known = version >= 2 ? ofVersion2[path] : ofVersion1[path] { return known }
+        var file = SceneFile()
+        if Scene.fileExists(path) {
+            do { file.scene = try SceneReader.read(path: path, version: version, registry: registry) } catch { file.problems = error }
+        }
+        if version >= 2 { ofVersion2[path] = file } else { ofVersion1[path] = file }
+        return file
     }
 }
 

@@ -186,6 +186,77 @@ import Testing
         }
     }
 
+    /// Texts are copied eight bytes at a time until one needs an escape: every byte that needs
+    /// one (and a multi-byte character) is escaped wherever it falls in a word, as
+    /// `appendJSONString` escapes it.
+    @Test func everyByteIsEscapedWhereverItFallsInAWord() throws {
+        var texts: [String] = []
+        for length in [7, 8, 9, 16, 17, 24] {
+            for position in 0..<length {
+                for byte in Array(0..<0x20) + [0x22, 0x5C, 0x21, 0x5B, 0x5D, 0x7F] as [UInt8] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes[position] = byte
+                    texts.append(String(decoding: bytes, as: UTF8.self))
+                }
+                var accented = Array(repeating: "x", count: length)
+                accented[position] = "é"
+                texts.append(accented.joined())
+            }
+        }
+        for format in TranscriptFormat.allCases {
+            let output = MemoryOutput()
+            let writer = TranscriptWriter(format: format, sources: [SourceName(view: "v", name: "r")], output: output)
+            var expected = format == .text ? TranscriptFormat.textHeader + "\n" : ""
+            for text in texts {
+                writer.write(Record(t: 0, source: 0, event: "state", fields: FieldList(Field("reason", .text(SharedText(text))))))
+                var quoted: [UInt8] = []
+                appendJSONString(text, to: &quoted)
+                expected += format == .text
+                    ? "0.0000 v.r state reason=" + String(decoding: quoted, as: UTF8.self) + "\n"
+                    : #"{"t":0.0,"view":"v","source":"r","event":"state","reason":"# + String(decoding: quoted, as: UTF8.self) + "}\n"
+            }
+            try writer.finish()
+            #expect(output.text == expected, "\(format)")
+        }
+    }
+
+    /// Names are written bare when they are plain (letters, digits, `_`, `-`, `.`), quoted
+    /// otherwise, however many a writer meets and however often: the writer remembers the
+    /// plain ones it has seen in a few places, and must never take another name for one.
+    @Test func namesAreBareOnlyWhenPlainHoweverManyThereAre() throws {
+        let names: [StaticString] = [
+            "possible", "began", "changed", "ended", "failed", "cancelled", "recognized", "notStarted",
+            "downStroke", "upStroke", "lower", "upper", "left", "right", "up", "down", "a", "b-c", "d_e",
+            "f.g", "H1", "with space", "quote\"d", "back\\slash", "tab\tbed", "é", "x y z", "new\nline",
+            "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "q 1", "q 2", "q 3", "",
+        ]
+        func isPlain(_ name: StaticString) -> Bool {
+            name.utf8CodeUnitCount <= 48 && name.description.utf8.allSatisfy { c in
+                (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+                    || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            }
+        }
+        for format in TranscriptFormat.allCases {
+            let output = MemoryOutput()
+            let writer = TranscriptWriter(format: format, sources: [SourceName(view: "v", name: "r")], output: output)
+            var expected = format == .text ? TranscriptFormat.textHeader + "\n" : ""
+            // Three rounds: the second and third meet every name again, remembered or not.
+            for _ in 0..<3 {
+                for name in names {
+                    writer.write(Record(t: 0, source: 0, event: "state", fields: FieldList(Field("to", .name(name)))))
+                    var quoted: [UInt8] = []
+                    appendJSONString(name.description, to: &quoted)
+                    let value = String(decoding: quoted, as: UTF8.self)
+                    expected += format == .text
+                        ? "0.0000 v.r state to=" + (isPlain(name) ? name.description : value) + "\n"
+                        : #"{"t":0.0,"view":"v","source":"r","event":"state","to":"# + value + "}\n"
+                }
+            }
+            try writer.finish()
+            #expect(output.text == expected, "\(format)")
+        }
+    }
+
     /// Records are copied into chunks for the formatting thread by the hundred thousand: they
     /// must stay plain data (a reference-counted part makes every copy a call into the runtime).
     @Test func recordsArePlainData() {

@@ -223,6 +223,22 @@ import Testing
         #expect(many.map { SharedText($0) } == shared)
         #expect(first.map(\.string) == samples)
     }
+
+    /// Strings that differ only in their last bytes, or only in length (one the start of the
+    /// other), are distinct texts: the table hashes a word at a time and the last bytes apart,
+    /// and must tell them apart whatever the word boundaries.
+    @Test func stringsThatDifferOnlyAtTheirEndAreDistinct() {
+        var strings: [String] = []
+        for length in 0..<40 {
+            let stem = String(repeating: "k", count: length)
+            strings += [stem, stem + "a", stem + "b", stem + "é"]
+        }
+        let unique = Array(Set(strings)).sorted()
+        let texts = unique.map { SharedText($0) }
+        #expect(Set(texts).count == unique.count)
+        #expect(texts.map(\.string) == unique)
+        #expect(unique.map { SharedText($0) } == texts)
+    }
 }
 
 /// Shared texts are let go with their scope: a process that replays trace after trace, each

@@ -148,6 +148,63 @@ import Testing
         #expect(try streamed(json).first?.touches.first?.0 == id)
     }
 
+    /// A reader that takes the lists of the reader before it (as a verify worker's do) reads
+    /// every trace as a new reader would: the same events, slots, serials, summary, warnings
+    /// and messages, after traces that ended with touches down, that broke off with touches
+    /// down, that had so many down at once that the tracker switched to a dictionary, and that
+    /// gave touch ids as strings.
+    @Test func readersThatReuseListsReadAsNewOnesDo() throws {
+        struct Events: TouchEventConsumer {
+            var lines: [String] = []
+            mutating func consume(_ event: borrowing TouchEvent) {
+                lines.append("\(event.index) \(event.t) " + event.touches.map { touch in
+                    "\(touch.id) \(touch.phase) \(touch.slot) \(touch.serial) \(touch.location.x),\(touch.location.y)"
+                }.joined(separator: "; "))
+            }
+        }
+        func touches(_ ids: [String], _ phase: String, x: Int) -> String {
+            "[" + ids.map { #"{"id": \#($0), "phase": "\#(phase)", "x": \#(x), "y": 5}"# }.joined(separator: ", ") + "]"
+        }
+        let many = (1...20).map(String.init)
+        let strings = ["\"a\"", "\"b\""]
+        let traces = [
+            // Twenty touches down at once, half lifted, the rest left down at the end.
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(many, "began", x: 1))}, {"t": 0.1, "touches": \#(touches(many, "moved", x: 2))}, {"t": 0.2, "touches": \#(touches(Array(many.prefix(10)), "ended", x: 2))}]}"#,
+            // Ids as strings, one lifted and begun again.
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(strings, "began", x: 3))}, {"t": 0.1, "touches": \#(touches(["\"a\""], "ended", x: 3))}, {"t": 0.2, "touches": \#(touches(["\"a\""], "began", x: 4))}]}"#,
+            // Broken off with touches down.
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(["1", "2"], "began", x: 5))}, {"t": 0.1, "touches": [{"id": 1, "phase""#,
+            // A touch that moves after it ended, and one that begins twice.
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(["1"], "began", x: 6))}, {"t": 0.1, "touches": \#(touches(["1"], "ended", x: 6))}, {"t": 0.2, "touches": \#(touches(["1"], "moved", x: 6))}]}"#,
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(["3"], "began", x: 7))}, {"t": 0.1, "touches": \#(touches(["3"], "began", x: 7))}]}"#,
+            // A plain one.
+            #"{"version": 1, "events": [{"t": 0, "touches": \#(touches(["1"], "began", x: 8))}, {"t": 0.1, "touches": \#(touches(["1"], "ended", x: 9))}]}"#,
+        ]
+        func outcome(_ json: String, lists: inout TraceReader.Lists?) -> [String] {
+            let source = SourceFile(path: "reuse.trace.json", bytes: Array(json.utf8))
+            var events = Events()
+            let read = Result { () throws(TraceErrors) -> Trace in
+                lists == nil ? try Trace.parse(source, consumer: &events) : try Trace.parse(source, consumer: &events, reusing: &lists!)
+            }
+            switch read {
+            case .success(let trace):
+                let s = trace.summary
+                return events.lines + ["\(s.eventCount) \(s.touchCount) \(s.maxX) \(s.maxY)"] + s.warnings.map(\.description)
+            case .failure(let error):
+                return events.lines + error.errors.map(\.description)
+            }
+        }
+        var none: TraceReader.Lists? = nil
+        let fresh = traces.map { outcome($0, lists: &none) }
+        #expect(fresh[2].last?.contains("reuse.trace.json:1:") == true && fresh[3].last?.contains("ended") == true)
+        var kept: TraceReader.Lists? = TraceReader.Lists()
+        for order in [Array(traces.indices), traces.indices.reversed(), [0, 2, 5, 0, 1, 0, 4, 3]] {
+            for i in order {
+                #expect(outcome(traces[i], lists: &kept) == fresh[i], "trace \(i)")
+            }
+        }
+    }
+
     @Test func defaultScreenHoldsEveryPoint() throws {
         let trace = try parseTrace(traceJSON([(0, [(1, "began", 10, 20)]), (0.1, [(1, "moved", 300, -5)]), (0.2, [(1, "ended", 50, 700)])]))
         #expect(trace.screen == (300, 700))
