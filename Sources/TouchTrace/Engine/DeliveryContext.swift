@@ -118,6 +118,15 @@ public struct DeliveryContext {
         requestState(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
     }
 
+    /// Asks for the current recognizer to fail, with the reason `build` writes (see
+    /// `FailureReason`): `requestFailure(reason:)` without making a `String`.
+    @discardableResult
+    @inline(__always)
+    mutating func requestFailure(_ build: (inout FailureReason) -> Void) -> RecognizerState {
+        let reason = FailureReason.withText(build) { SharedText(utf8: $0) }
+        return requestState(.failed, FieldList(Field("reason", .text(reason))))
+    }
+
     @inline(__always)
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
         sink.write(Record(t: t, source: source, event: "state",

@@ -37,7 +37,10 @@ public struct CheckmarkRecognizer: Recognizer {
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         if touches.count != 1 {
-            fail("\(touches.count) touches began together; a checkmark is drawn with one finger", &context)
+            fail(&context) { r in
+                r.append(count: touches.count)
+                r.append(" touches began together; a checkmark is drawn with one finger")
+            }
         }
         if trackedSerial == nil, let first = touches.first {
             trackedSerial = first.serial
@@ -56,20 +59,45 @@ public struct CheckmarkRecognizer: Recognizer {
             if p.x >= start.x && p.y >= start.y {
                 setPhase(.downStroke, &context)
             } else {
-                let whereTo = p.x < start.x && p.y < start.y ? "left of and above" : (p.x < start.x ? "left of" : "above")
-                fail("the first move must go right and down, but \(pointText(p)) is \(whereTo) the start \(pointText(start))", &context)
+                let whereTo: StaticString = p.x < start.x && p.y < start.y ? "left of and above" : (p.x < start.x ? "left of" : "above")
+                fail(&context) { r in
+                    r.append("the first move must go right and down, but ")
+                    r.append(point: p)
+                    r.append(" is ")
+                    r.append(whereTo)
+                    r.append(" the start ")
+                    r.append(point: start)
+                }
             }
         case .downStroke:
             if p.x >= previous.x {
                 if p.y < previous.y { setPhase(.upStroke, &context) }
             } else {
-                fail("moved left from \(pointText(previous)) to \(pointText(p)) on the down stroke; x must never decrease", &context)
+                fail(&context) { r in
+                    r.append("moved left from ")
+                    r.append(point: previous)
+                    r.append(" to ")
+                    r.append(point: p)
+                    r.append(" on the down stroke; x must never decrease")
+                }
             }
         case .upStroke:
             if p.x < previous.x {
-                fail("moved left from \(pointText(previous)) to \(pointText(p)) on the up stroke; x must never decrease", &context)
+                fail(&context) { r in
+                    r.append("moved left from ")
+                    r.append(point: previous)
+                    r.append(" to ")
+                    r.append(point: p)
+                    r.append(" on the up stroke; x must never decrease")
+                }
             } else if p.y > previous.y {
-                fail("moved down from \(pointText(previous)) to \(pointText(p)) on the up stroke", &context)
+                fail(&context) { r in
+                    r.append("moved down from ")
+                    r.append(point: previous)
+                    r.append(" to ")
+                    r.append(point: p)
+                    r.append(" on the up stroke")
+                }
             }
         case .notStarted:
             break
@@ -82,9 +110,19 @@ public struct CheckmarkRecognizer: Recognizer {
         if state == .possible && strokePhase == .upStroke && p.y < initialTouchPoint.y {
             setState(.recognized, &context)
         } else if strokePhase != .upStroke {
-            fail("lifted at \(pointText(p)) before any up stroke", &context)
+            fail(&context) { r in
+                r.append("lifted at ")
+                r.append(point: p)
+                r.append(" before any up stroke")
+            }
         } else {
-            fail("lifted at \(pointText(p)), not above the start \(pointText(initialTouchPoint))", &context)
+            let start = initialTouchPoint
+            fail(&context) { r in
+                r.append("lifted at ")
+                r.append(point: p)
+                r.append(", not above the start ")
+                r.append(point: start)
+            }
         }
     }
 
@@ -114,9 +152,10 @@ public struct CheckmarkRecognizer: Recognizer {
         state = context.requestState(new)
     }
 
-    private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
+    /// Asks to fail, with the reason `reason` writes (written only if it is not failed already).
+    private mutating func fail(_ context: inout DeliveryContext, _ reason: (inout FailureReason) -> Void) {
         guard state != .failed else { return }
-        state = context.requestFailure(reason: reason)
+        state = context.requestFailure(reason)
     }
 }
 
@@ -141,14 +180,4 @@ public func compactNumber(_ v: Double) -> String {
         let n = writeCompact(v, to: buffer.baseAddress!)
         return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)
     }
-}
-
-/// Writes `compactNumber(v)` at `out` (room for `fixed4MaximumLength` bytes); returns the length.
-private func writeCompact(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
-    var n = writeFixed4(v, to: out)
-    // Four decimals follow the point, unless the value is not finite.
-    guard n >= 5, out[n - 5] == UInt8(ascii: ".") else { return n }
-    while out[n - 1] == UInt8(ascii: "0") { n -= 1 }
-    if out[n - 1] == UInt8(ascii: ".") { n -= 1 }
-    return n
 }

@@ -79,7 +79,10 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         if touches.count != 1 {
-            fail("\(touches.count) touches began together; a checkmark is drawn with one finger", &context)
+            fail(&context) { r in
+                r.append(count: touches.count)
+                r.append(" touches began together; a checkmark is drawn with one finger")
+            }
             return
         }
         guard trackedSerial == nil, let touch = touches.first else { return }
@@ -102,19 +105,52 @@ public struct CheckmarkRobustRecognizer: Recognizer {
         let p = touch.location
         step(p, &context)
         guard state == .possible else { return }
-        let j = parameters.jitter
+        let parameters = self.parameters
+        let bottomY = self.bottomY
         switch phase {
         case .idle, .leadIn:
-            fail("lifted at \(pointText(p)) before the stroke fell \(compactNumber(parameters.minFall)) points below its highest point: no down stroke", &context)
+            fail(&context) { r in
+                r.append("lifted at ")
+                r.append(point: p)
+                r.append(" before the stroke fell ")
+                r.append(compact: parameters.minFall)
+                r.append(" points below its highest point: no down stroke")
+            }
         case .downStroke:
-            fail("lifted at \(pointText(p)) before the stroke rose more than \(compactNumber(j)) points above its lowest point (y = \(compactNumber(bottomY))): no up stroke", &context)
+            fail(&context) { r in
+                r.append("lifted at ")
+                r.append(point: p)
+                r.append(" before the stroke rose more than ")
+                r.append(compact: parameters.jitter)
+                r.append(" points above its lowest point (y = ")
+                r.append(compact: bottomY)
+                r.append("): no up stroke")
+            }
         case .upStroke:
             let fall = bottomY - topY
             let rise = bottomY - p.y
             if rise < parameters.minRise {
-                fail("lifted at \(pointText(p)) after an up stroke of \(oneDecimal(rise)) points, less than the \(compactNumber(parameters.minRise))-point minimum", &context)
+                fail(&context) { r in
+                    r.append("lifted at ")
+                    r.append(point: p)
+                    r.append(" after an up stroke of ")
+                    r.append(oneDecimal: rise)
+                    r.append(" points, less than the ")
+                    r.append(compact: parameters.minRise)
+                    r.append("-point minimum")
+                }
             } else if rise < parameters.riseRatio * fall {
-                fail("lifted at \(pointText(p)): the up stroke rose \(oneDecimal(rise)) points, less than \(compactNumber(parameters.riseRatio)) times the \(oneDecimal(fall))-point down stroke: a v, not a checkmark", &context)
+                fail(&context) { r in
+                    r.append("lifted at ")
+                    r.append(point: p)
+                    r.append(": the up stroke rose ")
+                    r.append(oneDecimal: rise)
+                    r.append(" points, less than ")
+                    r.append(compact: parameters.riseRatio)
+                    r.append(" times the ")
+                    r.append(oneDecimal: fall)
+                    r.append("-point down stroke: a v, not a checkmark")
+                }
             } else {
                 state = context.requestState(.recognized)
             }
@@ -141,14 +177,34 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     private mutating func step(_ p: Point, _ context: inout DeliveryContext) {
         let j = parameters.jitter
         if maxX - p.x > j {
-            fail("moved left by \(oneDecimal(maxX - p.x)) points at \(pointText(p)), more than the \(compactNumber(j))-point backtrack allowed", &context)
+            let backtrack = maxX - p.x
+            fail(&context) { r in
+                r.append("moved left by ")
+                r.append(oneDecimal: backtrack)
+                r.append(" points at ")
+                r.append(point: p)
+                r.append(", more than the ")
+                r.append(compact: j)
+                r.append("-point backtrack allowed")
+            }
             return
         }
         if p.x > maxX { maxX = p.x }
         switch phase {
         case .leadIn:
             if start.y - p.y > parameters.leadInRise {
-                fail("rose \(oneDecimal(start.y - p.y)) points above the start at \(pointText(p)) before falling \(compactNumber(parameters.minFall)) points, more than the \(compactNumber(parameters.leadInRise))-point lead-in allowed", &context)
+                let (rise, parameters) = (start.y - p.y, self.parameters)
+                fail(&context) { r in
+                    r.append("rose ")
+                    r.append(oneDecimal: rise)
+                    r.append(" points above the start at ")
+                    r.append(point: p)
+                    r.append(" before falling ")
+                    r.append(compact: parameters.minFall)
+                    r.append(" points, more than the ")
+                    r.append(compact: parameters.leadInRise)
+                    r.append("-point lead-in allowed")
+                }
                 return
             }
             if p.y < topY { topY = p.y }
@@ -165,7 +221,16 @@ public struct CheckmarkRobustRecognizer: Recognizer {
             }
         case .upStroke:
             if p.y - upTopY > j {
-                fail("moved down by \(oneDecimal(p.y - upTopY)) points at \(pointText(p)) on the up stroke, more than the \(compactNumber(j))-point sink allowed", &context)
+                let sink = p.y - upTopY
+                fail(&context) { r in
+                    r.append("moved down by ")
+                    r.append(oneDecimal: sink)
+                    r.append(" points at ")
+                    r.append(point: p)
+                    r.append(" on the up stroke, more than the ")
+                    r.append(compact: j)
+                    r.append("-point sink allowed")
+                }
                 return
             }
             if p.y < upTopY { upTopY = p.y }
@@ -179,9 +244,10 @@ public struct CheckmarkRobustRecognizer: Recognizer {
         phase = new
     }
 
-    private mutating func fail(_ reason: String, _ context: inout DeliveryContext) {
+    /// Asks to fail, with the reason `reason` writes (written only if it is not failed already).
+    private mutating func fail(_ context: inout DeliveryContext, _ reason: (inout FailureReason) -> Void) {
         guard state != .failed else { return }
-        state = context.requestFailure(reason: reason)
+        state = context.requestFailure(reason)
     }
 }
 

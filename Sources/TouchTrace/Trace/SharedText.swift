@@ -33,6 +33,12 @@ public struct SharedText: Hashable, Sendable, CustomStringConvertible {
         (index, generation) = SharedTextTable.shared.intern(string, in: TextScope.currentOrProcess)
     }
 
+    /// The text of the UTF-8 `bytes`, shared, in the current scope (as `init(_:)` with their
+    /// string, made without one).
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        (index, generation) = SharedTextTable.shared.intern(bytes, in: TextScope.currentOrProcess)
+    }
+
     /// The string. Stops the program if the text's scope has been let go.
     public var string: String { SharedTextTable.shared.string(at: index, generation: generation) }
 
@@ -201,14 +207,16 @@ private final class SharedTextTable: @unchecked Sendable {
 
     func intern(_ string: String, in scope: TextScope) -> (UInt32, UInt32) {
         var string = string
-        return string.withUTF8 { bytes in
-            // Hashed once, outside the lock: for the lookup and, if it misses, for the new entry.
-            let hash = Self.hash(bytes, seed: seed)
-            return withLock {
-                let index = contents.pointee.find(bytes, hash: hash) ?? contents.pointee.add(bytes, hash: hash)
-                contents.pointee.hold(index, in: scope)
-                return (index, contents.pointee.entries[Int(index)].generation)
-            }
+        return string.withUTF8 { intern($0, in: scope) }
+    }
+
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>, in scope: TextScope) -> (UInt32, UInt32) {
+        // Hashed once, outside the lock: for the lookup and, if it misses, for the new entry.
+        let hash = Self.hash(bytes, seed: seed)
+        return withLock {
+            let index = contents.pointee.find(bytes, hash: hash) ?? contents.pointee.add(bytes, hash: hash)
+            contents.pointee.hold(index, in: scope)
+            return (index, contents.pointee.entries[Int(index)].generation)
         }
     }
 

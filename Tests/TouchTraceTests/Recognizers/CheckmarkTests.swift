@@ -75,6 +75,54 @@ import Testing
         #expect(pointText(Point(x: 251.5, y: 404)) == "(251.5, 404)")
         #expect(pointText(Point(x: -0.00004, y: 1.23456)) == "(0, 1.2346)")
     }
+
+    /// Numbers a reason may meet: negative zero and values that round to it, more than four
+    /// decimals, halves at the fourth and first decimal, the edges of the fast fixed-decimal
+    /// path, very large and very small, and the non-finite.
+    static let awkwardNumbers: [Double] = [
+        0, -0.0, 0.00004, -0.00004, 0.00005, -0.00005, 1.23456789, -1.23456789, 0.05, -0.05, 0.15, -0.25,
+        12.34999, 9999.99994, 9999.99995, -9999.99995, 10_000, 123_456.78915, 1e11, -9.87654321e15, 1e20,
+        -1.7976931348623157e308, 5e-324, -5e-324, 1e-300, .nan, .infinity, -.infinity,
+    ]
+
+    @Test func reasonsWrittenAsBytesReadAsTheirInterpolations() {
+        let numbers = Self.awkwardNumbers
+        for x in numbers {
+            for y in [numbers[0], numbers[1], numbers[6], numbers[12], numbers[20], numbers[21], numbers[25], x] {
+                let p = Point(x: x, y: y)
+                let written = FailureReason.text { r in
+                    r.append("lifted at ")
+                    r.append(point: p)
+                    r.append(": the up stroke rose ")
+                    r.append(oneDecimal: x)
+                    r.append(" points, less than ")
+                    r.append(compact: y)
+                    r.append(" times the ")
+                    r.append(oneDecimal: y)
+                    r.append("-point down stroke; ")
+                    r.append(count: Int(exactly: x.rounded()) ?? -3)
+                }
+                let interpolated = "lifted at \(pointText(p)): the up stroke rose \(oneDecimal(x)) points, less than \(compactNumber(y)) times the \(oneDecimal(y))-point down stroke; \(Int(exactly: x.rounded()) ?? -3)"
+                #expect(written == interpolated, "x = \(x), y = \(y)")
+            }
+        }
+    }
+
+    @Test func aReasonLongerThanItsRoomOnTheStackIsWrittenWhole() {
+        // Six points of 309-digit coordinates: more than twice the room.
+        let p = Point(x: -1.7976931348623157e308, y: 1.7976931348623157e308)
+        let written = FailureReason.text { r in
+            for k in 0..<6 {
+                r.append(count: k)
+                r.append(" at ")
+                r.append(point: p)
+                r.append("; ")
+            }
+        }
+        let interpolated = (0..<6).map { "\($0) at \(pointText(p)); " }.joined()
+        #expect(written.utf8.count > 2 * FailureReason.room)
+        #expect(written == interpolated)
+    }
 }
 
 @Suite struct SpotsTests {
