@@ -184,7 +184,9 @@ struct ReplayCore {
     /// reasons. Built once per scene, it starts any number of replays (`init(plan:sink:)`),
     /// each with its own copy of every recognizer, control and arena state: a replay made from
     /// a plan is the replay `init(scene:sink:)` makes, which builds a plan and uses it once.
-    struct Plan {
+    /// A class, never changed once built: a replay restarted for every trace through a scene
+    /// (`restart(plan:)`) is handed the plan without a copy of its arrays' references.
+    final class Plan {
         let sources: [SourceName]
         let views: [LiveView]
         let topLevel: [Int]
