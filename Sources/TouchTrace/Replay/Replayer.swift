@@ -357,6 +357,23 @@ struct ReplayCore {
         deliverEvent(event)
     }
 
+    /// What `enterTextScope` does for every event, done once for a stream of events read while
+    /// a text scope is current and stays so (see `ScopedReplayEvents`).
+    mutating func enterStream() {
+        let current = TextScope.currentPointer
+        precondition(current != nil, "events are streamed to a replay while a text scope is current")
+        if current != lastScope {
+            lastScope = current
+            sink.keep(Unmanaged<TextScope>.fromOpaque(current!).takeUnretainedValue())
+        }
+    }
+
+    /// `consume` within a stream begun by `enterStream()`: the scope it noted is current still.
+    @inline(__always) mutating func consumeInStream(_ event: borrowing TouchEvent) {
+        assert(TextScope.currentPointer == lastScope, "the current text scope changed while events were streamed")
+        deliverEvent(event)
+    }
+
     private mutating func deliverEvent(_ event: borrowing TouchEvent) {
         if !arena.pointee.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
         now = event.t
@@ -833,7 +850,32 @@ extension Replayer {
     /// compiled for the replayer, with every event handed over by a direct call, where a
     /// caller elsewhere gets the loop compiled for any consumer.
     public mutating func consumeEvents(of trace: Trace) {
-        trace.forEachEvent(&self)
+        // The scope `forEachEvent` makes current, made current here first, so that the replay
+        // looks at it once rather than at every event.
+        (TextScope.current ?? trace.texts).run {
+            var events = ScopedReplayEvents(self)
+            trace.forEachEvent(&events)
+        }
+    }
+}
+
+/// A replay's consumer of one stream of events read while a text scope is current and stays
+/// so — as `Trace.parse` and `Trace.forEachEvent` keep one while they hand events over — made
+/// within that scope: it replays each event as `Replayer.consume` does, having looked at the
+/// current scope once, when it was made, where `consume` looks at it (a thread-specific read)
+/// for every event.
+struct ScopedReplayEvents: TouchEventConsumer {
+    /// The replay (a handle to it, which keeps it).
+    let replayer: Replayer
+
+    /// The consumer of a stream of events for `replayer`; a text scope must be current.
+    init(_ replayer: Replayer) {
+        self.replayer = replayer
+        replayer.core.pointee.enterStream()
+    }
+
+    @inline(__always) mutating func consume(_ event: borrowing TouchEvent) {
+        replayer.core.pointee.consumeInStream(event)
     }
 }
 

@@ -213,7 +213,8 @@ public struct Verifier: Sendable {
             let writer = scenes.restartedWriter(for: provisional, version: 1)
             // The scene's kept replay, started again (a `Replayer` is a handle to it).
             var replayer = provisional.restartedReplayer(writingTo: writer)
-            let trace = try Trace.parse(source, consumer: &replayer, reusing: &scenes.readerLists)
+            var events = ScopedReplayEvents(replayer)
+            let trace = try Trace.parse(source, consumer: &events, reusing: &scenes.readerLists)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
@@ -231,7 +232,7 @@ public struct Verifier: Sendable {
            let cached = try scenes.prepared(besideTrace: tracePath, version: trace.header.version) {
             let writer = scenes.restartedWriter(for: cached, version: trace.header.version)
             var replayer = cached.restartedReplayer(writingTo: writer)
-            trace.forEachEvent(&replayer)
+            replayer.consumeEvents(of: trace)
             replayer.finish()
             try? writer.finish()
             return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
@@ -247,7 +248,7 @@ public struct Verifier: Sendable {
         // no second replayer is built to ask it.
         let writer = TranscriptWriter(format: .text, sources: scene.sources, output: scenes.transcript, version: trace.header.version)
         var replayer = Replayer(scene: scene, sink: writer)
-        trace.forEachEvent(&replayer)
+        replayer.consumeEvents(of: trace)
         replayer.finish()
         try? writer.finish()
         return InPlaceReplay(trace: trace, scene: scene, missed: replayer.missedTouches)
