@@ -86,9 +86,10 @@ public struct SharedText: Hashable, Sendable, CustomStringConvertible {
 /// ```
 public final class TextScope: @unchecked Sendable {
     /// Indices of the table's entries this scope holds, each once: an open-addressing set
-    /// (index + 1 per slot, 0 for empty), at most half full. Only touched under the table's lock.
-    fileprivate var held: [UInt32] = []
-    fileprivate var heldCount = 0
+    /// (index + 1 per slot, 0 for empty), at most half full. Only touched under the table's lock,
+    /// so the run-time check of exclusive access (a call at every access) is left out.
+    @exclusivity(unchecked) fileprivate var held: [UInt32] = []
+    @exclusivity(unchecked) fileprivate var heldCount = 0
 
     /// A new, empty scope.
     public init() {}

@@ -239,6 +239,7 @@ final class FixtureFiles {
         withContents(of: path, listedRegular: listedRegular) { SourceFile(path: path, copying: $0, reusing: &spare) }
     }
 
-    /// The memory of the last trace read, for the next once that trace is let go.
-    private var spare = SpareSourceMemory()
+    /// The memory of the last trace read, for the next once that trace is let go (the files
+    /// are one thread's: no run-time check of exclusive access at every trace).
+    @exclusivity(unchecked) private var spare = SpareSourceMemory()
 }

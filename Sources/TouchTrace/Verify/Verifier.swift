@@ -543,8 +543,9 @@ public final class SceneCache {
     let transcript = TranscriptBytes()
     /// Reads the worker's trace and expected files.
     let files = FixtureFiles()
-    /// The memory of the lists the worker's trace reader fills, from one trace to the next.
-    var readerLists = TraceReader.Lists()
+    /// The memory of the lists the worker's trace reader fills, from one trace to the next
+    /// (the cache is one thread's: no run-time check of exclusive access at every trace).
+    @exclusivity(unchecked) var readerLists = TraceReader.Lists()
 
     /// Scene files read for other caches too (verify's workers share them), or nil.
     private let shared: SharedSceneFiles?
@@ -676,7 +677,9 @@ final class SharedSceneFiles: @unchecked Sendable {
 /// The bytes of a transcript written in memory, kept from one transcript to the next (see
 /// `SceneCache.transcript`).
 final class TranscriptBytes: ByteOutput {
-    private(set) var bytes: [UInt8] = []
+    /// Used by one thread (its cache's), one access at a time: without the run-time check of
+    /// exclusive access, a call at every transcript written and read.
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
 
     func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
 
