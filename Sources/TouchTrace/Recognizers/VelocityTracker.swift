@@ -44,7 +44,10 @@ public struct VelocityTracker: Sendable {
     /// Adds a sample: time in seconds, position in points.
     public mutating func add(t: Double, position: Point) {
         let sample = Sample(t: t, micros: Self.microseconds(t), position: position)
-        if samples.isEmpty { samples = Array(repeating: sample, count: 2 * Self.historySize) }
+        // Made from a repeated element rather than by `Array(repeating:count:)`, whose storage
+        // the standard library allocates in code not specialized for the element type, looking
+        // the type up at run time at every call (once per gesture).
+        if samples.isEmpty { samples = Array(repeatElement(sample, count: 2 * Self.historySize)) }
         // The gap to the sample before, as `velocity()` would measure it walking back.
         if newest >= 0 && abs(sample.micros - samples[newest].micros) <= Self.assumeStoppedMicroseconds {
             if unbroken < Self.historySize { unbroken += 1 }

@@ -349,7 +349,9 @@ private struct Contents {
 
     /// Counts `scope` among the holders of `index`, once.
     mutating func hold(_ index: UInt32, in scope: TextScope) {
-        if scope.held.isEmpty { scope.held = Array(repeating: 0, count: 16) }
+        // (Not `Array(repeating:count:)`, which looks the array's type up at run time at every
+        // call: see `VelocityTracker.add`.)
+        if scope.held.isEmpty { scope.held = Array(repeatElement(0, count: 16)) }
         var mask = scope.held.count - 1
         var slot = Self.mix(index) & mask
         while scope.held[slot] != 0 {
