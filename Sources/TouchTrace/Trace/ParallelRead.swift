@@ -75,8 +75,10 @@ extension TraceReader {
 
     /// Reads the events from `split` to the end of the `events` array (on another thread):
     /// stops at the first problem, which the sequential reading will then report properly.
-    static func readLaterPart<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, into part: LaterPart<C>) {
-        var reader = TraceReader(source: source, options: TraceReadOptions())
+    /// With `reportUnknownKeys` (`--strict`), an unknown key is a problem there too.
+    static func readLaterPart<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, reportUnknownKeys: Bool,
+                                                     into part: LaterPart<C>) {
+        var reader = TraceReader(source: source, options: TraceReadOptions(reportUnknownKeys: reportUnknownKeys))
         reader.laterPart = LaterPartTracking()
         reader.isFirstPass = false
         guard var consumer = C.emptyForLaterPart() else { return }

@@ -246,7 +246,10 @@ struct TraceReader {
             let source = self.source
             // Its touch ids belong to the scope this thread reads in.
             let texts = TextScope.currentOrProcess
-            DispatchQueue.global().async(group: group) { texts.run { Self.readLaterPart(source, from: offset, into: part) } }
+            let strict = diagnostics.reportUnknownKeys
+            DispatchQueue.global().async(group: group) {
+                texts.run { Self.readLaterPart(source, from: offset, reportUnknownKeys: strict, into: part) }
+            }
             split = (offset, part, group)
         }
         // Where the later part starts, past every offset when there is none: the loop compares

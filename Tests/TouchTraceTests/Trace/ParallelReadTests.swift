@@ -95,9 +95,12 @@ import Testing
         v = good; v[150] = "{\"t\": 1.5, \"touches\": [{\"id\": 1, \"phase\": \"moving\", \"x\": 1, \"y\": 1}]}"; variants.append(v)
         v = good; v[150] = "{\"t\": 1.5, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 1, \"y\": 1}"; variants.append(v)
         v = good; v[101] = event(1.01, [(2, "began", 3, 3)]); v[199] = event(1.99, [(2, "began", 3, 3)]); variants.append(v)
+        // An unknown key, a problem only when they are reported (--strict).
+        v = good; v[150] = "{\"t\": 1.5, \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 1, \"y\": 1}], \"z\": 1}"; variants.append(v)
         for (k, variant) in variants.enumerated() {
             expectSame(trace(variant), "variant \(k)")
             expectSame(trace(variant), "variant \(k), collecting", options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true))
+            expectSame(trace(variant), "variant \(k), strict", options: TraceReadOptions(reportUnknownKeys: true))
         }
     }
 
