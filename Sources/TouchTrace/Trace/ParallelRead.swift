@@ -25,8 +25,10 @@ final class LaterPart<C: TouchEventConsumer>: @unchecked Sendable {
     var maxX = 0.0
     var maxY = 0.0
     /// For each touch id the part lists, whether it first appears beginning (then it must not be
-    /// down where the part starts) or otherwise (then it must be).
-    var firstSeen: [TouchID: Bool] = [:]
+    /// down where the part starts) or otherwise (then it must be). A list, not the reader's
+    /// dictionary: a part's results wait until the first thread gets there, and a list of the
+    /// same entries takes a fraction of the memory (the join only goes through them in order).
+    var firstSeen: [(id: TouchID, began: Bool)] = []
     /// Touches that began in the part (not counting those assumed down at its start).
     var began = 0
     /// Touches still down at the end of the part: ids, their serial in the part (nil for those
@@ -52,9 +54,13 @@ extension TraceReader {
     /// `"touches"`), or nil. It may be a false boundary (inside a string, say); the reader of the
     /// first part checks that it lands there between events before anything is trusted.
     static func splitPoint(in buffer: UnsafeBufferPointer<UInt8>, eventsStart start: Int) -> Int? {
-        let middle = start + (buffer.count - start) / 2
-        let limit = min(buffer.count - 16, middle + 1 << 16)
-        var i = middle
+        splitPoint(in: buffer, eventsStart: start, near: start + (buffer.count - start) / 2)
+    }
+
+    /// `splitPoint(in:eventsStart:)` at or just after `target` instead of the middle.
+    static func splitPoint(in buffer: UnsafeBufferPointer<UInt8>, eventsStart start: Int, near target: Int) -> Int? {
+        let limit = min(buffer.count - 16, target + 1 << 16)
+        var i = max(target, start + 1)
         while i < limit {
             if buffer[i] == UInt8(ascii: "{") {
                 var before = i - 1
@@ -73,11 +79,13 @@ extension TraceReader {
         return nil
     }
 
-    /// Reads the events from `split` to the end of the `events` array (on another thread):
-    /// stops at the first problem, which the sequential reading will then report properly.
-    /// With `reportUnknownKeys` (`--strict`), an unknown key is a problem there too.
-    static func readLaterPart<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, reportUnknownKeys: Bool,
-                                                     into part: LaterPart<C>) {
+    /// Reads the events from `split` up to `until` (the start of the next part), or to the end
+    /// of the `events` array when `until` is `Int.max` (on another thread): stops at the first
+    /// problem, which the sequential reading will then report properly. A part that does not
+    /// end exactly at `until`, between events, is not ok. With `reportUnknownKeys` (`--strict`),
+    /// an unknown key is a problem there too.
+    static func readLaterPart<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, until: Int = Int.max,
+                                                     reportUnknownKeys: Bool, into part: LaterPart<C>) {
         var reader = TraceReader(source: source, options: TraceReadOptions(reportUnknownKeys: reportUnknownKeys))
         reader.laterPart = LaterPartTracking()
         reader.isFirstPass = false
@@ -88,13 +96,17 @@ extension TraceReader {
                 var index = 0
                 var pages = PageRelease(from: split)
                 // The part starts with an element, not with the array's '['.
+                var more = true
                 repeat {
                     pages.reached(cursor.pos, in: source)
                     guard try reader.readEvent(&cursor, index: index) else { throw ParseFailure.stop }
                     try reader.admitPending(eventIndex: index, label: { _ in "" })
                     consumer.consume(reader.event)
                     index += 1
-                } while try cursor.nextElement(first: false)
+                    more = try cursor.nextElement(first: false)
+                } while more && cursor.pos < until
+                // Past the next part's start (a false boundary), or at the array's end short of it.
+                if more ? cursor.pos != until : until != Int.max { throw ParseFailure.stop }
                 pages.finish(at: cursor.pos, in: source)
                 part.end = cursor.pos
                 part.eventCount = index
@@ -104,7 +116,7 @@ extension TraceReader {
         }
         guard let tracking = reader.laterPart else { return }
         part.consumer = consumer
-        part.firstSeen = tracking.firstSeen
+        part.firstSeen = tracking.firstSeen.map { ($0.key, $0.value) }
         part.began = reader.tracker.touchCount - tracking.assumed.count
         part.firstTime = reader.summary.firstTime
         part.lastTime = reader.summary.lastTime
@@ -150,41 +162,163 @@ extension TraceReader {
         laterPart!.firstSeen[id] = began
     }
 
-    /// Joins the later part when the first part's reader has reached `split` exactly, between
-    /// events: if the part read cleanly and its assumptions hold, takes it in and returns true
-    /// (the cursor then stands past the `events` array); otherwise returns false, and reading
-    /// goes on from the split in this thread.
-    mutating func joinLaterPart<C: TouchEventConsumer>(_ part: LaterPart<C>, group: DispatchGroup, eventIndex: Int,
-                                                           cursor: inout JSONCursor, consumer: inout C) throws(ParseFailure) -> Bool {
-        group.wait()
-        guard part.ok, let later = part.consumer else { return false }
-        for (id, began) in part.firstSeen where began == tracker.isDown(id) { return false }
-        if let first = part.firstTime, let last = summary.lastTime, first < last { return false }
-        consumer.appendLaterPart(later)
-        // The touches down at the end: those of the first part the later one never listed, and
-        // the later part's own, in the order they began.
-        let before = tracker.stillDown()
-        var earlier: [TouchID: (serial: Int, beganOffset: Int)] = [:]
-        for touch in before { earlier[touch.id] = (touch.serial, touch.beganOffset) }
-        var left: [(id: TouchID, slot: Int, serial: Int, beganOffset: Int, location: Point)] =
-            before.filter { part.firstSeen[$0.id] == nil }
-        for (k, touch) in part.stillDown.enumerated() {
-            if let serial = touch.serial {
-                left.append((touch.id, k, tracker.touchCount + serial, touch.offset, touch.location))
-            } else if let began = earlier[touch.id] {
-                // Down since the first part: it began there.
-                left.append((touch.id, k, began.serial, began.beganOffset, touch.location))
+    /// Joins the parts from `parts.first` to the end of the `events` array, when this reader has
+    /// reached the first one's start exactly, between events: if every one of them read cleanly
+    /// and, taken in order, their assumptions hold (touches down or not where each starts, times
+    /// that do not go back), takes them all in and returns true (the cursor then stands past the
+    /// `events` array); otherwise takes in none and returns false, and reading goes on from
+    /// there in this thread, as if no part had been read.
+    mutating func joinLaterParts<C: TouchEventConsumer>(_ parts: ArraySlice<LaterPart<C>>, eventIndex: Int,
+                                                        cursor: inout JSONCursor, consumer: inout C) throws(ParseFailure) -> Bool {
+        // The touches down where each part starts, as the parts before it leave them: the first
+        // part's reader checks each part's assumptions against them before anything is taken in.
+        var down: [TouchID: (slot: Int, serial: Int, beganOffset: Int, location: Point)] = [:]
+        for touch in tracker.stillDown() { down[touch.id] = (touch.slot, touch.serial, touch.beganOffset, touch.location) }
+        var touchCount = tracker.touchCount
+        var lastTime = summary.lastTime
+        for part in parts {
+            guard part.ok, part.consumer != nil else { return false }
+            for (id, began) in part.firstSeen where began == (down[id] != nil) { return false }
+            if let first = part.firstTime, let last = lastTime, first < last { return false }
+            // The touches down at the part's end: those before it the part never listed, and the
+            // part's own (those down since before it keep their serial and where they began).
+            var after = down
+            for (id, _) in part.firstSeen { after[id] = nil }
+            for (k, touch) in part.stillDown.enumerated() {
+                if let serial = touch.serial {
+                    after[touch.id] = (k, touchCount + serial, touch.offset, touch.location)
+                } else if let earlier = down[touch.id] {
+                    after[touch.id] = (k, earlier.serial, earlier.beganOffset, touch.location)
+                }
+            }
+            down = after
+            touchCount += part.began
+            if let last = part.lastTime { lastTime = last }
+        }
+        var eventCount = eventIndex
+        for part in parts {
+            consumer.appendLaterPart(part.consumer!)
+            // Each part's results go as soon as they are taken in.
+            part.consumer = nil
+            summary.maxX = max(summary.maxX, part.maxX)
+            summary.maxY = max(summary.maxY, part.maxY)
+            if summary.firstTime == nil { summary.firstTime = part.firstTime }
+            eventCount += part.eventCount
+        }
+        summary.lastTime = lastTime
+        summary.touchCount = touchCount
+        summary.eventCount = eventCount
+        cursor.pos = parts.last!.end
+        // The touches down at the end, in the order they began.
+        let left = down.map { (id: $0.key, slot: $0.value.slot, serial: $0.value.serial, beganOffset: $0.value.beganOffset, location: $0.value.location) }
+            .sorted { $0.serial < $1.serial }
+        try finishTrace(consumer: &consumer, eventIndex: eventCount, left: left)
+        return true
+    }
+}
+
+/// The later parts of a large trace's `events` array, cut at event boundaries, and which thread
+/// reads which: this reader takes parts from the front as it reaches them, the other thread
+/// takes whole parts from the back, each only while the other has not taken it. So the threads
+/// meet wherever their speeds put them, and the first thread waits at most for one part.
+final class LaterParts<C: TouchEventConsumer>: @unchecked Sendable {
+    /// Where part k starts (the `{` of an event, or what looks like one: see `splitPoint`);
+    /// part k ends where part k + 1 starts, the last at the end of the `events` array.
+    let starts: [Int]
+    let parts: [LaterPart<C>]
+    /// Signalled when the other thread has done with part k.
+    private let done: [DispatchSemaphore]
+    /// Guards `front` and `back`.
+    private let lock = DispatchSemaphore(value: 1)
+    /// Parts before `front` are this reader's, parts from `back` on the other thread's.
+    private var front = 0
+    private var back: Int
+    /// The part whose start this reader reaches next.
+    private(set) var next = 0
+    /// The offset at which the first thread next looks at the parts: `starts[next]`, or past
+    /// every offset when it has passed them all.
+    var nextStart: Int { next < starts.count ? starts[next] : Int.max }
+    let group = DispatchGroup()
+
+    /// The parts a trace is cut into when it is read with two threads (including the first
+    /// thread's own beginning): enough that the threads' finishing times differ by little, few
+    /// enough that the per-part costs stay small.
+    static var count: Int { 8 }
+
+    /// Cuts the `events` array that starts at `eventsStart` into parts near equal sizes, or
+    /// returns nil when no boundary is found.
+    init?(buffer: UnsafeBufferPointer<UInt8>, eventsStart: Int) {
+        var starts: [Int] = []
+        for k in 1..<Self.count {
+            let target = eventsStart + (buffer.count - eventsStart) * k / Self.count
+            guard let start = TraceReader.splitPoint(in: buffer, eventsStart: eventsStart, near: max(target, (starts.last ?? eventsStart) + 1)) else { continue }
+            if start > (starts.last ?? eventsStart) { starts.append(start) }
+        }
+        if starts.isEmpty { return nil }
+        self.starts = starts
+        parts = starts.map { _ in LaterPart<C>() }
+        done = starts.map { _ in DispatchSemaphore(value: 0) }
+        back = starts.count
+    }
+
+    /// Starts the other thread: it reads parts from the last one back, while this reader has
+    /// not taken them.
+    func start(_ source: SourceFile, reportUnknownKeys: Bool) {
+        // Looking for the starts touched the file there, and the system may have mapped a large
+        // block of it around each byte touched (large page-cache blocks): that memory goes now,
+        // not when a reader gets there (it measured 7 MB more at the peak on a 1 GB trace).
+        // A reader that touches those pages again reads them back.
+        let around = 2 << 20
+        for start in starts { source.releasePages(max(0, start - around)..<start + around) }
+        // Its touch ids belong to the scope this thread reads in.
+        let texts = TextScope.currentOrProcess
+        DispatchQueue.global().async(group: group) { [self] in
+            texts.run {
+                while let k = takeFromBack() {
+                    TraceReader.readLaterPart(source, from: starts[k], until: k + 1 < starts.count ? starts[k + 1] : Int.max,
+                                               reportUnknownKeys: reportUnknownKeys, into: parts[k])
+                    done[k].signal()
+                }
             }
         }
-        left.sort { $0.serial < $1.serial }
-        summary.touchCount = tracker.touchCount + part.began
-        summary.maxX = max(summary.maxX, part.maxX)
-        summary.maxY = max(summary.maxY, part.maxY)
-        if summary.firstTime == nil { summary.firstTime = part.firstTime }
-        if let last = part.lastTime { summary.lastTime = last }
-        summary.eventCount = eventIndex + part.eventCount
-        cursor.pos = part.end
-        try finishTrace(consumer: &consumer, eventIndex: summary.eventCount, left: left)
-        return true
+    }
+
+    /// Waits until the other thread has read the last `count` parts (for tests).
+    func waitForParts(_ count: Int) {
+        guard count > 0 else { return }
+        let k = max(0, starts.count - count)
+        done[k].wait()
+        done[k].signal()
+    }
+
+    private func takeFromBack() -> Int? {
+        lock.wait()
+        defer { lock.signal() }
+        guard back > front else { return nil }
+        back -= 1
+        return back
+    }
+
+    /// Called when this reader reaches or passes `nextStart`: takes the part that starts there
+    /// if the other thread has not, and moves on to the next. Returns the part's index if the
+    /// other thread has it (waited for, when the reader stands exactly at its start), else nil.
+    func reach(_ offset: Int) -> Int? {
+        let k = next
+        next += 1
+        lock.wait()
+        let theirs = k >= back
+        if !theirs { front = k + 1 }
+        lock.signal()
+        guard theirs, offset == starts[k] else { return nil }
+        done[k].wait()
+        return k
+    }
+
+    /// Leaves every part not yet taken to this reader, and waits for the other thread.
+    func finish() {
+        lock.wait()
+        front = starts.count
+        lock.signal()
+        group.wait()
     }
 }

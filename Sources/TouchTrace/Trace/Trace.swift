@@ -8,6 +8,9 @@ public struct TraceReadOptions: Sendable {
 
     /// Traces at least this large have their events read by two threads (tests lower it).
     var parallelMinimumBytes = TraceReader.parallelMinimumBytes
+    /// How many parts the other thread reads before the first thread begins (tests set it, so
+    /// that joins of several parts happen whatever the threads' speeds).
+    var laterPartsReadFirst = 0
 
     public init(collectAllProblems: Bool = false, reportUnknownKeys: Bool = false) {
         self.collectAllProblems = collectAllProblems

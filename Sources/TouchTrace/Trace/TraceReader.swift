@@ -33,11 +33,14 @@ struct TraceReader {
     var laterPart: LaterPartTracking?
     /// Whether a large trace may be read with two threads (tests turn it on for small ones).
     var parallelMinimumBytes = TraceReader.parallelMinimumBytes
+    /// Parts of a large trace the other thread reads before this one begins (tests set it).
+    var laterPartsReadFirst = 0
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
         self.diagnostics = Diagnostics(source: source, options: options)
         self.parallelMinimumBytes = options.parallelMinimumBytes
+        self.laterPartsReadFirst = options.laterPartsReadFirst
     }
 
     /// The lists a reader fills as it reads (touches down and their slots, the event's
@@ -237,44 +240,41 @@ struct TraceReader {
             return
         }
         cursor.pos += 1
-        // A large trace's later half is read on another thread while this one reads the first.
-        var split: (offset: Int, part: LaterPart<C>, group: DispatchGroup)?
+        // A large trace's events are cut into parts: this thread reads from the front, another
+        // one reads whole parts from the back, and where they meet depends on how fast each goes.
+        var later: LaterParts<C>?
         if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
-           let offset = Self.splitPoint(in: UnsafeBufferPointer(start: cursor.base, count: cursor.end), eventsStart: cursor.pos) {
-            let part = LaterPart<C>()
-            let group = DispatchGroup()
-            let source = self.source
-            // Its touch ids belong to the scope this thread reads in.
-            let texts = TextScope.currentOrProcess
-            let strict = diagnostics.reportUnknownKeys
-            DispatchQueue.global().async(group: group) {
-                texts.run { Self.readLaterPart(source, from: offset, reportUnknownKeys: strict, into: part) }
-            }
-            split = (offset, part, group)
+           let parts = LaterParts<C>(buffer: UnsafeBufferPointer(start: cursor.base, count: cursor.end), eventsStart: cursor.pos) {
+            parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys)
+            parts.waitForParts(laterPartsReadFirst)
+            later = parts
         }
-        // Where the later part starts, past every offset when there is none: the loop compares
-        // it with one integer instead of unwrapping the split (and its references) every event.
-        var splitOffset = split?.offset ?? Int.max
+        // However reading ends, the other thread takes no more parts and is waited for.
+        defer { later?.finish() }
+        // Where the next part starts, past every offset when there is none: the loop compares
+        // it with one integer instead of unwrapping the parts (and their references) every event.
+        var nextStart = later?.nextStart ?? Int.max
         var index = 0
         var first = true
-        // The bytes behind this reader leave memory as it goes (the later part's reader does
-        // the same behind itself).
+        // The bytes behind this reader leave memory as it goes (the other thread's reader does
+        // the same behind itself, part by part).
         var pages = PageRelease(from: cursor.pos)
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
-            if cursor.pos >= splitOffset, let (offset, part, group) = split {
-                split = nil
-                splitOffset = Int.max
-                if cursor.pos == offset,
-                   try joinLaterPart(part, group: group, eventIndex: index, cursor: &cursor, consumer: &consumer) {
-                    // Both parts read: what either reader left in memory goes.
-                    pages.finish(at: cursor.pos, in: source)
-                    return
+            if cursor.pos >= nextStart, let parts = later {
+                while cursor.pos >= parts.nextStart {
+                    // A part the other thread has read, from where this reader stands exactly:
+                    // it and every part after it (all the other thread's) are joined, or none is
+                    // and this thread reads on.
+                    if let k = parts.reach(cursor.pos),
+                       try joinLaterParts(parts.parts[k...], eventIndex: index, cursor: &cursor, consumer: &consumer) {
+                        // Every part read: what either reader left in memory goes.
+                        pages.finish(at: cursor.pos, in: source)
+                        return
+                    }
                 }
-                // Not joined: this thread reads on (the later part's reading is waited for, then
-                // dropped).
-                group.wait()
+                nextStart = parts.nextStart
             }
             if try readEvent(&cursor, index: index) {
                 try admitPending(eventIndex: index, label: { _ in "event \(index)" })
@@ -282,7 +282,6 @@ struct TraceReader {
             }
             index += 1
         }
-        split?.group.wait()
         pages.finish(at: cursor.pos, in: source)
         summary.eventCount = index
         try finishTrace(consumer: &consumer, eventIndex: index)

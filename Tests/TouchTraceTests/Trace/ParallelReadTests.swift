@@ -10,9 +10,11 @@ import Testing
         var problems: [String]
     }
 
-    func read(_ text: String, parallel: Bool, options: TraceReadOptions = TraceReadOptions()) -> Outcome {
+    /// `readFirst`: how many parts the other thread reads before the first thread begins.
+    func read(_ text: String, parallel: Bool, readFirst: Int = 0, options: TraceReadOptions = TraceReadOptions()) -> Outcome {
         var options = options
         options.parallelMinimumBytes = parallel ? 0 : Int.max
+        options.laterPartsReadFirst = readFirst
         var store = EventStore()
         do {
             let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options, consumer: &store)
@@ -27,15 +29,38 @@ import Testing
         }
     }
 
+    /// Reads `text` with one thread and with two, the other thread having read none, some or
+    /// all of the later parts before the first thread begins (so that one part, several or all
+    /// of them are joined), and expects the same every time.
     func expectSame(_ text: String, _ label: String, options: TraceReadOptions = TraceReadOptions()) {
         let one = read(text, parallel: false, options: options)
-        let two = read(text, parallel: true, options: options)
-        #expect(one.summary == two.summary, "\(label): \(one.summary) / \(two.summary)")
-        #expect(one.problems == two.problems, "\(label): \(one.problems.prefix(2)) / \(two.problems.prefix(2))")
-        #expect(one.events.count == two.events.count, "\(label): \(one.events.count) / \(two.events.count) events")
-        if let i = one.events.indices.first(where: { $0 < two.events.count && one.events[$0] != two.events[$0] }) {
-            Issue.record("\(label): event \(i) is \(one.events[i]) / \(two.events[i])")
+        for readFirst in [0, 3, LaterParts<EventStore>.count] {
+            let two = read(text, parallel: true, readFirst: readFirst, options: options)
+            let label = "\(label), \(readFirst) parts read first"
+            #expect(one.summary == two.summary, "\(label): \(one.summary) / \(two.summary)")
+            #expect(one.problems == two.problems, "\(label): \(one.problems.prefix(2)) / \(two.problems.prefix(2))")
+            #expect(one.events.count == two.events.count, "\(label): \(one.events.count) / \(two.events.count) events")
+            if let i = one.events.indices.first(where: { $0 < two.events.count && one.events[$0] != two.events[$0] }) {
+                Issue.record("\(label): event \(i) is \(one.events[i]) / \(two.events[i])")
+            }
         }
+    }
+
+    /// The starts of the parts `text`'s events are cut into.
+    func partStarts(_ text: String) -> [Int] {
+        let bytes = Array(text.utf8)
+        let start = bytes.firstIndex(of: UInt8(ascii: "["))! + 1
+        return bytes.withUnsafeBufferPointer { LaterParts<EventStore>(buffer: $0, eventsStart: start)?.starts ?? [] }
+    }
+
+    /// The index of the first event that starts at or after `offset` in `trace(events)`.
+    func eventIndex(at offset: Int, in events: [String]) -> Int {
+        var position = "{\"version\": 1, \"events\": [\n".utf8.count
+        for (i, e) in events.enumerated() {
+            if position >= offset { return i }
+            position += e.utf8.count + 2
+        }
+        return events.count
     }
 
     /// Events of one or two fingers, each event on its own line.
@@ -119,6 +144,58 @@ import Testing
         #expect(throws: Never.self) { _ = try Trace.parse(SourceFile(path: "t", bytes: Array(text.utf8)), options: options, consumer: &store) }
         #expect(store.eventCount == 81)
         expectSame(text, "false boundary")
+    }
+
+    @Test func touchesThatStayDownAcrossSeveralPartsReadTheSame() throws {
+        // Touch 1 is down from the start to the end, listed only now and then; touch 2 begins in
+        // the first part and is not listed again (still down at the end); touch 3 is first seen
+        // in a later part and ends in the next-to-last; touch 4's id is reused in every part.
+        var events: [String] = [event(0, [(1, "began", 1, 1), (2, "began", 5, 5)])]
+        var t = 0.0
+        for i in 1..<800 {
+            t += 0.01
+            var touches: [(Int, String, Double, Double)] = []
+            if i % 97 == 0 { touches.append((1, "moved", Double(i), 3)) }
+            if i == 300 { touches.append((3, "began", 7, 7)) } else if i > 300 && i < 690 && i % 5 == 0 { touches.append((3, "moved", Double(i), 8)) }
+            if i == 690 { touches.append((3, "ended", 9, 9)) }
+            switch i < 40 ? -1 : i % 40 {
+            case 0: touches.append((4, "began", Double(i), 1))
+            case 1..<30: touches.append((4, "moved", Double(i), Double(i % 40)))
+            case 30: touches.append((4, "cancelled", 2, 2))
+            default: break
+            }
+            events.append(event(t, touches))
+        }
+        let text = trace(events)
+        #expect(partStarts(text).count == LaterParts<EventStore>.count - 1)
+        expectSame(text, "touches across parts")
+        let outcome = read(text, parallel: true, readFirst: LaterParts<EventStore>.count)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems.prefix(2))")
+        #expect(outcome.summary.contains("touch 1 is still down") && outcome.summary.contains("touch 2 is still down"), "\(outcome.summary)")
+    }
+
+    @Test func aProblemInTheThirdPartReadsTheSame() throws {
+        var events: [String] = [event(0, [(1, "began", 1, 1)])]
+        for i in 1..<800 { events.append(event(Double(i) * 0.01, [(1, i % 50 == 49 ? "ended" : (i % 50 == 0 ? "began" : "moved"), Double(i), 2)])) }
+        let starts = partStarts(trace(events))
+        try #require(starts.count >= 3)
+        // Events inside the third part (from the second start to the third).
+        let first = eventIndex(at: starts[1], in: events) + 1
+        let last = eventIndex(at: starts[2], in: events) - 2
+        try #require(first < last)
+        var variants: [[String]] = []
+        var v = events; v[first] = event(Double(first) * 0.01, [(7, "moved", 1, 1)]); variants.append(v)           // not down
+        v = events; v[last] = event(0.5, [(1, "moved", 1, 1)]); variants.append(v)                               // time backwards
+        v = events; v[first + 1] = "{\"t\": 1, \"touches\": [{\"id\": 1, \"phase\": \"mov\", \"x\": 1, \"y\": 1}]}"; variants.append(v)
+        // A touch that ended in the second part moves in the third; a problem in the third and one in the last.
+        let ended = (eventIndex(at: starts[0], in: events) / 50) * 50 + 49
+        v = events; v[last] = event(Double(last) * 0.01, [(1, "moved", 1, 1), (1000 + ended, "moved", 2, 2)])
+        v[790] = event(7.9, [(1, "moved", 1, 1), (1, "moved", 1, 1)]); variants.append(v)
+        for (k, variant) in variants.enumerated() {
+            expectSame(trace(variant), "third part, variant \(k)")
+            expectSame(trace(variant), "third part, variant \(k), collecting", options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true))
+            #expect(!read(trace(variant), parallel: false, options: TraceReadOptions(collectAllProblems: true)).problems.isEmpty)
+        }
     }
 
     @Test func randomTracesReadTheSame() {
