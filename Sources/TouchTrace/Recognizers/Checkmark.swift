@@ -73,23 +73,11 @@ public struct CheckmarkRecognizer: Recognizer {
             if p.x >= previous.x {
                 if p.y < previous.y { setPhase(.upStroke, &context) }
             } else {
-                fail(&context) { r in
-                    r.append("moved left from ")
-                    r.append(point: previous)
-                    r.append(" to ")
-                    r.append(point: p)
-                    r.append(" on the down stroke; x must never decrease")
-                }
+                failMovedLeft(from: previous, to: p, stroke: "down", &context)
             }
         case .upStroke:
             if p.x < previous.x {
-                fail(&context) { r in
-                    r.append("moved left from ")
-                    r.append(point: previous)
-                    r.append(" to ")
-                    r.append(point: p)
-                    r.append(" on the up stroke; x must never decrease")
-                }
+                failMovedLeft(from: previous, to: p, stroke: "up", &context)
             } else if p.y > previous.y {
                 fail(&context) { r in
                     r.append("moved down from ")
@@ -156,6 +144,19 @@ public struct CheckmarkRecognizer: Recognizer {
     private mutating func fail(_ context: inout DeliveryContext, _ reason: (inout FailureReason) -> Void) {
         guard state != .failed else { return }
         state = context.requestFailure(reason)
+    }
+
+    /// Fails for a move to the left on the down or up stroke.
+    private mutating func failMovedLeft(from previous: Point, to p: Point, stroke: StaticString, _ context: inout DeliveryContext) {
+        fail(&context) { r in
+            r.append("moved left from ")
+            r.append(point: previous)
+            r.append(" to ")
+            r.append(point: p)
+            r.append(" on the ")
+            r.append(stroke)
+            r.append(" stroke; x must never decrease")
+        }
     }
 }
 
