@@ -4,7 +4,7 @@ enum ReplayCommand {
     static let command = Command(
         name: "replay",
         summary: "Replay a trace and print its transcript",
-        usage: "replay TRACE [--scene FILE] [--format text|jsonl] [--output FILE]",
+        usage: "replay TRACE [--scene FILE] [--format text|jsonl] [--output FILE] [--arena-log]",
         discussion: """
         Feeds the touches of TRACE through the views, recognizers and controls of its scene and
         prints every state change and control value, one record per line.
@@ -16,6 +16,8 @@ enum ReplayCommand {
         Problems in the trace are reported as PATH:LINE:COLUMN: message, with exit code 2 and no
         output. Touches still down at the end are cancelled, and touches that begin outside every
         view are counted, with a warning on stderr each.
+        --arena-log prints on stderr every decision of the arena of a version 2 trace (SPEC 12):
+        who wins, who waits for whom, who fails and why, whose win cancels touches for controls.
         Exit code: 0 written, 2 a usage error or a bad trace or scene, 74 the output could not be
         written.
         """,
@@ -23,12 +25,14 @@ enum ReplayCommand {
             .scene,
             OptionSpec(name: "format", value: "FORMAT", help: "text (default: fixed decimals, for expected files) or jsonl (JSON Lines)"),
             OptionSpec(name: "output", value: "FILE", help: "Write the transcript to FILE (atomically) instead of stdout (- is stdout)"),
+            OptionSpec(name: "arena-log", value: nil, help: "Print each decision of the arena (version 2) with its reason on stderr"),
         ],
         examples: [
             ("replay traces/knob/quarter-turn.trace.json", "Print the knob's transcript."),
             ("replay traces/pan/fling-diagonal.trace.json --format jsonl", "JSON Lines, for other programs."),
             ("replay - < traces/knob/quarter-turn.trace.json", "Read the trace from standard input."),
             ("replay my.trace.json --scene traces/counter/scene.json --output my.expected.txt", "Use a scene file and write the transcript to a file."),
+            ("replay traces/pan-waits-for-double-tap/short-drag.trace.json --arena-log", "Show why each recognizer won, waited or failed."),
         ],
         run: run)
 
@@ -68,6 +72,7 @@ enum ReplayCommand {
         // Replaying on this thread, formatting and writing on another.
         let pipeline = PipelinedWriter(writer)
         var replayer = Replayer(scene: loaded.scene, sink: pipeline)
+        if args.flag("arena-log") { replayer.logArenaDecisions { console.printError($0.description) } }
         replayer.consumeEvents(of: loaded.trace)
         replayer.finish()
         do {

@@ -17,6 +17,16 @@ import Testing
         #expect(run.err.isEmpty)
     }
 
+    /// `--arena-log` prints the arena's decisions on stderr and leaves the transcript as it is.
+    @Test func arenaLogGoesToStandardError() throws {
+        let trace = packageRoot + "/traces/pan-waits-for-double-tap/short-drag.trace.json"
+        let run = touchtrace("replay", trace, "--arena-log")
+        #expect(run.code == 0)
+        #expect(run.out == (try readText(packageRoot + "/traces/pan-waits-for-double-tap/short-drag.expected.txt")))
+        #expect(run.err.contains("pad.pan waits (possible): waits for pad.doubleTap to fail\n"), "\(run.err)")
+        #expect(run.err.contains("0.4500 pad.pan wins (began): pad.doubleTap failed, as it required\n"), "\(run.err)")
+    }
+
     @Test func printsJSONLines() {
         let run = touchtrace("replay", knob, "--format", "jsonl")
         #expect(run.code == 0)

@@ -1,16 +1,20 @@
-/// The arena of a replay (SPEC 12): the state of every recognizer as it stands, who may
-/// recognize with whom, who requires whom to fail, who is waiting, and the deadlines.
+/// The arena of a replay (SPEC 12): the one owner of every decision about who recognizes.
 ///
-/// Recognizers *ask* (`DeliveryContext.requestState`); the arena *decides* (`verdict`) and
-/// notes what each decision sets off (`effects`), which the replayer carries out — failing the
-/// recognizers a winner prevents, releasing those that waited, cancelling touches for controls —
-/// before the next recognizer gets the touches. As Flutter keeps its gesture arena apart from
-/// its recognizers, no recognizer sees another.
+/// It holds the state of every recognizer as it stands, who may recognize with whom, who
+/// requires whom to fail, who is waiting, and the deadlines. Recognizers *ask*
+/// (`DeliveryContext.requestState` hands the question to `request`); the arena decides, writes
+/// the `state` record and notes what the decision sets off. `settle` then carries that out —
+/// failing the recognizers a winner prevents (rule 2) or that required it to fail (rule 3),
+/// releasing those that waited (rule 3), cancelling a winner's touches for controls (rule 4) —
+/// writing each record itself and asking the replay (`ArenaMembers`) only for what is the
+/// replay's to do: telling a recognizer its new state, running a released recognizer's action,
+/// delivering cancelled touches. As Flutter keeps its gesture arena apart from its recognizers,
+/// no recognizer sees another, and every decision can be logged with its reason (`log`).
 ///
 /// Version 1 scenes keep their rule (every pair simultaneous, nothing waits): `isActive` is
 /// false and the arena only keeps the states and deadlines.
 ///
-/// It lives in memory of its own (`ArenaStorage`), reached through a pointer by the replayer
+/// It lives in memory of its own (`PinnedStorage`), reached through a pointer by the replayer
 /// and by the context of every call: a class's properties would be checked for exclusive
 /// access at run time, at every touch of every event. Its questions (`compete`, `verdict`, ...)
 /// are inlined where they are asked: asked of `arena.pointee` through a call, they were asked
@@ -26,16 +30,6 @@ struct Arena {
         case fails(SharedText)
     }
 
-    /// What a decision sets off, carried out by the replayer in order.
-    enum Effect {
-        /// The recognizer won: fail those it prevents (rule 2), those that require it to fail
-        /// (rule 3), and cancel its touches for controls (rule 4).
-        case won(Int)
-        /// The recognizer failed (or was cancelled before it won): release those that waited
-        /// for it (rule 3).
-        case failed(Int)
-    }
-
     /// A recognizer held in `possible` until the recognizers it requires have failed.
     struct Waiting {
         /// The state it asked for, and what its record will say.
@@ -45,6 +39,27 @@ struct Arena {
         /// Touches it had received that ended or were cancelled while it waited, in its view's
         /// coordinates: delivered to it once it has won.
         var missed: [ViewTouch] = []
+    }
+
+    /// What the replay must do after a decision of the arena's (see `ArenaMembers`).
+    enum Step {
+        /// These recognizers were failed by a rule (their records are written): they take `failed`.
+        case failed([Int])
+        /// A waiting recognizer has won (its record is written): it takes the state it kept, its
+        /// action runs, and it is told of the lifts it missed.
+        case released(Int, Waiting)
+        /// Rule 4: the winner's touches that are down are cancelled for controls.
+        case cancelTouches(of: Int)
+    }
+
+    /// What a decision has set off and `settle` has not yet carried out, first first.
+    private enum Effect {
+        /// The recognizer won: fail those it prevents (rule 2), those that require it to fail
+        /// (rule 3), then cancel its touches for controls (rule 4).
+        case won(Int)
+        /// The recognizer failed (or was cancelled before it won): those that waited for it
+        /// (and for nothing else) win, one after the other (rule 3).
+        case failed(Int)
     }
 
     /// Version 2 rules: competition, waiting and cancelling are in play.
@@ -69,6 +84,8 @@ struct Arena {
     /// scene's `requireToFail`, plus what TouchTraceUIKit's `require(toFail:)` adds (`addRequirement`).
     var requires: [[Int]]
     var requiredBy: [[Int]]
+    /// Each recognizer's source: what its records name (`Record.source`).
+    let sources: [Int]
     /// Where the views are, for TouchTraceUIKit's `UIView` (set by the replayer): each view's
     /// frame on the screen, its superview (or −1), and each recognizer's view.
     var viewFrames: [Rect] = []
@@ -77,16 +94,27 @@ struct Arena {
     /// `simultaneous[a * count + b]`: the pair may recognize together.
     private let simultaneous: [Bool]
     /// Each recognizer's `view.name`, for the reasons of failures the arena decides.
-    private let names: [String]
+    let names: [String]
 
     var deadlines = DeadlineQueue()
-    /// Effects not yet carried out, first first.
-    var effects: [Effect] = []
-    var effectsStart = 0
+    /// Effects not yet carried out, first first, from `effectsStart` on.
+    private var effects: [Effect] = []
+    private var effectsStart = 0
+    /// Recognizers waiting on a failure that `settle` has yet to look at, in scene order: each
+    /// is released (or fails) before the effects queued after that failure.
+    private var releases: [Int] = []
+    private var releasesStart = 0
+    /// Steps of the current effect that the replay has yet to carry out, first first.
+    private var steps: [Step] = []
+    private var stepsStart = 0
 
-    /// The arena of a scene whose recognizers, in scene order, have these names and relations.
+    /// Called with every decision of version 2's rules, when set (`Replayer.logArenaDecisions`).
+    var log: ((ArenaDecision) -> Void)?
+
+    /// The arena of a scene whose recognizers, in scene order, have these names and relations;
+    /// `sources` (default: the recognizers' own indexes) says what their records name.
     init(names: [String], competes: [Bool], cancelsTouches: [Bool], requires: [[Int]], simultaneousPairs: [(Int, Int)],
-         isActive: Bool, isExclusive: Bool) {
+         isActive: Bool, isExclusive: Bool, sources: [Int]? = nil) {
         let n = names.count
         self.count = n
         self.isActive = isActive
@@ -110,7 +138,192 @@ struct Arena {
         }
         self.simultaneous = simultaneous
         self.names = names
+        self.sources = sources ?? Array(0..<n)
     }
+
+    // MARK: The door: a recognizer asks
+
+    /// Recognizer `g` asks, at time `t`, to move to `to` with the record data `data` (and the
+    /// value its action tells its target); the arena decides, writes the `state` record to
+    /// `sink`, and returns the state `g` is in afterwards (see `DeliveryContext.requestState`)
+    /// and whether the change asked for stands. A change UIKit would not allow, or any change
+    /// while `g` waits, is ignored.
+    @inline(__always)
+    mutating func request(_ g: Int, _ to: RecognizerState, _ data: FieldList, actionValue: Double, at t: Double,
+                          into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
+        let from = state[g]
+        guard Arena.allows(from: from, to: to), !isWaiting(g) else { return (from, false) }
+        // Only a win under version 2's rules is weighed; any other change stands.
+        if to.isWin && isActive {
+            let result = requestWin(g, from: from, to: to, data, actionValue: actionValue, at: t, into: sink)
+            return (result, result == to)
+        }
+        commit(g, from: from, to: to, data, at: t, into: sink)
+        return (to, true)
+    }
+
+    /// Version 2: the verdict on a win that UIKit allows (see `request`). Inlined with it:
+    /// `data` is then kept in memory only on the way that waits, not at every change.
+    @inline(__always)
+    private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double,
+                                     at t: Double, into sink: RecordSink) -> RecognizerState {
+        switch verdict(g) {
+        case .stands:
+            commit(g, from: from, to: to, data, at: t, into: sink)
+            if let log { log(decision(t, g, .wins, to, "no recognizer it competes with has won")) }
+            return to
+        case .waits:
+            waiting[g] = Waiting(state: to, data: data, actionValue: actionValue)
+            deadlines.remove(g)
+            if let log {
+                let pending = requires[g].filter { state[$0] == .possible }.map { names[$0] }.joined(separator: ", ")
+                log(decision(t, g, .waits, .possible, "waits for \(pending) to fail"))
+            }
+            return from
+        case .fails(let reason):
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))), at: t, into: sink)
+            if let log { log(decision(t, g, .fails, .failed, reason.string)) }
+            return .failed
+        }
+    }
+
+    /// Writes the record of a change that stands and notes it.
+    @inline(__always)
+    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, at t: Double, into sink: RecordSink) {
+        sink.write(Record(t: t, source: sources[g], event: "state",
+                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
+        changed(g, to: to)
+    }
+
+    /// What happens when `g` would win now.
+    @inline(__always) func verdict(_ g: Int) -> Verdict {
+        guard isActive else { return .stands }
+        // Rule 3: wait while a required recognizer may still win; fail if one has won.
+        var mustWait = false
+        for f in requires[g] {
+            switch state[f] {
+            case .failed:
+                continue
+            case .cancelled where !won[f]:
+                continue
+            case .possible:
+                mustWait = true
+            default:
+                return .fails(reasonRequired(f))
+            }
+        }
+        if mustWait { return .waits }
+        return preventer(of: g).map { .fails(reasonPrevented(by: $0)) } ?? .stands
+    }
+
+    // MARK: Carrying out what was decided
+
+    /// Carries out, in order, everything the decisions so far have set off, until nothing is
+    /// left: the arena decides and writes each record; `members` does what is the replay's to
+    /// do (which may ask the arena again: what that sets off is carried out here too). `t` is
+    /// the time of the records it writes.
+    static func settle<Members: ArenaMembers>(_ arena: UnsafeMutablePointer<Arena>, at t: Double, into sink: RecordSink,
+                                             _ members: inout Members) {
+        // Each step is taken from the arena before the members act on it, so that what they
+        // ask of the arena finds it whole.
+        while let step = arena.pointee.nextStep(at: t, into: sink) {
+            switch step {
+            case .failed(let failed):
+                for g in failed { members.arenaFailed(g) }
+            case .released(let w, let kept):
+                members.arenaReleased(w, kept, at: t)
+            case .cancelTouches(let r):
+                members.arenaCancelsTouchesForControls(of: r, at: t)
+            }
+        }
+    }
+
+    /// The next thing the replay must do, deciding (and writing the records of) the next effect
+    /// when the steps of the last one are done; nil when nothing is left.
+    mutating func nextStep(at t: Double, into sink: RecordSink) -> Step? {
+        while true {
+            if stepsStart < steps.count {
+                stepsStart += 1
+                return steps[stepsStart - 1]
+            }
+            if stepsStart > 0 { steps.removeAll(keepingCapacity: true); stepsStart = 0 }
+            if releasesStart < releases.count {
+                releasesStart += 1
+                if let step = release(releases[releasesStart - 1], at: t, into: sink) { return step }
+                continue
+            }
+            if releasesStart > 0 { releases.removeAll(keepingCapacity: true); releasesStart = 0 }
+            guard effectsStart < effects.count else {
+                if effectsStart > 0 { effects.removeAll(keepingCapacity: true); effectsStart = 0 }
+                return nil
+            }
+            effectsStart += 1
+            switch effects[effectsStart - 1] {
+            case .won(let r): decideWin(r, at: t, into: sink)
+            case .failed(let f): releases.append(contentsOf: requiredBy[f])
+            }
+        }
+    }
+
+    /// Whether any effect or step is left for `settle`.
+    var isSettled: Bool { effectsStart == effects.count && releasesStart == releases.count && stepsStart == steps.count }
+
+    /// Rules 2–4 for a recognizer that has won: the steps they make.
+    private mutating func decideWin(_ r: Int, at t: Double, into sink: RecordSink) {
+        var failed: [Int] = []
+        // Rule 2: those it competes with that are still possible fail, prevented by it — but one
+        // that requires it to fail fails by rule 3, after them.
+        if isExclusive && competes[r] {
+            for s in 0..<count where state[s] == .possible && !requires[s].contains(r) && compete(r, s) {
+                fail(s, reasonPrevented(by: r), at: t, into: sink)
+                failed.append(s)
+            }
+        }
+        // Rule 3: those that wait for it fail; so do those it competes with that require it to
+        // fail (rule 2's exception) — one that has had no touch of its yet is left alone.
+        for s in requiredBy[r] where state[s] == .possible && (waiting[s] != nil || sharesTouch(r, s)) {
+            fail(s, reasonRequired(r), at: t, into: sink)
+            failed.append(s)
+        }
+        if !failed.isEmpty { steps.append(.failed(failed)) }
+        // Rule 4.
+        if cancelsTouches[r] {
+            steps.append(.cancelTouches(of: r))
+            if let log { log(decision(t, r, .cancelsTouches, state[r], "cancels its touches for controls (cancelsTouchesInView)")) }
+        }
+    }
+
+    /// Rule 3: `w`, if it waits and every recognizer it requires has failed, wins now with the
+    /// data it kept — unless one it competes with has won meanwhile (rule 1).
+    private mutating func release(_ w: Int, at t: Double, into sink: RecordSink) -> Step? {
+        guard let kept = waiting[w], requirementsFailed(w) else { return nil }
+        waiting[w] = nil
+        if let winner = preventer(of: w) {
+            fail(w, reasonPrevented(by: winner), at: t, into: sink)
+            return .failed([w])
+        }
+        sink.write(Record(t: t, source: sources[w], event: "state",
+                          fields: FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)),
+                                            followedBy: kept.data)))
+        changed(w, to: kept.state)
+        if let log {
+            let required = requires[w].map { names[$0] }.joined(separator: ", ")
+            log(decision(t, w, .wins, kept.state, "\(required) failed, as it required"))
+        }
+        return .released(w, kept)
+    }
+
+    /// Fails `g` by a rule of the arena, with the reason, and writes the record.
+    private mutating func fail(_ g: Int, _ reason: SharedText, at t: Double, into sink: RecordSink) {
+        var fields = FieldList(Field("from", .name(state[g].name)), Field("to", .name(RecognizerState.failed.name)))
+        fields.append(Field("reason", .text(reason)))
+        sink.write(Record(t: t, source: sources[g], event: "state", fields: fields))
+        waiting[g] = nil
+        changed(g, to: .failed)
+        if let log { log(decision(t, g, .fails, .failed, reason.string)) }
+    }
+
+    // MARK: Questions and bookkeeping
 
     /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
     /// recognized, failed or cancelled; began or changed → changed, ended or cancelled; nothing
@@ -136,27 +349,6 @@ struct Arena {
     @inline(__always) func sharesTouch(_ a: Int, _ b: Int) -> Bool {
         for x in touches[a] where touches[b].contains(where: { $0.serial == x.serial }) { return true }
         return false
-    }
-
-    /// What happens when `g` would win now.
-    @inline(__always) func verdict(_ g: Int) -> Verdict {
-        guard isActive else { return .stands }
-        // Rule 3: wait while a required recognizer may still win; fail if one has won.
-        var mustWait = false
-        for f in requires[g] {
-            switch state[f] {
-            case .failed:
-                continue
-            case .cancelled where !won[f]:
-                continue
-            case .possible:
-                mustWait = true
-            default:
-                return .fails(reasonRequired(f))
-            }
-        }
-        if mustWait { return .waits }
-        return preventer(of: g).map { .fails(reasonPrevented(by: $0)) } ?? .stands
     }
 
     /// Rule 1: a recognizer that competes with `g`, has won and is not yet final.
@@ -189,12 +381,6 @@ struct Arena {
         if new.isFinal { deadlines.remove(g) }
     }
 
-    /// Holds `g` until the recognizers it requires have failed; it keeps no deadline meanwhile.
-    @inline(__always) mutating func wait(_ g: Int, for state: RecognizerState, data: FieldList, actionValue: Double) {
-        waiting[g] = Waiting(state: state, data: data, actionValue: actionValue)
-        deadlines.remove(g)
-    }
-
     /// Whether every recognizer `g` requires has failed (or was cancelled before it won).
     @inline(__always) func requirementsFailed(_ g: Int) -> Bool {
         requires[g].allSatisfy { state[$0] == .failed || (state[$0] == .cancelled && !won[$0]) }
@@ -206,16 +392,6 @@ struct Arena {
     }
 
     mutating func cancelDeadline(_ g: Int) { deadlines.remove(g) }
-
-    /// The next effect to carry out, if any.
-    mutating func nextEffect() -> Effect? {
-        guard effectsStart < effects.count else {
-            if effectsStart > 0 { effects.removeAll(keepingCapacity: true); effectsStart = 0 }
-            return nil
-        }
-        effectsStart += 1
-        return effects[effectsStart - 1]
-    }
 
     /// `g` requires `f` to fail from now on (TouchTraceUIKit's `require(toFail:)`); returns false
     /// when it could not: `f` is `g`, or `f` requires `g` to fail, directly or through others
@@ -241,10 +417,14 @@ struct Arena {
     @inline(__always) func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
     @inline(__always) func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
+    private func decision(_ t: Double, _ g: Int, _ kind: ArenaDecision.Kind, _ state: RecognizerState, _ reason: String) -> ArenaDecision {
+        ArenaDecision(t: t, recognizer: names[g], kind: kind, state: state, reason: reason)
+    }
+
     /// Makes this arena `plan`, the arena of the same scene as a replay starts it, keeping its
     /// memory: each part replaying changes is put back in place, and written only where it
     /// differs (an arena copied whole from the plan would share the plan's arrays, and copy
-    /// each of them again at its first change).
+    /// each of them again at its first change). The log stays.
     mutating func restart(as plan: Arena) {
         assert(count == plan.count && isActive == plan.isActive && isExclusive == plan.isExclusive,
                "an arena restarts as the arena of its own scene")
@@ -265,11 +445,13 @@ struct Arena {
         if viewSuperviews != plan.viewSuperviews { viewSuperviews = plan.viewSuperviews }
         if recognizerViews != plan.recognizerViews { recognizerViews = plan.recognizerViews }
         deadlines.replaceAll(with: plan.deadlines)
-        if !effects.isEmpty || !plan.effects.isEmpty {
-            effects.removeAll(keepingCapacity: true)
-            effects.append(contentsOf: plan.effects)
-        }
-        effectsStart = plan.effectsStart
+        // A plan is never settled part way: nothing is pending in it.
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }
+        if !steps.isEmpty { steps.removeAll(keepingCapacity: true) }
+        effectsStart = 0
+        releasesStart = 0
+        stepsStart = 0
     }
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.
@@ -284,61 +466,55 @@ struct Arena {
     }
 }
 
-/// Memory of its own for one value (an `Arena`, a replay) for as long as this object lives:
-/// code that keeps `pointer` reaches the value with no check of exclusive access and no
-/// reference counting.
-final class PinnedStorage<Value> {
-    let pointer: UnsafeMutablePointer<Value>
-
-    init(_ value: Value) {
-        pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-    }
-
-    deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
-    }
+/// What the arena asks of a replay to carry out its decisions: the recognizers and controls are
+/// the replay's, so the replay tells them (`Arena.settle`).
+protocol ArenaMembers {
+    /// The arena failed recognizer `g` by a rule (its record is written): its value takes `failed`.
+    mutating func arenaFailed(_ g: Int)
+    /// Recognizer `w`, which waited, has won with what it kept (its record is written): its
+    /// value takes the state, its action runs, and it is told of the lifts it missed.
+    mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double)
+    /// Rule 4: the touches recognizer `r` has received that are still down are cancelled for
+    /// the controls tracking them (and for recognizers that only report), at time `t`.
+    mutating func arenaCancelsTouchesForControls(of r: Int, at t: Double)
 }
 
-/// Memory of its own for a row of plain values (no references in them) that only grows: a
-/// replay's per-slot and per-view scratch. Code that keeps `start` reads and writes the values
-/// with no check of exclusive access or sole ownership and no reference counting; `start`
-/// changes only when the row grows (`grow(to:filling:)` returns the new one).
-final class PinnedBuffer<Element> {
-    /// The first value (stored by the owner as well: a class's variable would be checked for
-    /// exclusive access at every read).
-    private(set) var start: UnsafeMutablePointer<Element>
-    /// How many values there are.
-    private(set) var count: Int
-
-    init(repeating value: Element, count: Int) {
-        precondition(_isPOD(Element.self), "a pinned buffer holds plain values")
-        start = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(count, 1))
-        start.initialize(repeating: value, count: count)
-        self.count = count
+/// One decision of the arena under version 2's rules (SPEC 12), with its reason: what
+/// `Replayer.logArenaDecisions` reports, and `touchtrace replay --arena-log` prints.
+public struct ArenaDecision: Sendable, Equatable, CustomStringConvertible {
+    /// What was decided.
+    public enum Kind: String, Sendable {
+        /// The recognizer wins (it enters `began` or `recognized`), at once or after waiting.
+        case wins
+        /// It would win but waits for the recognizers it requires to fail (rule 3).
+        case waits
+        /// It fails by a rule: prevented by a winner (rules 1, 2), or a recognizer it required
+        /// to fail has won (rule 3).
+        case fails
+        /// Its win cancels its touches for the controls tracking them (rule 4).
+        case cancelsTouches
     }
 
-    init(_ values: [Element]) {
-        precondition(_isPOD(Element.self), "a pinned buffer holds plain values")
-        start = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(values.count, 1))
-        start.initialize(from: values, count: values.count)
-        count = values.count
+    /// The time of the decision, in seconds (the event's or the deadline's).
+    public var t: Double
+    /// The recognizer decided about, as `view.name`.
+    public var recognizer: String
+    public var kind: Kind
+    /// The recognizer's state after the decision.
+    public var state: RecognizerState
+    /// Why, in a few words (a failure's reason is the one its record carries).
+    public var reason: String
+
+    public init(t: Double, recognizer: String, kind: Kind, state: RecognizerState, reason: String) {
+        self.t = t
+        self.recognizer = recognizer
+        self.kind = kind
+        self.state = state
+        self.reason = reason
     }
 
-    /// Makes the row `count` values long (if it is shorter), the new ones `value`; returns
-    /// where the row now starts.
-    func grow(to count: Int, filling value: Element) -> UnsafeMutablePointer<Element> {
-        guard count > self.count else { return start }
-        let capacity = Swift.max(count, 2 * self.count)
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        moved.moveInitialize(from: start, count: self.count)
-        (moved + self.count).initialize(repeating: value, count: capacity - self.count)
-        start.deallocate()
-        start = moved
-        self.count = capacity
-        return moved
+    /// One line: `0.1000 pad.pan wins (began): no recognizer it competes with has won`.
+    public var description: String {
+        "\(fixed4(t)) \(recognizer) \(kind.rawValue) (\(state.name)): \(reason)"
     }
-
-    deinit { start.deallocate() }
 }

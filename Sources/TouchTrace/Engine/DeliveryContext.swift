@@ -83,32 +83,9 @@ public struct DeliveryContext {
     @inline(__always)
     public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
         precondition(recognizer >= 0, "only a recognizer asks for a state change")
-        let g = recognizer
-        let from = arena.pointee.state[g]
-        guard Arena.allows(from: from, to: to), !arena.pointee.isWaiting(g) else { return from }
-        // Only a win under version 2's rules has the arena decide; any other change stands.
-        if to.isWin && arena.pointee.isActive { return requestWin(g, from: from, to: to, data, actionValue: actionValue) }
-        commit(g, from: from, to: to, data)
-        if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
-        return to
-    }
-
-    /// Version 2: the arena's verdict on a win that UIKit allows (see `requestState`). Inlined
-    /// with it: `data` is then kept in memory only on the way that waits, not at every change.
-    @inline(__always)
-    private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double) -> RecognizerState {
-        switch arena.pointee.verdict(g) {
-        case .stands:
-            commit(g, from: from, to: to, data)
-            if to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
-            return to
-        case .waits:
-            arena.pointee.wait(g, for: to, data: data, actionValue: actionValue)
-            return from
-        case .fails(let reason):
-            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))))
-            return .failed
-        }
+        let (result, stands) = arena.pointee.request(recognizer, to, data, actionValue: actionValue, at: t, into: sink)
+        if stands && to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
+        return result
     }
 
     /// Asks for the current recognizer to fail, saying why (`reason`: a short sentence naming
@@ -125,13 +102,6 @@ public struct DeliveryContext {
     mutating func requestFailure(_ build: (inout FailureReason) -> Void) -> RecognizerState {
         let reason = FailureReason.withText(build) { SharedText(utf8: $0) }
         return requestState(.failed, FieldList(Field("reason", .text(reason))))
-    }
-
-    @inline(__always)
-    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList) {
-        sink.write(Record(t: t, source: source, event: "state",
-                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
-        arena.pointee.changed(g, to: to)
     }
 
     /// Asks for the current recognizer to be called (`deadlinePassed`) when the trace's time

@@ -62,6 +62,14 @@ public struct Replayer: TouchEventConsumer {
     /// copy of the value is restarted with it.
     mutating func restart(plan: Plan) { core.pointee.restart(plan: plan) }
 
+    /// Calls `log` with every decision the arena makes under version 2's rules (SPEC 12), as
+    /// it makes it, with its reason: who wins, who waits for whom, who fails and why, whose win
+    /// cancels touches for controls. A version 1 replay makes none. `log` runs on the thread
+    /// that replays, before the records of the decision's consequences are written.
+    public mutating func logArenaDecisions(_ log: @escaping (ArenaDecision) -> Void) {
+        arena.pointee.log = log
+    }
+
     /// Replays one event (see the type's description).
     public mutating func consume(_ event: borrowing TouchEvent) { core.pointee.consume(event) }
 
@@ -71,7 +79,7 @@ public struct Replayer: TouchEventConsumer {
 
 /// The replay a `Replayer` is a handle to: the views, touches, recognizers, controls and arena,
 /// and delivery as the `Replayer` describes it.
-struct ReplayCore {
+struct ReplayCore: ArenaMembers {
     /// A view while replaying: where it is, its recognizers (a range of `recognizers`), and
     /// whether it has a control (in `controls`).
     struct LiveView {
@@ -264,7 +272,8 @@ struct ReplayCore {
             self.controls = controls
             self.version = scene.version
             var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
-                              simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive)
+                              simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
+                              sources: recognizerSource)
             arena.viewFrames = views.map(\.frame)
             arena.viewSuperviews = views.map(\.superview)
             arena.recognizerViews = recognizerView
@@ -707,70 +716,30 @@ struct ReplayCore {
         return fired
     }
 
-    // MARK: The arena's decisions, carried out (SPEC 12)
+    // MARK: What the arena decides, carried out where it is the replay's (SPEC 12)
 
-    /// Carries out what the arena's decisions set off, in order, until nothing is left.
+    /// Has the arena carry out what its decisions have set off (see `Arena.settle`).
     private mutating func settle() {
-        while let effect = arena.pointee.nextEffect() {
-            switch effect {
-            case .won(let r):
-                // Rule 2: those it competes with that are still possible fail, prevented by it —
-                // but one that requires it to fail fails by rule 3, after them.
-                if arena.pointee.isExclusive && arena.pointee.competes[r] {
-                    for s in 0..<arena.pointee.count where arena.pointee.state[s] == .possible && !arena.pointee.requires[s].contains(r) && arena.pointee.compete(r, s) {
-                        forceFailure(s, arena.pointee.reasonPrevented(by: r))
-                    }
-                }
-                // Rule 3: those that wait for it fail; so do those it competes with that require it to
-                // fail (rule 2's exception) — one that has had no touch of its yet is left alone.
-                for s in arena.pointee.requiredBy[r] where arena.pointee.state[s] == .possible
-                    && (arena.pointee.waiting[s] != nil || arena.pointee.sharesTouch(r, s)) {
-                    forceFailure(s, arena.pointee.reasonRequired(r))
-                }
-                // Rule 4.
-                if arena.pointee.cancelsTouches[r] { cancelTouchesForControls(of: r) }
-            case .failed(let f):
-                // Rule 3: those that waited for it (and for nothing else) win now.
-                for w in arena.pointee.requiredBy[f] where arena.pointee.waiting[w] != nil && arena.pointee.requirementsFailed(w) {
-                    release(w)
-                }
-            }
-        }
+        Arena.settle(arena, at: now, into: sink, &self)
     }
 
-    /// Fails a recognizer by a rule of the arena, with the reason.
-    private mutating func forceFailure(_ g: Int, _ reason: SharedText) {
-        let from = arena.pointee.state[g]
-        var fields = FieldList(Field("from", .name(from.name)), Field("to", .name(RecognizerState.failed.name)))
-        fields.append(Field("reason", .text(reason)))
-        sink.write(Record(t: now, source: members[g].source, event: "state", fields: fields))
-        arena.pointee.waiting[g] = nil
-        arena.pointee.changed(g, to: .failed)
+    /// The arena failed `g` by a rule: its value takes the state.
+    mutating func arenaFailed(_ g: Int) {
         members[g].cell._withUnsafeGuaranteedRef { $0.keepState(.failed) }
     }
 
-    /// A waiting recognizer whose required recognizers have all failed wins now, with the data
-    /// it kept — unless one it competes with has won meanwhile (rule 1).
-    private mutating func release(_ w: Int) {
-        guard let kept = arena.pointee.waiting[w] else { return }
-        arena.pointee.waiting[w] = nil
-        if let winner = arena.pointee.preventer(of: w) {
-            forceFailure(w, arena.pointee.reasonPrevented(by: winner))
-            return
-        }
-        let fields = FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)), followedBy: kept.data)
-        sink.write(Record(t: now, source: members[w].source, event: "state", fields: fields))
-        arena.pointee.changed(w, to: kept.state)
+    /// A waiting recognizer has won with what it kept: its value takes the state, the control
+    /// that brought it runs its action, and it is told of the lifts it missed (a continuous
+    /// recognizer whose touches all lifted ends at once).
+    mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double) {
         members[w].cell._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
         let v = members[w].view
-        var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[v].size,
+        var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: views[v].size,
                                       eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena)
         if kept.state.firesAction && members[w].attached && views[v].hasControl {
             context.source = views[v].controlSource
             controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
         }
-        // The lifts it missed while it waited, now that it has won (a continuous recognizer
-        // whose touches all lifted ends at once).
         let ended = kept.missed.filter { $0.phase == .ended }
         let cancelled = kept.missed.filter { $0.phase == .cancelled }
         if !ended.isEmpty && !arena.pointee.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
@@ -780,7 +749,7 @@ struct ReplayCore {
     /// Rule 4: the touches the winner has received and that are still down are cancelled for
     /// the controls tracking them — and for recognizers that only report (`spots`) — and reach
     /// none of them again.
-    private mutating func cancelTouchesForControls(of r: Int) {
+    mutating func arenaCancelsTouchesForControls(of r: Int, at now: Double) {
         var hits: [(view: Int, slot: Int)] = []
         for (serial, slot) in arena.pointee.touches[r] where slots[slot].down && slots[slot].serial == serial && !slots[slot].controlCancelled {
             slots[slot].controlCancelled = true

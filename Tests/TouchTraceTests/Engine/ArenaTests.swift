@@ -470,7 +470,7 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         arena.touches[0].append((serial: 3, slot: 0))
         arena.touches[2].append((serial: 3, slot: 0))
         arena.changed(0, to: .began)
-        arena.wait(1, for: .recognized, data: FieldList(), actionValue: 1)
+        arena.waiting[1] = Arena.Waiting(state: .recognized, data: FieldList(), actionValue: 1)
         arena.cancelsTouches[2] = false
         let added = arena.addRequirement(2, requires: 0)
         #expect(added)
@@ -485,12 +485,56 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(arena.touches.allSatisfy { $0.isEmpty })
         #expect(arena.requires == plan.requires && arena.requiredBy == plan.requiredBy)
         #expect(arena.viewFrames == plan.viewFrames && arena.recognizerViews == plan.recognizerViews)
-        let pending = arena.nextEffect()
-        #expect(arena.deadlines.isEmpty && pending == nil)
+        #expect(arena.deadlines.isEmpty && arena.isSettled)
         // And it works as a new arena: b still waits for a, which now wins afresh.
         arena.touches[0].append((serial: 5, slot: 1))
         arena.changed(0, to: .began)
-        let won = arena.nextEffect()
-        #expect(arena.won[0] && won != nil)
+        #expect(arena.won[0] && !arena.isSettled)
+    }
+}
+
+/// `Replayer.logArenaDecisions`: every decision of the arena, with its reason, in the order made.
+@Suite struct ArenaLogTests {
+    private func decisions(_ events: [(t: Double, touches: [T])], scene: Scene) throws -> [String] {
+        let trace = try parseTrace(traceJSON(events, version: 2))
+        var log: [String] = []
+        var replayer = Replayer(scene: scene, sink: RecordCollector())
+        replayer.logArenaDecisions { log.append($0.description) }
+        replayer.consumeEvents(of: trace)
+        replayer.finish()
+        return log
+    }
+
+    @Test func aWinPreventsAndCancelsAndSaysSo() throws {
+        // A pan and a swipe share touch 1; at 0.1 it has moved 60 points right in 0.1 s, so the
+        // pan (listed first) begins and the swipe, still possible, fails prevented by it.
+        let scene = scene2([view("v", [0, 0, 300, 300], [rec("pan", PanRecognizer()), rec("swipe", SwipeRecognizer())])])
+        let log = try decisions([(0, [(1, "began", 10, 10)]), (0.1, [(1, "moved", 70, 10)]), (0.2, [(1, "ended", 70, 10)])], scene: scene)
+        #expect(log == [
+            "0.1000 v.pan wins (began): no recognizer it competes with has won",
+            "0.1000 v.swipe fails (failed): prevented by v.pan",
+            "0.1000 v.pan cancelsTouches (began): cancels its touches for controls (cancelsTouchesInView)",
+        ])
+    }
+
+    @Test func aRecognizerThatWaitsIsLoggedWaitingThenWinning() throws {
+        // The pan requires the double tap to fail; it would begin at 0.05 (20 points moved), waits,
+        // and wins when the double tap's deadline passes: 0.1 (the lift) + 0.35 s = 0.45.
+        let scene = scene2([view("pad", [0, 0, 300, 300], [
+            rec("doubleTap", TapRecognizer(numberOfTapsRequired: 2)), rec("pan", PanRecognizer(), requireToFail: ["doubleTap"]),
+        ])])
+        let log = try decisions([(0, [(1, "began", 10, 10)]), (0.05, [(1, "moved", 30, 10)]), (0.1, [(1, "ended", 30, 10)])], scene: scene)
+        #expect(log.first == "0.0500 pad.pan waits (possible): waits for pad.doubleTap to fail", "\(log)")
+        #expect(log.contains("0.4500 pad.pan wins (began): pad.doubleTap failed, as it required"), "\(log)")
+    }
+
+    @Test func aVersion1ReplayDecidesNothing() throws {
+        let trace = try parseTrace(traceJSON([(0, [(1, "began", 10, 10)]), (0.1, [(1, "moved", 70, 10)]), (0.2, [(1, "ended", 70, 10)])]))
+        var count = 0
+        var replayer = Replayer(scene: try Scene.resolve(for: trace), sink: RecordCollector())
+        replayer.logArenaDecisions { _ in count += 1 }
+        replayer.consumeEvents(of: trace)
+        replayer.finish()
+        #expect(count == 0)
     }
 }
