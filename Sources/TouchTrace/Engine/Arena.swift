@@ -97,6 +97,10 @@ struct Arena {
     let names: [String]
 
     var deadlines = DeadlineQueue()
+    /// Recognizers that asked to be called after the event under way (`callAfterEvent`), in the
+    /// order they asked; `afterEventAsked` marks them, so that each is listed once.
+    private(set) var afterEvent: [Int] = []
+    private(set) var afterEventAsked: [Bool]
     /// Effects not yet carried out, first first, from `effectsStart` on.
     private var effects: [Effect] = []
     private var effectsStart = 0
@@ -139,6 +143,7 @@ struct Arena {
         self.simultaneous = simultaneous
         self.names = names
         self.sources = sources ?? Array(0..<n)
+        self.afterEventAsked = Array(repeating: false, count: n)
     }
 
     // MARK: The door: a recognizer asks
@@ -393,6 +398,21 @@ struct Arena {
 
     mutating func cancelDeadline(_ g: Int) { deadlines.remove(g) }
 
+    /// `g` is to be called after the event under way (see `DeliveryContext.callAfterEvent`).
+    mutating func callAfterEvent(_ g: Int) {
+        guard !afterEventAsked[g] else { return }
+        afterEventAsked[g] = true
+        afterEvent.append(g)
+    }
+
+    /// The recognizers to call after the event, in scene order, leaving none asked.
+    mutating func takeAfterEvent() -> [Int] {
+        let due = afterEvent.sorted()
+        afterEvent.removeAll(keepingCapacity: true)
+        for g in due { afterEventAsked[g] = false }
+        return due
+    }
+
     /// `g` requires `f` to fail from now on (TouchTraceUIKit's `require(toFail:)`); returns false
     /// when it could not: `f` is `g`, or `f` requires `g` to fail, directly or through others
     /// (neither could ever win).
@@ -445,6 +465,8 @@ struct Arena {
         if viewSuperviews != plan.viewSuperviews { viewSuperviews = plan.viewSuperviews }
         if recognizerViews != plan.recognizerViews { recognizerViews = plan.recognizerViews }
         deadlines.replaceAll(with: plan.deadlines)
+        for g in afterEvent { afterEventAsked[g] = false }
+        afterEvent.removeAll(keepingCapacity: true)
         // A plan is never settled part way: nothing is pending in it.
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
         if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }

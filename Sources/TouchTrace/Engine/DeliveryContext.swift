@@ -114,6 +114,15 @@ public struct DeliveryContext {
         arena.pointee.setDeadline(recognizer, at: Swift.max(time, t))
     }
 
+    /// Asks for the current recognizer to be called once more (`Recognizer.eventDelivered`) after
+    /// this event — or this deadline — has been delivered to every view and the arena has
+    /// settled. Asking again in the same event changes nothing; asking while being called so
+    /// asks for the next event.
+    public mutating func callAfterEvent() {
+        precondition(recognizer >= 0, "only a recognizer asks to be called after the event")
+        arena.pointee.callAfterEvent(recognizer)
+    }
+
     /// Drops the current recognizer's deadline, if it has one.
     public mutating func cancelDeadline() {
         precondition(recognizer >= 0, "only a recognizer asks for a deadline")

@@ -139,6 +139,12 @@ public protocol Recognizer: Sendable {
     mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext)
     /// The deadline it asked for has come: `context.t` is that time. (Default: nothing.)
     mutating func deadlinePassed(_ context: inout DeliveryContext)
+    /// Called once after an event (or a deadline) in which it asked with
+    /// `DeliveryContext.callAfterEvent()`: after every view has had the event's touches and
+    /// the arena has carried out its decisions, before the next event and before it is reset.
+    /// Recognizers that asked are called in scene order, at the event's time. It is where UIKit
+    /// runs a recognizer's actions ("at the next turn of the run loop"). (Default: nothing.)
+    mutating func eventDelivered(_ context: inout DeliveryContext)
     /// Back to `possible` with nothing tracked (not printed): once no touch that reaches it is
     /// down, if it is in a final state.
     mutating func reset()
@@ -150,6 +156,7 @@ public protocol Recognizer: Sendable {
 
 extension Recognizer {
     public mutating func deadlinePassed(_ context: inout DeliveryContext) {}
+    public mutating func eventDelivered(_ context: inout DeliveryContext) {}
     public var competes: Bool { true }
 
     /// Asks for a change of state (see `DeliveryContext.requestState`) and takes the answer.

@@ -182,6 +182,9 @@ struct ReplayCore: ArenaMembers {
     private(set) var missedTouchCount = 0
     private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)?
     private var finished = false
+    /// Version 1: recognizers whose view's last touch lifted in this event, to be reset once
+    /// they have been called after it.
+    private var resetAfterEvent: [Int] = []
 
     /// At most this many deadlines fire after the last event: a recognizer that asks for a new
     /// one every time would otherwise keep the replay going for ever.
@@ -340,6 +343,7 @@ struct ReplayCore: ArenaMembers {
         missedTouchCount = 0
         firstMissedTouch = nil
         finished = false
+        resetAfterEvent.removeAll()
         texts = TextScope.current ?? TextScope()
         lastScope = Unmanaged.passUnretained(texts).toOpaque()
         sink.keep(texts)
@@ -423,6 +427,7 @@ struct ReplayCore: ArenaMembers {
         for i in 0..<touchedCount {
             deliver(event, to: touchedViews[i])
         }
+        if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
     }
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
@@ -543,6 +548,11 @@ struct ReplayCore: ArenaMembers {
                 views[v].touchesDown -= ending
                 if views[v].touchesDown == 0 {
                     for g in views[v].recognizers {
+                        // One to be called after the event is reset after that call.
+                        if arena.pointee.afterEventAsked[g] {
+                            resetAfterEvent.append(g)
+                            continue
+                        }
                         members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
                         arena.pointee.reset(g)
                     }
@@ -711,9 +721,45 @@ struct ReplayCore: ArenaMembers {
             // A deadline asked for at the very moment being served would never let time move on.
             if let again = arena.pointee.deadlines.deadline(of: g), again.micros <= entry.micros { arena.pointee.deadlines.remove(g) }
             if arena.pointee.isActive { settle() }
+            if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
             if version >= 2 { resetFinalRecognizers() }
         }
         return fired
+    }
+
+    /// Calls the recognizers that asked to be called after the event (or deadline) just
+    /// delivered, in scene order, each once: one that asks again while being called is called
+    /// after the next event; one asked for by another's call (an action that changes a second
+    /// recognizer) is called in this event. Then those whose view has no touch down and that
+    /// are final are reset, as the event's delivery would have reset them.
+    private mutating func callAfterEvent() {
+        var called: [Int] = []
+        var again: [Int] = []
+        while !arena.pointee.afterEvent.isEmpty {
+            for g in arena.pointee.takeAfterEvent() {
+                if called.contains(g) {
+                    if !again.contains(g) { again.append(g) }
+                    continue
+                }
+                called.append(g)
+                let v = members[g].view
+                var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: views[v].size,
+                                              eventTouches: TouchSet([]), source: members[g].source, sink: sink, arena: arena)
+                callRecognizer(g, view: v, phase: 5, TouchSet([]), &context)
+                if arena.pointee.isActive { settle() }
+            }
+        }
+        for g in again { arena.pointee.callAfterEvent(g) }
+        if version >= 2 {
+            resetFinalRecognizers()
+        } else if !resetAfterEvent.isEmpty {
+            // Version 1: those whose view's last touch lifted in this event.
+            for g in resetAfterEvent where views[members[g].view].touchesDown == 0 {
+                members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
+                arena.pointee.reset(g)
+            }
+            resetAfterEvent.removeAll()
+        }
     }
 
     // MARK: What the arena decides, carried out where it is the replay's (SPEC 12)
@@ -792,7 +838,7 @@ struct ReplayCore: ArenaMembers {
     /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
     /// recognizers compete over the touches of the gesture under way.
     private mutating func resetFinalRecognizers() {
-        for g in 0..<arena.pointee.count where views[members[g].view].touchesDown == 0 {
+        for g in 0..<arena.pointee.count where views[members[g].view].touchesDown == 0 && !arena.pointee.afterEventAsked[g] {
             if arena.pointee.state[g].isFinal {
                 members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
                 arena.pointee.reset(g)
@@ -853,8 +899,8 @@ struct ScopedReplayEvents: TouchEventConsumer {
 /// then the existential's box, for sole ownership: at every touch of every event.) Made by
 /// `hold(_:)` as a `HeldRecognizer`, which holds the recognizer's type and overrides every method.
 private class RecognizerCell {
-    /// Calls the recognizer with a set (phase 0–3) or at its deadline (phase 4), then sets its
-    /// state to the arena's.
+    /// Calls the recognizer with a set (phase 0–3), at its deadline (phase 4) or after an event
+    /// (phase 5), then sets its state to the arena's.
     func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) { preconditionFailure("a cell is made by hold(_:)") }
     /// Sets the recognizer's state, if it differs (the arena decided it).
     func keepState(_ state: RecognizerState) { preconditionFailure("a cell is made by hold(_:)") }
@@ -884,7 +930,8 @@ private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
         case 1: value.pointee.touchesMoved(set, &context)
         case 2: value.pointee.touchesEnded(set, &context)
         case 3: value.pointee.touchesCancelled(set, &context)
-        default: value.pointee.deadlinePassed(&context)
+        case 4: value.pointee.deadlinePassed(&context)
+        default: value.pointee.eventDelivered(&context)
         }
         keepState(context.arena.pointee.state[context.recognizer])
     }
