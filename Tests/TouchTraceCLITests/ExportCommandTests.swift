@@ -221,6 +221,45 @@ import Testing
         #expect(noMultitouch.code == 2 && noMultitouch.err.hasPrefix("\(folder)/pad.evemu:1:1: no device with ABS_MT_POSITION_X"))
     }
 
+    @Test func forceAndMajorRadiusGetTheirAxes() throws {
+        // maximumForce 2: force 1 is 1/2 of ABS_MT_PRESSURE's 255, 127.5 → 128; force 3 is
+        // beyond it: 255, with a warning. majorRadius 3 on a 10-point-wide screen of 160 units
+        // is a diameter of 6 points, 96 units; majorRadius 9 would be 288, beyond 255: 255,
+        // with a warning. 0x30 ABS_MT_TOUCH_MAJOR, 0x3a ABS_MT_PRESSURE.
+        let json = """
+        {"version": 1, "screen": {"width": 10, "height": 20}, "maximumForce": 2,
+        "events": [
+        {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 1, "force": 1, "majorRadius": 3}]},
+        {"t": 0.5, "touches": [{"id": 1, "phase": "moved", "x": 1, "y": 1, "force": 3, "majorRadius": 9}]},
+        {"t": 1, "touches": [{"id": 1, "phase": "ended", "x": 1, "y": 1}]}
+        ]}
+
+        """
+        let folder = try folderWithTrace(json)
+        let path = folder + "/two.trace.json"
+        let run = touchtrace("export", "evemu", path)
+        #expect(run.code == 0)
+        #expect(run.err == """
+        \(path):4:24: warning: force 3 is above the trace's maximumForce 2; the export writes it (and any other such force) as the top of ABS_MT_PRESSURE, 255
+        \(path):4:24: warning: majorRadius 9 is beyond the device's ABS_MT_TOUCH_MAJOR (at most 255 units, a radius of 7.96875 points); the export writes it (and any other such radius) as 255
+
+        """)
+        let lines = run.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(lines.contains("A: 30 0 255 0 0 0") && lines.contains("A: 3a 0 255 0 0 0"))
+        #expect(lines.contains("E: 0.000000 0003 003a 0128") && lines.contains("E: 0.000000 0003 0030 0096"))
+        #expect(lines.contains("E: 0.500000 0003 003a 0255") && lines.contains("E: 0.500000 0003 0030 0255"))
+        // Back with the same maximumForce: 128/255·2 and 96 units of 1/16 point, halved.
+        try writeText(run.out, to: folder + "/one.evemu")
+        let back = touchtrace("import", "evemu", folder + "/one.evemu", "--screen", "10x20", "--maximum-force", "2")
+        #expect(back.out.contains("\"maximumForce\": 2.0,\n"))
+        #expect(back.out.contains("{\"id\": 1, \"phase\": \"began\", \"x\": 1.0, \"y\": 1.0, \"force\": 1.003921568627451, \"majorRadius\": 3.0}"))
+        // WebDriver and CDP: pressure and force as force / maximumForce (at most 1).
+        let webdriver = touchtrace("export", "webdriver", path)
+        #expect(webdriver.out.contains("{\"type\": \"pointerDown\", \"button\": 0, \"pressure\": 0.5, \"width\": 6.0, \"height\": 6.0}"))
+        let cdp = touchtrace("export", "cdp", path)
+        #expect(cdp.out.contains("[{\"id\": 1, \"x\": 1.0, \"y\": 1.0, \"radiusX\": 9.0, \"radiusY\": 9.0, \"force\": 1.0}]"))
+    }
+
     @Test func helpHasAnExampleForEveryFormat() {
         let help = touchtrace("help", "export")
         #expect(help.code == 0)
