@@ -260,6 +260,24 @@ import Testing
         #expect(cdp.out.contains("[{\"id\": 1, \"x\": 1.0, \"y\": 1.0, \"radiusX\": 9.0, \"radiusY\": 9.0, \"force\": 1.0}]"))
     }
 
+    @Test func webdriverWarnsOfPlacesOffTheScreen() throws {
+        let json = """
+        {"version": 2, "screen": {"width": 100, "height": 100},
+        "events": [
+        {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]},
+        {"t": 0.1, "touches": [{"id": 1, "phase": "moved", "x": -3.6, "y": 10}]},
+        {"t": 0.2, "touches": [{"id": 1, "phase": "ended", "x": -30, "y": 10}]}
+        ]}
+
+        """
+        let folder = try folderWithTrace(json)
+        let path = folder + "/two.trace.json"
+        let run = touchtrace("export", "webdriver", path)
+        #expect(run.code == 0)
+        #expect(run.err == "\(path):4:24: warning: touch 1 at (-4, 10) lies outside the trace's screen (100x100); WebDriver clients refuse a move outside the viewport (\"move target out of bounds\"), so check the page's size (the export writes it as it is)\n")
+        #expect(run.out.contains("\"x\": -30, \"y\": 10}"))
+    }
+
     @Test func helpHasAnExampleForEveryFormat() {
         let help = touchtrace("help", "export")
         #expect(help.code == 0)

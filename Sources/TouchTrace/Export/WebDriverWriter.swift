@@ -12,6 +12,8 @@
 /// first source that is up, so that a trace of a hundred taps is one source, not a hundred.
 /// `force` / `maximumForce` is the action's `pressure` and twice `majorRadius` its `width` and
 /// `height`. WebDriver has no cancel: a cancelled touch is lifted (`pointerUp`), with a warning.
+/// A place outside the trace's screen is written as it is, with a warning (once): clients
+/// refuse moves outside the viewport.
 struct WebDriverWriter {
     let trace: Trace
     let touches: ExportedTouches
@@ -30,6 +32,8 @@ struct WebDriverWriter {
         var lastPlace: [Int: (Int64, Int64)] = [:]
         var lastMillisecond: Int64?
         let t0 = touches.firstTime
+        let screen = trace.screen
+        var warnedOutside = false
         func addTick(_ actions: [Int: String], filler: String) {
             for s in sources.indices { sources[s].append(actions[s] ?? filler) }
         }
@@ -58,6 +62,10 @@ struct WebDriverWriter {
                     source = known
                 }
                 let x = Int64(change.x.rounded()), y = Int64(change.y.rounded())
+                if !warnedOutside && (x < 0 || y < 0 || Double(x) > screen.width || Double(y) > screen.height) {
+                    warnedOutside = true
+                    warnings.append(trace.source.error(at: change.offset, "warning: touch \(change.id) at (\(x), \(y)) lies outside the trace's screen (\(numberText(screen.width))x\(numberText(screen.height))); WebDriver clients refuse a move outside the viewport (\"move target out of bounds\"), so check the page's size (the export writes it as it is)"))
+                }
                 var properties = ""
                 if let force = change.force {
                     var out: [UInt8] = []
