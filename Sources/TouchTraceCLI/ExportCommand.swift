@@ -39,12 +39,12 @@ enum ExportCommand {
         options: [
             OptionSpec(name: "output", value: "FILE", help: "Write to FILE (atomically) instead of stdout"),
             OptionSpec(name: "screen", value: "WxH", help: "The screen in points the device's axes cover (default: the trace's screen)"),
-            OptionSpec(name: "device-ranges", value: "FILE", help: "A 'getevent -lp' dump or an evemu file: export for that device (evemu, getevent)"),
+            OptionSpec(name: "device-ranges", value: "FILE", help: "Export for the device of a 'getevent -lp' dump or an evemu file"),
             OptionSpec(name: "time-origin", value: "S", help: "Seconds added to the trace's times in cdp timestamps (default 0)"),
         ],
         examples: [
             ("export evemu traces/pinch/out.trace.json --output pinch.evemu",
-             "An evemu-record file; on Linux, 'sudo evemu-device pinch.evemu' makes the device and 'sudo evemu-play /dev/input/eventN < pinch.evemu' replays it."),
+             "An evemu-record file: 'sudo evemu-device pinch.evemu' makes the device, then\n      'sudo evemu-play /dev/input/eventN < pinch.evemu' replays it (Linux)."),
             ("export getevent swipe.trace.json --device-ranges ranges.txt --screen 411.43x914.29 --output swipe.getevent",
              "getevent -lt text for the phone whose 'getevent -lp' dump is ranges.txt."),
             ("export webdriver traces/spots/five-fingers.trace.json --output five.actions.json",

@@ -19,10 +19,11 @@ enum ImportCommand {
         (SYN_MT_REPORT) and single-touch screens (BTN_TOUCH) are read; SYN_DROPPED cancels every
         touch down. Without --screen, points are device units unchanged; with it, the axis ranges
         are mapped onto the screen: x = (v - min) * W / (max - min + 1), y likewise.
-        ABS_MT_PRESSURE becomes each touch's force (the axis from its minimum to its maximum as
-        0 to the trace's maximumForce, --maximum-force, default 1) when the log gives its
-        range; ABS_MT_TOUCH_MAJOR becomes majorRadius (half of it, in points at --screen's
-        scale). getevent -l value labels (DOWN, UP, MT_TOOL_FINGER, ...) and -r rates are read.
+        In protocol B logs, ABS_MT_PRESSURE becomes each touch's force (the axis from its
+        minimum to its maximum as 0 to the trace's maximumForce, --maximum-force, default 1)
+        when the log gives its range; ABS_MT_TOUCH_MAJOR becomes majorRadius (half of it, in
+        points at --screen's scale). getevent -l value labels (DOWN, UP, MT_TOOL_FINGER, ...)
+        and -r rates are read.
 
         Making a recording:
           Android (getevent): with the phone connected over adb,
