@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Browser test of `touchtrace export webdriver`: Selenium performs an export on the recorder.
+"""Browser test of `touchtrace export webdriver` and `export cdp`, performed on the recorder.
 
 Writes a trace of three touches (two fingers down together, moving and lifting at different
 times, then a tap), exports it with `touchtrace export webdriver` (shifted by the recording
@@ -7,7 +7,9 @@ area's place on the page, since WebDriver positions are the viewport's CSS pixel
 chromedriver perform the actions on recorder/index.html in headless Chromium, presses "Save
 trace", and compares the trace the page saved with the original: the same touches in the same
 touch-down order, each with the same phases at the same places within 1 CSS pixel (SPEC 18),
-and at the same times within the client's timing (TIME_TOLERANCE).
+and at the same times within the client's timing (TIME_TOLERANCE). Then the same with
+`touchtrace export cdp`: its Input.dispatchTouchEvent calls are sent one by one, at their
+times, through chromedriver's DevTools connection, as a Puppeteer or Playwright script sends them.
 
 Usage:
     .build/selenium-venv/bin/python Tests/Browser/test_export_webdriver.py [--touchtrace PATH]
@@ -160,7 +162,7 @@ def main():
         driver = webdriver.Chrome(service=Service(executable_path=chromedriver), options=chrome)
         try:
             print(f"browser: {driver.capabilities.get('browserName')} {driver.capabilities.get('browserVersion')}")
-            driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+            print("-- webdriver")
             driver.get(PAGE.as_uri())
             area = driver.execute_script(
                 "const b = document.getElementById('area').getBoundingClientRect();"
@@ -177,27 +179,55 @@ def main():
             print(f"performing {len(actions['actions'])} pointer sources, "
                   f"{sum(len(s['actions']) for s in actions['actions'])} actions")
             driver.execute(Command.W3C_ACTIONS, actions)
-            button = next((b for b in driver.find_elements(By.TAG_NAME, "button") if b.text.strip() == "Save trace"), None)
-            if button is None:
-                fail('no button labelled "Save trace"')
-            button.click()
-            deadline = time.monotonic() + 20
-            saved = []
-            while time.monotonic() < deadline:
-                saved = list(downloads.glob("*.trace.json"))
-                if saved:
-                    break
-                time.sleep(0.1)
-            if not saved:
-                fail(f"no trace was downloaded into {downloads} within 20 s of pressing Save trace")
-            recorded = json.loads(saved[0].read_text())
+            saved = save(driver, By, downloads / "webdriver")
+            check(touchtrace, saved, trace)
+
+            print("-- cdp")
+            driver.get(PAGE.as_uri())
+            export = subprocess.run([str(touchtrace), "export", "cdp", str(scratch / "viewport.trace.json")],
+                                    capture_output=True, text=True, timeout=60)
+            if export.returncode != 0:
+                fail(f"touchtrace export cdp exited {export.returncode}: {export.stderr}")
+            calls = [json.loads(line) for line in export.stdout.splitlines()]
+            print(f"sending {len(calls)} Input.dispatchTouchEvent calls")
+            start = time.time()
+            began = time.monotonic()
+            for call in calls:
+                # Each call at its time from the first; its timestamp from now, in seconds.
+                wait = call["params"]["timestamp"] - calls[0]["params"]["timestamp"] - (time.monotonic() - began)
+                if wait > 0:
+                    time.sleep(wait)
+                driver.execute_cdp_cmd(call["method"], dict(call["params"], timestamp=start + call["params"]["timestamp"]))
+            saved = save(driver, By, downloads / "cdp")
+            check(touchtrace, saved, trace)
         finally:
             driver.quit()
-        validate = subprocess.run([str(touchtrace), "validate", "--strict", str(saved[0])], capture_output=True, text=True, timeout=60)
-        if validate.returncode != 0:
-            fail(f"touchtrace validate --strict rejects the saved trace: {validate.stderr}")
-        compare(recorded, trace)
-    print("PASS: the WebDriver export performed by chromedriver was recorded as the trace, within 1 CSS px")
+    print("PASS: the WebDriver and CDP exports, performed in Chromium, were recorded as the trace, within 1 CSS px")
+
+
+def save(driver, By, folder):
+    """Presses "Save trace" and returns the path of the trace it downloads into folder."""
+    folder.mkdir()
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    button = next((b for b in driver.find_elements(By.TAG_NAME, "button") if b.text.strip() == "Save trace"), None)
+    if button is None:
+        fail('no button labelled "Save trace"')
+    button.click()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        saved = list(folder.glob("*.trace.json"))
+        if saved:
+            return saved[0]
+        time.sleep(0.1)
+    fail(f"no trace was downloaded into {folder} within 20 s of pressing Save trace")
+
+
+def check(touchtrace, saved, trace):
+    """The saved trace is valid and holds the touches of trace."""
+    validate = subprocess.run([str(touchtrace), "validate", "--strict", str(saved)], capture_output=True, text=True, timeout=60)
+    if validate.returncode != 0:
+        fail(f"touchtrace validate --strict rejects the saved trace: {validate.stderr}")
+    compare(json.loads(saved.read_text()), trace)
 
 
 if __name__ == "__main__":
