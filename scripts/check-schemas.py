@@ -155,8 +155,11 @@ BAD_TRACES = {
                                                     trace_with(1, scene_with({"type": "pan", "cancelsTouchesInView": False}))),
     "a version 2 trace whose scene is bad": ("scene/views/0/recognizers/0/numberOfTapsRequired",
                                              trace_with(2, scene_with({"type": "tap", "numberOfTapsRequired": 0}))),
+    "a maximumForce of 0": ("maximumForce", dict(trace_with(1, scene_with({"type": "pan"})), maximumForce=0)),
+    "a maximumForce as a string": ("maximumForce", dict(trace_with(2, scene_with({"type": "pan"})), maximumForce="6.67")),
 }
 GOOD_TRACES = {
+    "a version 1 trace with a maximumForce": dict(trace_with(1, scene_with({"type": "pan"})), maximumForce=6.666667),
     "a version 2 trace with every version 2 key": trace_with(2, {"recognition": "exclusive", "views": [view(
         recognizers=[{"type": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
                      {"type": "tap", "requireToFail": ["doubleTap"], "simultaneousWith": ["pad.swipe"]},

@@ -26,6 +26,7 @@ public enum CommandLineTool {
         ValidateCommand.command,
         EvalCommand.command,
         ImportCommand.command,
+        ExportCommand.command,
         RenderCommand.command,
         BenchCommand.command,
         HelpCommand.command,

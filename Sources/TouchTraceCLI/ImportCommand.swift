@@ -11,7 +11,7 @@ enum ImportCommand {
     static let command = Command(
         name: "import",
         summary: "Make a trace from a recording of a real touch screen",
-        usage: "import getevent|evemu|libinput LOG [--screen WxH] [--output FILE] [--device PATH] [--ranges FILE]",
+        usage: "import getevent|evemu|libinput LOG [--screen WxH] [--output FILE] [--device PATH] [--ranges FILE] [--maximum-force F]",
         discussion: """
         Reads a recording of a touch screen's kernel events and writes a version 2 trace (events
         form, times from 0 at the first touch, touch ids 1, 2, ... in touch-down order) that
@@ -19,6 +19,11 @@ enum ImportCommand {
         (SYN_MT_REPORT) and single-touch screens (BTN_TOUCH) are read; SYN_DROPPED cancels every
         touch down. Without --screen, points are device units unchanged; with it, the axis ranges
         are mapped onto the screen: x = (v - min) * W / (max - min + 1), y likewise.
+        In protocol B logs, ABS_MT_PRESSURE becomes each touch's force (the axis from its
+        minimum to its maximum as 0 to the trace's maximumForce, --maximum-force, default 1)
+        when the log gives its range; ABS_MT_TOUCH_MAJOR becomes majorRadius (half of it, in
+        points at --screen's scale). getevent -l value labels (DOWN, UP, MT_TOOL_FINGER, ...)
+        and -r rates are read.
 
         Making a recording:
           Android (getevent): with the phone connected over adb,
@@ -40,6 +45,7 @@ enum ImportCommand {
             OptionSpec(name: "output", value: "FILE", help: "Write the trace to FILE (atomically) instead of stdout"),
             OptionSpec(name: "device", value: "PATH", help: "The device to import, as the log names it (/dev/input/event2)"),
             OptionSpec(name: "ranges", value: "FILE", help: "A 'getevent -lp' (or -p) dump with the axis ranges (getevent only)"),
+            OptionSpec(name: "maximum-force", value: "F", help: "The force that the top of the pressure axis stands for (the trace's maximumForce; default 1)"),
         ],
         examples: [
             ("import getevent touches.log --ranges ranges.txt --screen 412x915 --output swipe.trace.json",
@@ -75,6 +81,13 @@ enum ImportCommand {
                 return .usage
             }
             options.screen = screen
+        }
+        if let text = args.value("maximum-force") {
+            guard let f = Double(text), f.isFinite, f > 0, f <= 1e7 else {
+                console.printError(CommandLineTool.usageMessage(command, "--maximum-force must be a number above 0 and at most 10000000, as 6.67; found '\(text)'"))
+                return .usage
+            }
+            options.maximumForce = f
         }
         if let output = args.value("output"), output != "-" {
             // It writes a trace, so a *.trace.json is what it is for; never a scene file, nor

@@ -5,7 +5,8 @@ import Testing
 /// reading and the model → the words of records → recognizers → controls → scenes → the engine
 /// and replay → verify, pictures and evaluation. A folder may name the types of its own layer
 /// and of earlier ones, never those of a later layer; device-log import stands beside the model
-/// and only the model is known to it.
+/// and only the model is known to it, and export (traces → device logs, WebDriver, DevTools)
+/// knows only the model and import's kernel-event vocabulary.
 ///
 /// The one type an earlier layer may name from a later one is the seam, `DeliveryContext`: the
 /// engine's handle through which recognizers and controls *ask* (SPEC 12) — defined by the engine,
@@ -17,7 +18,7 @@ import Testing
 @Suite struct ArchitectureTests {
     /// Layers in order; folders in one layer may name each other's types.
     static let layers: [[String]] = [
-        ["Trace"], ["Import"], ["Fields"], ["Recognizers"], ["Controls"], ["Scene"], ["Engine", "Replay"],
+        ["Trace"], ["Import", "Export"], ["Fields"], ["Recognizers"], ["Controls"], ["Scene"], ["Engine", "Replay"],
         ["Verify", "Render", "Eval"],
     ]
     static let seam: Set<String> = ["DeliveryContext"]
@@ -30,7 +31,9 @@ import Testing
     /// Whether a file of folder `from` (layer `i`) may name a type of folder `to` (layer `j`).
     static func mayName(from: String, _ i: Int, to: String, _ j: Int) -> Bool {
         if from == "Import" { return to == "Trace" || to == "Import" }
-        if to == "Import" { return from == "Import" }
+        if from == "Export" { return to == "Trace" || to == "Import" || to == "Export" }
+        if to == "Import" { return from == "Import" || from == "Export" }
+        if to == "Export" { return from == "Export" }
         return j <= i
     }
 

@@ -79,6 +79,14 @@ enum Evdev {
     static let absMTPositionX: UInt16 = 0x35
     static let absMTPositionY: UInt16 = 0x36
     static let absMTTrackingID: UInt16 = 0x39
+    static let absMTTouchMajor: UInt16 = 0x30
+    static let absMTToolType: UInt16 = 0x37
+    static let absMTPressure: UInt16 = 0x3A
+
+    /// `getevent -l`'s labels of `ABS_MT_TOOL_TYPE` values (`linux/input.h`).
+    static let toolTypeNames: [(String, Int32)] = [
+        ("MT_TOOL_FINGER", 0), ("MT_TOOL_PEN", 1), ("MT_TOOL_PALM", 2), ("MT_TOOL_DIAL", 0x0A),
+    ]
 
     /// The largest event type the kernel defines (`EV_MAX`) and the largest code (`KEY_MAX`).
     static let maxType: UInt16 = 0x1F

@@ -5,6 +5,9 @@ struct TouchChange: Sendable {
     var phase: TouchPhase
     var x: Int32
     var y: Int32
+    /// `ABS_MT_PRESSURE` and `ABS_MT_TOUCH_MAJOR` in device units, where the machine tracks them.
+    var pressure: Int32? = nil
+    var major: Int32? = nil
 }
 
 /// The touches that changed at one `SYN_REPORT` (or at a `SYN_DROPPED`, which cancels them all).
@@ -43,6 +46,12 @@ struct EvdevTouchMachine {
         /// The slot's last values (kept across contacts, as the kernel keeps them).
         var x: Int32?
         var y: Int32?
+        /// The slot's last `ABS_MT_PRESSURE` and `ABS_MT_TOUCH_MAJOR` (the kernel's initial 0
+        /// until one is sent), and those the trace last showed.
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var shownPressure: Int32 = 0
+        var shownMajor: Int32 = 0
         /// The contact the slot holds as of the events read so far (nil: none).
         var trackingID: Int32?
         /// The contact began in the frame being read.
@@ -69,6 +78,11 @@ struct EvdevTouchMachine {
     let text: LogText
     let touchProtocol: TouchProtocol
     let slotCount: Int
+    /// Whether touches carry `ABS_MT_PRESSURE` (the device gives its range) and
+    /// `ABS_MT_TOUCH_MAJOR` (the device gives its range or sends it): a change of either alone
+    /// then moves the touch, as a change of force does in UIKit.
+    let tracksPressure: Bool
+    let tracksMajor: Bool
 
     private(set) var frames: [TouchFrame] = []
     private(set) var touchCount = 0
@@ -114,6 +128,20 @@ struct EvdevTouchMachine {
         } else {
             slotCount = Self.defaultSlotLimit
         }
+        let slotted = touchProtocol == .slots
+        if let range = device.ranges[Evdev.absMTPressure], range.maximum > range.minimum {
+            tracksPressure = slotted
+        } else {
+            tracksPressure = false
+        }
+        tracksMajor = slotted && (device.ranges[Evdev.absMTTouchMajor] != nil
+            || device.events.contains { $0.type == Evdev.abs && $0.code == Evdev.absMTTouchMajor })
+    }
+
+    /// A change of a slot's touch, with its pressure and touch major where they are tracked.
+    private func change(_ touch: Int, _ phase: TouchPhase, _ x: Int32, _ y: Int32, _ slot: Slot) -> TouchChange {
+        TouchChange(touch: touch, phase: phase, x: x, y: y,
+                    pressure: tracksPressure ? slot.pressure : nil, major: tracksMajor ? slot.major : nil)
     }
 
     /// Runs every event of the device.
@@ -181,7 +209,10 @@ struct EvdevTouchMachine {
         changes.removeAll(keepingCapacity: true)
         for i in slots.indices {
             if let touch = slots[i].touch {
-                changes.append(TouchChange(touch: touch, phase: .cancelled, x: slots[i].shownX, y: slots[i].shownY))
+                var shown = slots[i]
+                shown.pressure = shown.shownPressure
+                shown.major = shown.shownMajor
+                changes.append(change(touch, .cancelled, shown.shownX, shown.shownY, shown))
             }
             slots[i].trackingID = nil
             slots[i].isNew = false
@@ -247,6 +278,8 @@ struct EvdevTouchMachine {
             }
             if e.code == Evdev.absMTPositionX { slots[currentSlot].x = e.value }
             if e.code == Evdev.absMTPositionY { slots[currentSlot].y = e.value }
+            if e.code == Evdev.absMTPressure { slots[currentSlot].pressure = e.value }
+            if e.code == Evdev.absMTTouchMajor { slots[currentSlot].major = e.value }
         default:
             break
         }
@@ -265,7 +298,7 @@ struct EvdevTouchMachine {
             var slot = slots[i]
             slot.isDirty = false
             if let end = slot.endAt, let touch = slot.touch {
-                changes.append(TouchChange(touch: touch, phase: .ended, x: end.x, y: end.y))
+                changes.append(change(touch, .ended, end.x, end.y, slot))
                 slot.touch = nil
                 slot.endAt = nil
             }
@@ -281,15 +314,22 @@ struct EvdevTouchMachine {
                     slot.x = x
                     slot.y = y
                     let touch = newTouch()
-                    changes.append(TouchChange(touch: touch, phase: .began, x: x, y: y))
+                    changes.append(change(touch, .began, x, y, slot))
                     slot.touch = touch
                     slot.shownX = x
                     slot.shownY = y
+                    slot.shownPressure = slot.pressure
+                    slot.shownMajor = slot.major
                     slot.isNew = false
-                } else if let touch = slot.touch, let x = slot.x, let y = slot.y, x != slot.shownX || y != slot.shownY {
-                    changes.append(TouchChange(touch: touch, phase: .moved, x: x, y: y))
+                } else if let touch = slot.touch, let x = slot.x, let y = slot.y,
+                          x != slot.shownX || y != slot.shownY
+                            || (tracksPressure && slot.pressure != slot.shownPressure)
+                            || (tracksMajor && slot.major != slot.shownMajor) {
+                    changes.append(change(touch, .moved, x, y, slot))
                     slot.shownX = x
                     slot.shownY = y
+                    slot.shownPressure = slot.pressure
+                    slot.shownMajor = slot.major
                 }
             }
             slots[i] = slot

@@ -11,7 +11,8 @@
 /// [   74366.364227] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
 /// ```
 /// Types and codes are names (`-l`) or four hexadecimal digits; values are eight hexadecimal
-/// digits (a 32-bit two's complement: `ffffffff` is −1), or `DOWN`, `UP`, `REPEAT` for keys;
+/// digits (a 32-bit two's complement: `ffffffff` is −1), or `DOWN`, `UP`, `REPEAT` for keys and
+/// `MT_TOOL_FINGER`, `MT_TOOL_PEN`, `MT_TOOL_PALM`, `MT_TOOL_DIAL` for `ABS_MT_TOOL_TYPE`;
 /// `getevent -r` adds `rate N` after some lines.
 enum GeteventLog {
     /// The name of the one device of a log printed without device paths.
@@ -109,11 +110,18 @@ enum GeteventLog {
             throw text.error(at: codeToken.lowerBound, in: line, "unknown event code \(text.quoted(codeToken)) for \(Evdev.typeName(type))")
         }
         let value: Int32
-        // Key values are words with -l (DOWN, UP, REPEAT), never 8 characters long.
-        switch type == Evdev.key && valueToken.count != 8 ? text.text(valueToken) : "" {
-        case "DOWN": value = 1
-        case "UP": value = 0
-        case "REPEAT": value = 2
+        // With -l, key values are words (DOWN, UP, REPEAT) and tool types are MT_TOOL_ names,
+        // never 8 characters long as a value in hexadecimal is.
+        let label = valueToken.count != 8 && (type == Evdev.key || (type == Evdev.abs && code == Evdev.absMTToolType)) ? text.text(valueToken) : ""
+        switch label {
+        case "DOWN" where type == Evdev.key: value = 1
+        case "UP" where type == Evdev.key: value = 0
+        case "REPEAT" where type == Evdev.key: value = 2
+        case _ where label.hasPrefix("MT_TOOL_"):
+            guard let known = Evdev.toolTypeNames.first(where: { $0.0 == label }) else {
+                throw text.error(at: valueToken.lowerBound, in: line, "unknown tool type \(text.quoted(valueToken)) (\(Evdev.toolTypeNames.map(\.0).joined(separator: ", ")), or 8 hexadecimal digits)")
+            }
+            value = known.1
         default:
             guard let number = text.hex(valueToken, maxDigits: 8), line.terminated || valueToken.count == 8 else {
                 throw text.error(at: valueToken.lowerBound, in: line, "expected a value of 8 hexadecimal digits, found \(text.quoted(valueToken))")

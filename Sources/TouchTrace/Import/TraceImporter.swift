@@ -17,11 +17,15 @@ public struct ImportOptions: Sendable {
     public var device: String?
     /// `--ranges FILE`: a `getevent -p` or `-lp` dump giving the axis ranges (getevent only).
     public var ranges: SourceFile?
+    /// `--maximum-force F`: the trace's `maximumForce`, the `force` that the top of the device's
+    /// `ABS_MT_PRESSURE` range stands for (default 1: force is the pressure axis from 0 to 1).
+    public var maximumForce: Double
 
-    public init(screen: (width: Double, height: Double)? = nil, device: String? = nil, ranges: SourceFile? = nil) {
+    public init(screen: (width: Double, height: Double)? = nil, device: String? = nil, ranges: SourceFile? = nil, maximumForce: Double = 1) {
         self.screen = screen
         self.device = device
         self.ranges = ranges
+        self.maximumForce = maximumForce
     }
 }
 
@@ -85,7 +89,8 @@ public enum TraceImporter {
         if let offset = machine.unfinishedFrameOffset {
             warnings.append(text.source.error(at: offset, "warning: the log ends without a SYN_REPORT after these events; the unfinished last frame is left out"))
         }
-        let writer = ImportedTraceWriter(text: text, device: device, format: format, touchProtocol: machine.touchProtocol, screen: options.screen)
+        var writer = ImportedTraceWriter(text: text, device: device, format: format, touchProtocol: machine.touchProtocol, screen: options.screen)
+        writer.maximumForce = machine.tracksPressure ? options.maximumForce : nil
         let bytes = try writer.write(machine.frames)
         let stillDown = machine.touchesDown
         if stillDown > 0 {
@@ -148,6 +153,8 @@ struct ImportedTraceWriter {
     let format: LogFormat
     let touchProtocol: EvdevTouchMachine.TouchProtocol
     let screen: (width: Double, height: Double)?
+    /// The trace's `maximumForce`, when touches carry `ABS_MT_PRESSURE` as `force`.
+    var maximumForce: Double?
 
     /// How one axis maps device units to points.
     struct Axis {
@@ -205,6 +212,16 @@ struct ImportedTraceWriter {
             appendShortest(h, to: &out)
             append("},\n")
         }
+        // Pressure from the axis minimum (0) to its maximum (maximumForce); touch major, a
+        // diameter in units of the x axis, as a radius in points.
+        var pressure: (minimum: Double, span: Double)?
+        if let maximumForce, let range = device.ranges[Evdev.absMTPressure] {
+            pressure = (Double(range.minimum), Double(Int64(range.maximum) - Int64(range.minimum)))
+            append("\"maximumForce\": ")
+            appendShortest(maximumForce, to: &out)
+            append(",\n")
+        }
+        let majorScale = (x.size ?? Double(x.span)) / Double(x.span) / 2
         append("\"events\": [\n")
         let t0 = frames.first?.time ?? 0
         for (k, frame) in frames.enumerated() {
@@ -226,6 +243,14 @@ struct ImportedTraceWriter {
                 appendShortest(px, to: &out)
                 append(", \"y\": ")
                 appendShortest(py, to: &out)
+                if let p = change.pressure, let pressure, let maximumForce {
+                    append(", \"force\": ")
+                    appendShortest(min(TraceLimits.coordinate, max(0, (Double(p) - pressure.minimum) / pressure.span * maximumForce)), to: &out)
+                }
+                if let m = change.major {
+                    append(", \"majorRadius\": ")
+                    appendShortest(min(TraceLimits.coordinate, max(0, Double(m) * majorScale)), to: &out)
+                }
                 append("}")
             }
             append("]}")

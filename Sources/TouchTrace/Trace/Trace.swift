@@ -28,6 +28,9 @@ public struct TraceHeader: Sendable {
     /// The `scene` key, unread: scenes are read by `SceneReader`, which points its messages at
     /// this node's keys in the trace file.
     public var scene: JSONNode?
+    /// `maximumForce`: the `force` of the hardest press the recording screen measures (as
+    /// UIKit's `maximumPossibleForce`), a positive number, when given.
+    public var maximumForce: Double?
 }
 
 /// What reading a whole trace learned about it.

@@ -170,6 +170,15 @@ struct TraceReader {
                 header.screen = try readScreen(node)
             case .scene:
                 header.scene = try cursor.node(depth: 1)
+            case .maximumForce:
+                let node = try cursor.node(depth: 1)
+                if let v = node.number, v.isFinite, v > 0, v <= TraceLimits.coordinate {
+                    header.maximumForce = v
+                } else if let v = node.number {
+                    try report(at: valueOffset, "\"maximumForce\" must be a number above 0 and at most \(numberText(TraceLimits.coordinate)), found \(numberText(v))")
+                } else {
+                    try report(at: valueOffset, "\"maximumForce\" must be a positive number (the force of the hardest press the screen measures), found \(node.kindDescription)")
+                }
             case .events, .strokes:
                 if body != nil {
                     try report(at: keyOffset, "a trace has \"events\" or \"strokes\", not both")
@@ -950,7 +959,7 @@ private enum UsualLayout {
 
 /// The keys of the top-level object.
 private enum TopKey: UInt8 {
-    case version, name, description, screen, scene, events, strokes
+    case version, name, description, screen, scene, events, strokes, maximumForce
 
     /// The key as the file writes it (escapes decoded).
     var name: String {
@@ -962,6 +971,7 @@ private enum TopKey: UInt8 {
         case .scene: return "scene"
         case .events: return "events"
         case .strokes: return "strokes"
+        case .maximumForce: return "maximumForce"
         }
     }
 
@@ -978,6 +988,7 @@ private enum TopKey: UInt8 {
         else if cursor.equals(token, "screen") { self = .screen }
         else if cursor.equals(token, "scene") { self = .scene }
         else if cursor.equals(token, "strokes") { self = .strokes }
+        else if cursor.equals(token, "maximumForce") { self = .maximumForce }
         else { return nil }
     }
 }

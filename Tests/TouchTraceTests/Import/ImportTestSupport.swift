@@ -38,8 +38,9 @@ struct Finger {
 /// slot changes, values only when they differ from the slot's last ones, `BTN_TOUCH` when the
 /// first finger lands and the last lifts, `MSC_TIMESTAMP` in every frame; and the trace the
 /// import must make of them (device units; ids in touch-down order, changes in slot order,
-/// each slot's end before its new begin).
-func protocolB(_ fingers: [Finger], pressure: Bool = true) -> (events: [KernelEvent], expected: [ExpectedEvent]) {
+/// each slot's end before its new begin). With `pressureMoves` (an import that knows the
+/// pressure axis's range), a change of pressure alone moves a touch too (SPEC 19).
+func protocolB(_ fingers: [Finger], pressure: Bool = true, pressureMoves: Bool = false) -> (events: [KernelEvent], expected: [ExpectedEvent]) {
     var times = Set<Int64>()
     for f in fingers {
         for s in f.samples { times.insert(s.us) }
@@ -51,6 +52,7 @@ func protocolB(_ fingers: [Finger], pressure: Bool = true) -> (events: [KernelEv
     var slotX: [Int: Int32] = [:], slotY: [Int: Int32] = [:]
     var touchOfFinger: [Int: Int] = [:]
     var shown: [Int: (Int32, Int32)] = [:]
+    var shownPressure: [Int: Int32] = [:]
     var nextTouch = 1
     var down = 0
     var t0: Int64?
@@ -81,7 +83,8 @@ func protocolB(_ fingers: [Finger], pressure: Bool = true) -> (events: [KernelEv
                 }
                 if slotX[f.slot] != s.x { events.append(KernelEvent(us: t, type: 3, code: 0x35, value: s.x)) }
                 if slotY[f.slot] != s.y { events.append(KernelEvent(us: t, type: 3, code: 0x36, value: s.y)) }
-                if pressure { events.append(KernelEvent(us: t, type: 3, code: 0x3A, value: Int32(40 + k % 7))) }
+                let p = Int32(40 + k % 7)
+                if pressure { events.append(KernelEvent(us: t, type: 3, code: 0x3A, value: p)) }
                 slotX[f.slot] = s.x
                 slotY[f.slot] = s.y
                 if k == 0 {
@@ -89,9 +92,11 @@ func protocolB(_ fingers: [Finger], pressure: Bool = true) -> (events: [KernelEv
                     nextTouch += 1
                     frame.append(ExpectedTouch(id: touchOfFinger[i]!, phase: .began, x: Double(s.x), y: Double(s.y)))
                     shown[i] = (s.x, s.y)
-                } else if shown[i]! != (s.x, s.y) {
+                    shownPressure[i] = p
+                } else if shown[i]! != (s.x, s.y) || (pressure && pressureMoves && shownPressure[i] != p) {
                     frame.append(ExpectedTouch(id: touchOfFinger[i]!, phase: .moved, x: Double(s.x), y: Double(s.y)))
                     shown[i] = (s.x, s.y)
+                    shownPressure[i] = p
                 }
             }
         }
