@@ -115,10 +115,21 @@ struct Arena {
     /// Called with every decision of version 2's rules, when set (`Replayer.logArenaDecisions`).
     var log: ((ArenaDecision) -> Void)?
 
+    /// Which recognizers have a say in the arena's questions (`Recognizer.answersArenaQuestions`),
+    /// and whether any has.
+    let answers: [Bool]
+    private let anyAnswers: Bool
+    /// Asks recognizer `g` the question about recognizer `other` (set by the replay, whose the
+    /// recognizers are, when any has a say); nil: no say.
+    var ask: ((ArenaQuestion, _ g: Int, _ other: Int) -> Bool?)?
+    /// Requirements the recognizers' answers made when two first shared a touch (`g` requires
+    /// `f`): they hold for that gesture, until either is reset.
+    private var gestureRequirements: [(g: Int, f: Int)] = []
+
     /// The arena of a scene whose recognizers, in scene order, have these names and relations;
     /// `sources` (default: the recognizers' own indexes) says what their records name.
     init(names: [String], competes: [Bool], cancelsTouches: [Bool], requires: [[Int]], simultaneousPairs: [(Int, Int)],
-         isActive: Bool, isExclusive: Bool, sources: [Int]? = nil) {
+         isActive: Bool, isExclusive: Bool, sources: [Int]? = nil, answers: [Bool]? = nil) {
         let n = names.count
         self.count = n
         self.isActive = isActive
@@ -144,6 +155,8 @@ struct Arena {
         self.names = names
         self.sources = sources ?? Array(0..<n)
         self.afterEventAsked = Array(repeating: false, count: n)
+        self.answers = answers ?? Array(repeating: false, count: n)
+        self.anyAnswers = isActive && self.answers.contains(true)
     }
 
     // MARK: The door: a recognizer asks
@@ -347,7 +360,37 @@ struct Arena {
     /// allows the pair to be simultaneous.
     @inline(__always) func compete(_ a: Int, _ b: Int) -> Bool {
         guard isExclusive, a != b, competes[a], competes[b], !simultaneous[a * count + b] else { return false }
-        return sharesTouch(a, b)
+        guard sharesTouch(a, b) else { return false }
+        // A recognizer with a say may let the pair go on together (either one saying so is enough).
+        if anyAnswers && (answers[a] || answers[b]), let ask {
+            if ask(.recognizeSimultaneously, a, b) == true || ask(.recognizeSimultaneously, b, a) == true { return false }
+        }
+        return true
+    }
+
+    /// Notes that touch `serial` (in `slot`) has reached competing recognizer `g`, and, where
+    /// recognizers have a say, asks `g` and each recognizer that it now shares a touch with for
+    /// the first time whether one must wait for the other to fail (SPEC 17): a requirement for
+    /// this gesture.
+    mutating func noteTouch(_ g: Int, serial: Int, slot: Int) {
+        guard anyAnswers, let ask else {
+            touches[g].append((serial, slot))
+            return
+        }
+        var firstShared: [Int] = []
+        for h in 0..<count where h != g && competes[h] && !sharesTouch(g, h) && touches[h].contains(where: { $0.serial == serial }) {
+            firstShared.append(h)
+        }
+        touches[g].append((serial, slot))
+        for h in firstShared where answers[g] || answers[h] {
+            if ask(.requireFailure, g, h) == true || ask(.beRequiredToFail, h, g) == true { addGestureRequirement(g, requires: h) }
+            if ask(.requireFailure, h, g) == true || ask(.beRequiredToFail, g, h) == true { addGestureRequirement(h, requires: g) }
+        }
+    }
+
+    private mutating func addGestureRequirement(_ g: Int, requires f: Int) {
+        guard !requires[g].contains(f) else { return }
+        if addRequirement(g, requires: f) { gestureRequirements.append((g, f)) }
     }
 
     /// Whether a touch has reached both recognizers (since each last had none down).
@@ -471,6 +514,7 @@ struct Arena {
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
         if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }
         if !steps.isEmpty { steps.removeAll(keepingCapacity: true) }
+        gestureRequirements.removeAll()
         effectsStart = 0
         releasesStart = 0
         stepsStart = 0
@@ -485,6 +529,16 @@ struct Arena {
         if waiting[g] != nil { waiting[g] = nil }
         if !touches[g].isEmpty { touches[g].removeAll(keepingCapacity: true) }
         if !deadlines.isEmpty { deadlines.remove(g) }
+        if !gestureRequirements.isEmpty { dropGestureRequirements(of: g) }
+    }
+
+    /// The requirements answers made for the gesture of `g` end with it.
+    private mutating func dropGestureRequirements(of g: Int) {
+        for (r, f) in gestureRequirements where r == g || f == g {
+            requires[r].removeAll { $0 == f }
+            requiredBy[f].removeAll { $0 == r }
+        }
+        gestureRequirements.removeAll { $0.g == g || $0.f == g }
     }
 }
 

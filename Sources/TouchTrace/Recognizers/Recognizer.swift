@@ -152,12 +152,35 @@ public protocol Recognizer: Sendable {
     /// touches do (`spots`) does not: no rule fails it, and when another recognizer wins, the
     /// touches are cancelled for it as for a control. (Default: true.)
     var competes: Bool { get }
+    /// Whether the arena is to ask it `answer(_:about:)` (UIKit's delegates have a say; SPEC 17).
+    /// (Default: false: the scene's keys alone decide.)
+    var answersArenaQuestions: Bool { get }
+    /// Its answer to a question of the arena about itself and `other` (another recognizer that
+    /// shares a touch with it), or nil to leave it to the scene's keys: as
+    /// `UIGestureRecognizerDelegate` answers UIKit. Asked only when `answersArenaQuestions`.
+    func answer(_ question: ArenaQuestion, about other: any Recognizer) -> Bool?
+}
+
+/// What the arena asks recognizers that have a say (`Recognizer.answersArenaQuestions`), where
+/// UIKit asks a recognizer's delegate (SPEC 17).
+public enum ArenaQuestion: Sendable {
+    /// At a win, for a pair the scene makes exclusive: may the two recognize together?
+    /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`; true from either: both go on.)
+    case recognizeSimultaneously
+    /// When the two first share a touch: must this one wait for `other` to fail?
+    /// (`gestureRecognizer(_:shouldRequireFailureOf:)`.)
+    case requireFailure
+    /// When the two first share a touch: must `other` wait for this one to fail?
+    /// (`gestureRecognizer(_:shouldBeRequiredToFailBy:)`.)
+    case beRequiredToFail
 }
 
 extension Recognizer {
     public mutating func deadlinePassed(_ context: inout DeliveryContext) {}
     public mutating func eventDelivered(_ context: inout DeliveryContext) {}
     public var competes: Bool { true }
+    public var answersArenaQuestions: Bool { false }
+    public func answer(_ question: ArenaQuestion, about other: any Recognizer) -> Bool? { nil }
 
     /// Asks for a change of state (see `DeliveryContext.requestState`) and takes the answer.
     public mutating func change(to new: RecognizerState, _ context: inout DeliveryContext) {

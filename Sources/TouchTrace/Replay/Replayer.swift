@@ -220,6 +220,7 @@ struct ReplayCore: ArenaMembers {
             var recognizerAttached: [Bool] = []
             var names: [String] = []
             var competes: [Bool] = []
+            var answers: [Bool] = []
             var cancels: [Bool] = []
             var topLevel: [Int] = []
             var controls: [(any Control)?] = []
@@ -234,6 +235,7 @@ struct ReplayCore: ArenaMembers {
                     recognizerAttached.append(k < view.attachedCount)
                     names.append("\(view.name).\(r.name)")
                     competes.append(r.recognizer.competes)
+                    answers.append(r.recognizer.answersArenaQuestions)
                     cancels.append(r.cancelsTouchesInView)
                 }
                 var controlSource = -1
@@ -276,7 +278,7 @@ struct ReplayCore: ArenaMembers {
             self.version = scene.version
             var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
-                              sources: recognizerSource)
+                              sources: recognizerSource, answers: answers)
             arena.viewFrames = views.map(\.frame)
             arena.viewSuperviews = views.map(\.superview)
             arena.recognizerViews = recognizerView
@@ -305,6 +307,12 @@ struct ReplayCore: ArenaMembers {
         self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
         self.arenaStorage = PinnedStorage(plan.arena)
         self.arena = arenaStorage.pointer
+        if plan.arena.answers.contains(true) {
+            // The arena asks the recognizers that have a say (their delegates, in UIKit).
+            arena.pointee.ask = { question, g, other in
+                recognizerCells[g].answer(question, about: recognizerCells[other])
+            }
+        }
         self.viewStorage = PinnedBuffer(repeating: -1, count: 2 * plan.views.count)
         self.viewMark = viewStorage.start
         self.touchedViews = viewStorage.start + plan.views.count
@@ -656,14 +664,14 @@ struct ReplayCore: ArenaMembers {
             if arena.pointee.state[g].isFinal { continue }
             if arena.pointee.isWaiting(g) {
                 // It receives nothing while it waits, but the touch reaches it: it competes for it.
-                if phase == 0 { for touch in set { arena.pointee.touches[g].append((touch.serial, touch.slot)) } }
+                if phase == 0 { for touch in set { arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) } }
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
             let given = arena.pointee.competes[g] ? set : withoutCancelledTouches(set)
             if given.isEmpty { continue }
             if phase == 0 && arena.pointee.competes[g] {
-                for touch in given { arena.pointee.touches[g].append((touch.serial, touch.slot)) }
+                for touch in given { arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) }
             }
             callRecognizer(g, view: v, phase: phase, given, &context)
             settle()
@@ -907,6 +915,10 @@ private class RecognizerCell {
     func reset() { preconditionFailure("a cell is made by hold(_:)") }
     /// Puts back the recognizer the cell was made with (`Replayer.restart(plan:)`).
     func restart() { preconditionFailure("a cell is made by hold(_:)") }
+    /// The recognizer, as it is now.
+    var recognizer: any Recognizer { preconditionFailure("a cell is made by hold(_:)") }
+    /// The recognizer's answer to the arena's question about the one in `other`.
+    func answer(_ question: ArenaQuestion, about other: RecognizerCell) -> Bool? { preconditionFailure("a cell is made by hold(_:)") }
 }
 
 /// A recognizer of type `R` in memory of its own (see `RecognizerCell`).
@@ -941,6 +953,12 @@ private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
     }
 
     override func reset() { value.pointee.reset() }
+
+    override var recognizer: any Recognizer { value.pointee }
+
+    override func answer(_ question: ArenaQuestion, about other: RecognizerCell) -> Bool? {
+        value.pointee.answer(question, about: other.recognizer)
+    }
 }
 
 /// A copy of `recognizer` in memory of its own.
