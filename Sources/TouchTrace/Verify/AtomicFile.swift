@@ -50,8 +50,13 @@ public final class AtomicFile: ByteOutput {
         if !finished { abort() }
     }
 
+    /// Writes `bytes` to the file; an `OutputError` names the file's path.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        try FileDescriptorOutput(fd: fd).write(bytes)
+        do {
+            try FileDescriptorOutput(fd: fd).write(bytes)
+        } catch let error as OutputError {
+            throw OutputError(message: "\(path): \(error.message)", isBrokenPipe: error.isBrokenPipe)
+        }
     }
 
     /// Puts the written bytes in place.
