@@ -33,7 +33,7 @@ public final class AtomicFile: ByteOutput {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var attempt = 0
         while true {
-            let candidate = "\(directory).\(name).\(getpid())-\(attempt).tmp"
+            let candidate = directory + Self.temporaryName(for: name, suffix: ".\(getpid())-\(attempt).tmp")
             fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             if fd >= 0 {
                 temporaryPath = candidate
@@ -44,6 +44,16 @@ public final class AtomicFile: ByteOutput {
             }
             attempt += 1
         }
+    }
+
+    /// The name of the temporary file beside `name`: `.NAME` and `suffix`, with NAME cut short
+    /// (at a character's boundary) so the whole stays within 255 bytes, the longest name most
+    /// file systems take: a target whose own name fits must get a temporary name that fits.
+    static func temporaryName(for name: String, suffix: String) -> String {
+        let room = 255 - 1 - suffix.utf8.count
+        var kept = Substring(name)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return "." + kept + suffix
     }
 
     deinit {
