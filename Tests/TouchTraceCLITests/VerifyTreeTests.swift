@@ -35,3 +35,24 @@ import Testing
         #expect(AtomicFile.temporaryName(for: "a.expected.txt", suffix: ".7-0.tmp") == ".a.expected.txt.7-0.tmp")
     }
 }
+
+extension VerifyTreeTests {
+    /// Artifacts inside a verified folder would be obsolete expected files to the next run.
+    @Test func anArtifactsFolderInsideAVerifiedFolderIsRefused() throws {
+        let traces = try copyOfFixtures()
+        let knob = traces + "/knob/quarter-turn.expected.txt"
+        try writeText(try readText(knob).replacingFirst("value=0.2460", with: "value=0.2470"), to: knob)
+        for artifacts in [traces + "/sub", traces + "/knob/new/deeper", traces, traces + "/../traces/x"] {
+            let run = touchtrace("verify", traces, "--record", "never", "--artifacts", artifacts)
+            #expect(run.code == 2, "\(artifacts)")
+            #expect(run.err.contains("--artifacts \(artifacts) is inside the verified folder \(traces)"), "\(run.err)")
+        }
+        #expect(!Scene.fileExists(traces + "/sub") && !Scene.fileExists(traces + "/knob/new") && !Scene.fileExists(traces + "/x"))
+        #expect(GoldenFiles.obsoleteExpectedFiles(under: [traces]).isEmpty)
+        // Beside the folder is fine: the failure is written there.
+        let beside = traces + "-actual"
+        let run = touchtrace("verify", traces, "--record", "never", "--artifacts", beside)
+        #expect(run.code == 1)
+        #expect(Scene.fileExists(GoldenFiles.artifactPath(for: Fixture(tracePath: traces + "/knob/quarter-turn.trace.json"), in: beside)))
+    }
+}
