@@ -67,6 +67,10 @@ enum DiffCommand {
            expectedPath != "-", tracePath != "-" {
             hint = "; make one with: touchtrace replay \(shellWord(tracePath))\(sceneFile.map { " --scene " + shellWord($0) } ?? "") --output \(shellWord(expectedPath))"
         }
+        if OutputSafety.isDirectory(expectedPath) {
+            console.printError("\(printable(expectedPath)):1:1: is a directory, not an expected transcript (give the NAME.expected.txt file)")
+            return .usage
+        }
         let expected: [UInt8]
         do {
             expected = try SourceFile.read(path: expectedPath).bytes

@@ -84,7 +84,7 @@ enum ReplayCommand {
             console.printError("touchtrace replay: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
             return .outputFailed
         }
-        if let warning = replayer.missedTouchesWarning(path: loaded.trace.path) { console.printError(warning) }
+        if let warning = replayer.missedTouchesWarning(in: loaded.trace) { console.printError(warning) }
         return .success
     }
 

@@ -40,7 +40,14 @@ public final class AtomicFile: ByteOutput {
                 break
             }
             if errno != EEXIST || attempt > 100 {
-                throw OutputError(message: "\(path): cannot write: \(describeErrno(errno))")
+                let failure = errno
+                var folder = stat()
+                if failure == ENOENT && stat(directory.isEmpty ? "." : directory, &folder) == 0 {
+                    // The folder is there but takes no new file (`/proc`): "no such file" would
+                    // say the target is missing, which it need not be.
+                    throw OutputError(message: "\(path): cannot write: its folder takes no new files (the temporary file \(candidate) cannot be made there)")
+                }
+                throw OutputError(message: "\(path): cannot write: \(describeErrno(failure))")
             }
             attempt += 1
         }
