@@ -20,7 +20,8 @@ public enum SceneReader {
                             options: TraceReadOptions = TraceReadOptions(), registry: Registry = .standard) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
         var scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
-        if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        // When every problem is wanted (validate), the warnings come along with the errors.
+        if !problems.errors.isEmpty { throw TraceErrors(problems.errors + (options.collectAllProblems ? problems.warnings : [])) }
         scene.warnings = problems.warnings
         return scene
     }
