@@ -98,6 +98,8 @@ enum ValidateCommand {
         do {
             scene = try Scene.resolve(for: trace, sceneFile: sceneFile, options: options, registry: registry)
         } catch {
+            // The trace's own warnings (unknown keys, touches left down) with the scene's problems.
+            for warning in trace.summary.warnings { console.printError(warning.description) }
             console.report(error)
             return .usage
         }

@@ -51,6 +51,16 @@ import Testing
         #expect(lines.last?.hasPrefix("\(folder)/scene.json:1:37: view \"pad\": \"frame\" must be four numbers") == true, "\(run.err)")
     }
 
+    /// A trace that reads well but whose scene does not: the trace's warnings are said too.
+    @Test func aBrokenSceneDoesNotHideTheTracesWarnings() throws {
+        let path = temporaryDirectory() + "/w.trace.json"
+        try writeText(#"{"version": 1, "evnets": 1, "scene": {"views": [{"name": "pad", "frame": [0, 0, 10]}]}, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}]}"#, to: path)
+        let run = touchtrace("validate", path)
+        #expect(run.code == 2)
+        #expect(run.err.hasPrefix("\(path):1:16: warning: unknown key \"evnets\" in the trace (ignored)\n"), "\(run.err)")
+        #expect(run.err.split(separator: "\n").count == 2, "\(run.err)")
+    }
+
     /// SPEC 1: unknown keys are ignored with a warning on stderr; each key is warned about once.
     @Test func anUnknownKeyIsAWarningWithoutStrict() throws {
         let path = temporaryDirectory() + "/e.trace.json"
