@@ -84,3 +84,21 @@ public enum ExitCode: Int32, Sendable {
     /// An output that could not be written (`EX_CANTCREAT`); the message names its path.
     case outputFailed = 74
 }
+
+extension Console {
+    /// Writes a command's result to stdout (with a newline when `newline`) and says whether it
+    /// got there: `.success`, also when the reader closed the pipe (`| head`), else
+    /// `.outputFailed` with a message naming standard output (`> /dev/full`).
+    func writeResult(_ text: String, newline: Bool = true, command: String) -> ExitCode {
+        var text = newline ? text + "\n" : text
+        do {
+            try text.withUTF8 { try out.write(UnsafeRawBufferPointer($0)) }
+        } catch let error as OutputError where error.isBrokenPipe {
+            return .success
+        } catch {
+            printError("touchtrace \(command): standard output: \(error)")
+            return .outputFailed
+        }
+        return .success
+    }
+}

@@ -67,6 +67,10 @@ enum DiffCommand {
            expectedPath != "-", tracePath != "-" {
             hint = "; make one with: touchtrace replay \(shellWord(tracePath))\(sceneFile.map { " --scene " + shellWord($0) } ?? "") --output \(shellWord(expectedPath))"
         }
+        if OutputSafety.isDirectory(expectedPath) {
+            console.printError("\(printable(expectedPath)):1:1: is a directory, not an expected transcript (give the NAME.expected.txt file)")
+            return .usage
+        }
         let expected: [UInt8]
         do {
             expected = try SourceFile.read(path: expectedPath).bytes
@@ -84,11 +88,10 @@ enum DiffCommand {
         guard let diff = verifier.compare(expected: expected, actual: replay.transcript) else { return .success }
         let title = printable(trace.header.name ?? Fixture(tracePath: tracePath).name)
         let paint = Paint(enabled: console.colorsOutput)
-        console.print("\(title): the replay of \(printable(tracePath)) differs from \(printable(expectedPath)) (\(diff.changeCount) line\(diff.changeCount == 1 ? "" : "s"))")
         var text = diff.unified(oldLabel: "\(printable(expectedPath))\t(expected)", newLabel: "\(printable(tracePath))\t(replayed)", title: title)
         text.removeLast()
-        console.print(paint.diff(text))
-        return .failure
+        let written = console.writeResult("\(title): the replay of \(printable(tracePath)) differs from \(printable(expectedPath)) (\(diff.changeCount) line\(diff.changeCount == 1 ? "" : "s"))\n" + paint.diff(text), command: command.name)
+        return written == .success ? .failure : written
     }
 
     /// Whether two paths name the same file (device and inode).

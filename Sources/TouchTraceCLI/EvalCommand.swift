@@ -94,9 +94,8 @@ enum EvalCommand {
             return .usage
         }
         let title = "\(typeName)\(args.value("set").map { " (\($0))" } ?? "") on \(args.positionals[0])\(args.value("where").map { " where \($0)" } ?? "")"
-        console.print(json ? jsonReport(evaluation, recognizer: typeName, settings: args.value("set"), dataset: args.positionals[0])
-                           : table(evaluation, title: title))
-        return .success
+        return console.writeResult(json ? jsonReport(evaluation, recognizer: typeName, settings: args.value("set"), dataset: args.positionals[0])
+                                        : table(evaluation, title: title), command: command.name)
     }
 
     /// A recognizer of the registry, with parameters given as `name=value` pairs.

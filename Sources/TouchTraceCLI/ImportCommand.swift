@@ -11,7 +11,7 @@ enum ImportCommand {
     static let command = Command(
         name: "import",
         summary: "Make a trace from a recording of a real touch screen",
-        usage: "import getevent|evemu|libinput LOG [--screen WxH] [--output FILE] [--device PATH] [--ranges FILE] [--maximum-force F]",
+        usage: "import getevent|evemu|libinput LOG [--screen WxH] [--output FILE] [--force] [--device PATH] [--ranges FILE] [--maximum-force F]",
         discussion: """
         Reads a recording of a touch screen's kernel events and writes a version 2 trace (events
         form, times from 0 at the first touch, touch ids 1, 2, ... in touch-down order) that
@@ -39,10 +39,13 @@ enum ImportCommand {
         A log with several touch devices needs --device (the error lists them). A log whose last
         frame has no SYN_REPORT loses that frame, with a warning. Every line that cannot be read
         is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file.
+        An --output that exists is not replaced unless --force is given; an expected file
+        (*.expected.txt), a scene file or a file the command reads is never written.
         """,
         options: [
             OptionSpec(name: "screen", value: "WxH", help: "Map the device's axis ranges onto a screen of W by H points (for example 390x844)"),
             OptionSpec(name: "output", value: "FILE", help: "Write the trace to FILE (atomically) instead of stdout"),
+            OptionSpec(name: "force", value: nil, help: "Replace an --output trace that exists already"),
             OptionSpec(name: "device", value: "PATH", help: "The device to import, as the log names it (/dev/input/event2)"),
             OptionSpec(name: "ranges", value: "FILE", help: "A 'getevent -lp' (or -p) dump with the axis ranges (getevent only)"),
             OptionSpec(name: "maximum-force", value: "F", help: "The force that the top of the pressure axis stands for (the trace's maximumForce; default 1)"),
@@ -96,12 +99,21 @@ enum ImportCommand {
                 console.printError(CommandLineTool.usageMessage(command, "--output \(shellWord(output)) would overwrite a scene file (scene.json); give a NAME.trace.json"))
                 return .usage
             }
+            if output.lowercased().hasSuffix(Fixture.expectedSuffix) {
+                console.printError(CommandLineTool.usageMessage(command, "--output \(shellWord(output)) would overwrite an expected transcript (*\(Fixture.expectedSuffix)) with a trace; nothing was written (give a NAME.trace.json)"))
+                return .usage
+            }
             for (input, role) in [(logPath, "the log"), (args.value("ranges"), "the ranges file")] {
                 if let input, sameFile(output, input) {
                     console.printError(CommandLineTool.usageMessage(command, "--output \(output) is \(role) this command reads; give another file"))
                     return .usage
                 }
             }
+        }
+        if let output = args.value("output"), output != "-", !args.flag("force"), OutputSafety.exists(output) || isLink(output),
+           !OutputSafety.isDevice(output) {
+            console.printError(CommandLineTool.usageMessage(command, "--output \(shellWord(output)) exists; nothing was written (give --force to replace it)"))
+            return .usage
         }
         let source: SourceFile
         do {
@@ -142,6 +154,12 @@ enum ImportCommand {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               w.isFinite, h.isFinite, w > 0, h > 0, w <= 1e7, h <= 1e7 else { return nil }
         return (w, h)
+    }
+
+    /// Whether `path` is a symbolic link (to anything, or to nothing).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Whether two paths name the same existing file.

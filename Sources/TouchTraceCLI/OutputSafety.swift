@@ -48,6 +48,15 @@ enum OutputSafety {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` is a device or a pipe (following links): written to, never replaced
+    /// (`/dev/null`, `/dev/stdout`).
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK
+    }
+
     /// Whether `path` is a folder (following links).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()

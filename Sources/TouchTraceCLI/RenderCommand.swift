@@ -61,8 +61,7 @@ enum RenderCommand {
         let picture = TracePicture(trace: loaded.trace, scene: loaded.scene)
         let text = page ? HTMLPage.picture(picture) : picture.svg()
         guard let output = args.value("output") else {
-            console.write(text)
-            return .success
+            return console.writeResult(text, newline: false, command: command.name)
         }
         do {
             try AtomicFile.write(Array(text.utf8), to: output)

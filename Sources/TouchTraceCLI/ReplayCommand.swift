@@ -11,7 +11,8 @@ enum ReplayCommand {
         The scene is --scene FILE when given (what you type wins), else the trace's "scene" key,
         else scene.json beside the trace, else the default scene (a knob, pan, checkmark and
         spots covering the screen).
-        TRACE - reads standard input; --output - writes standard output. An --output that is the
+        TRACE - reads standard input (with no scene.json beside it: give --scene, else the default
+        scene is used, with a warning); --output - writes standard output. An --output that is the
         trace, a scene or any *.trace.json is refused (nothing is written).
         Problems in the trace are reported as PATH:LINE:COLUMN: message, with exit code 2 and no
         output. Touches still down at the end are cancelled, and touches that begin outside every
@@ -30,7 +31,8 @@ enum ReplayCommand {
         examples: [
             ("replay traces/knob/quarter-turn.trace.json", "Print the knob's transcript."),
             ("replay traces/pan/fling-diagonal.trace.json --format jsonl", "JSON Lines, for other programs."),
-            ("replay - < traces/knob/quarter-turn.trace.json", "Read the trace from standard input."),
+            ("replay - --scene traces/knob/scene.json < traces/knob/quarter-turn.trace.json",
+             "Read the trace from standard input; its scene is given, as no scene.json is beside it."),
             ("replay my.trace.json --scene traces/counter/scene.json --output my.expected.txt", "Use a scene file and write the transcript to a file."),
             ("replay traces/pan-waits-for-double-tap/short-drag.trace.json --arena-log", "Show why each recognizer won, waited or failed."),
         ],
@@ -89,7 +91,7 @@ enum ReplayCommand {
             console.printError("touchtrace replay: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
             return .outputFailed
         }
-        if let warning = replayer.missedTouchesWarning(path: loaded.trace.path) { console.printError(warning) }
+        if let warning = replayer.missedTouchesWarning(in: loaded.trace) { console.printError(warning) }
         return .success
     }
 
@@ -128,6 +130,11 @@ func loadTraceAndScene(_ path: String, sceneFile: String?, console: Console, reg
 func printWarnings(trace: Trace, scene: Scene, sceneFile: String?, console: Console) {
     for warning in trace.summary.warnings { console.printError(warning.description) }
     for warning in scene.warnings { console.printError(warning.description) }
+    if sceneFile == nil && trace.header.scene == nil && trace.path == SourceFile.standardInputPath {
+        // No folder to find a scene.json in: say which scene is used, rather than replay the
+        // default one in silence.
+        console.printError("\(trace.path):1:1: warning: the trace names no scene and standard input has no folder with a scene.json: replayed through the default scene (a knob, pan, checkmark and spots covering the screen); give --scene FILE for another")
+    }
     if sceneFile == nil && trace.header.scene == nil && trace.path != SourceFile.standardInputPath,
        let misnamed = Scene.misnamedSceneFile(besideTrace: trace.path) {
         console.printError("\(printable(misnamed)): warning: not read: the scene beside a trace must be named scene.json exactly (this file system may ignore case, others do not); rename it")

@@ -76,17 +76,30 @@ enum ValidateCommand {
     /// Problems in one trace and its scene; the exit code they call for.
     static func validate(_ path: String, sceneFile: String?, strict: Bool, registry: Registry, console: Console) -> ExitCode {
         let options = TraceReadOptions(collectAllProblems: true, reportUnknownKeys: strict)
+        let source: SourceFile
+        do {
+            source = try SourceFile.read(path: path)
+        } catch {
+            console.printError(error.description)
+            return .usage
+        }
         let trace: Trace
         do {
-            trace = try Trace.read(path: path, options: options)
+            trace = try Trace.parse(source, options: options)
         } catch {
             console.report(error)
+            // The scene's problems too: fixing the trace's first must not be what shows them.
+            for problem in Scene.problems(forUnreadTrace: source, sceneFile: sceneFile, options: options, registry: registry) {
+                console.printError(problem.description)
+            }
             return .usage
         }
         let scene: Scene
         do {
             scene = try Scene.resolve(for: trace, sceneFile: sceneFile, options: options, registry: registry)
         } catch {
+            // The trace's own warnings (unknown keys, touches left down) with the scene's problems.
+            for warning in trace.summary.warnings { console.printError(warning.description) }
             console.report(error)
             return .usage
         }

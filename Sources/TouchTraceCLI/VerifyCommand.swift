@@ -91,7 +91,7 @@ enum VerifyCommand {
         if let shard = settings.shard {
             fixtures = Fixture.shard(fixtures, index: shard.index, count: shard.count)
         }
-        if let problem = goldenUsageProblem(args, fixtures: fixtures) {
+        if let problem = goldenUsageProblem(args, paths: paths, fixtures: fixtures) {
             console.printError(CommandLineTool.usageMessage(command, problem))
             return .usage
         }

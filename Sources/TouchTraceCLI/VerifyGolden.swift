@@ -19,7 +19,7 @@ extension VerifyCommand {
     }
 
     /// A usage problem with `--report` or `--artifacts`, checked before anything is written.
-    static func goldenUsageProblem(_ args: ParsedArguments, fixtures: [Fixture]) -> String? {
+    static func goldenUsageProblem(_ args: ParsedArguments, paths: [String], fixtures: [Fixture]) -> String? {
         if let report = args.value("report") {
             var inputs: [String] = []
             for fixture in fixtures {
@@ -32,6 +32,16 @@ extension VerifyCommand {
         }
         if let artifacts = args.value("artifacts") {
             if artifacts.isEmpty { return "--artifacts needs a folder" }
+            // Inside a verified folder, the artifacts would be found by the next run as expected
+            // files whose trace is gone (obsolete: a failure under CI).
+            if let inside = resolvedLocation(artifacts) {
+                for path in paths where OutputSafety.isDirectory(path) {
+                    guard let folder = OutputSafety.realPath(path) else { continue }
+                    if inside == folder || inside.hasPrefix(folder == "/" ? "/" : folder + "/") {
+                        return "--artifacts \(shellWord(artifacts)) is inside the verified folder \(shellWord(path)): the next run would report the artifacts as obsolete expected files; give a folder outside it (nothing was written)"
+                    }
+                }
+            }
             // `--artifacts .` from the checkout would put each actual transcript over its own
             // expected file.
             for fixture in fixtures {
@@ -42,6 +52,30 @@ extension VerifyCommand {
             }
         }
         return nil
+    }
+
+    /// Where `path` is or would be once made: its nearest existing folder with links and `..`
+    /// resolved, and the rest of the path after it (nil when nothing of it can be resolved).
+    static func resolvedLocation(_ path: String) -> String? {
+        var rest: [Substring] = []
+        var head = path.isEmpty ? "." : path
+        while true {
+            if let resolved = OutputSafety.realPath(head) {
+                let tail = rest.reversed().joined(separator: "/")
+                return tail.isEmpty ? resolved : (resolved == "/" ? "/" : resolved + "/") + tail
+            }
+            guard let slash = head.lastIndex(of: "/") else {
+                // A relative path none of whose folders exists starts in the working folder.
+                if head == "." || head == ".." { return nil }
+                rest.append(Substring(head))
+                head = "."
+                continue
+            }
+            let last = head[head.index(after: slash)...]
+            if !last.isEmpty && last != "." { rest.append(last) }
+            if last == ".." { return nil }
+            head = slash == head.startIndex ? "/" : String(head[..<slash])
+        }
     }
 
     /// What the golden extras add to the run's outcome.

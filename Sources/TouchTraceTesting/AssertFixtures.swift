@@ -71,9 +71,21 @@ struct FixtureReportPlace {
     }
 }
 
+/// Where the reports of `assertFixtures` go instead of the test framework while a test of
+/// this module's own reporting sets it (`FixtureReports.$receiver.withValue`): that test then
+/// checks the failures it provokes, rather than have them counted as known issues of the run.
+enum FixtureReports {
+    /// Takes each message, whether it is a failure (else a note), and where it points.
+    @TaskLocal static var receiver: (@Sendable (_ message: String, _ isFailure: Bool, _ location: SourceLocation) -> Void)?
+}
+
 /// Reports through the framework that runs the current test: Swift Testing when it has a
-/// current test, else XCTest.
+/// current test, else XCTest (or to `FixtureReports.receiver` when one is set).
 func report(_ message: String, isFailure: Bool, at place: FixtureReportPlace) {
+    if let receiver = FixtureReports.receiver {
+        receiver(message, isFailure, place.sourceLocation)
+        return
+    }
     // Each framework ignores the other's reports on Linux: an XCTFail in a Swift Testing test, or
     // an Issue.record in an XCTest test, is lost and the test passes.
     if Test.current != nil {

@@ -87,13 +87,22 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
-        if let transition = core.touchesCancelled(delivered(touches)) {
-            requestPan(transition.to, velocity: core.velocityTracker.velocity())
+        let set = delivered(touches)
+        let cancelled = context?.pointee.recordsReasons == true ? core.firstTracked(of: set) : nil
+        if let transition = core.touchesCancelled(set) {
+            requestPan(transition.to, velocity: core.velocityTracker.velocity(), cancelled: cancelled)
         }
     }
 
-    /// Asks for the pan's own transition with its record data, as `pan` does.
-    private func requestPan(_ to: RecognizerState, velocity: Point) {
+    /// Asks for the pan's own transition with its record data, as `pan` does (in a version 2
+    /// replay, a failure or cancellation with `pan`'s reason first).
+    private func requestPan(_ to: RecognizerState, velocity: Point, cancelled: ViewTouch? = nil) {
+        if to.isFailedOrCancelled, context?.pointee.recordsReasons == true {
+            var data = FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
+            for field in panData(velocity: velocity) { data.append(field) }
+            core.state = request(to, data)
+            return
+        }
         core.state = request(to, panData(velocity: velocity))
     }
 

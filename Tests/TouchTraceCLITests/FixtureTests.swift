@@ -205,7 +205,7 @@ import Testing
                 restarted.finish()
                 try writer.finish()
                 #expect(Array(output.bytes[start...]) == fresh.bytes, "\(fixture.name), restarted after \(cut) events")
-                #expect(restarted.missedTouchesWarning(path: "t") == replayer.missedTouchesWarning(path: "t"), "\(fixture.name)")
+                #expect(restarted.missedTouchesWarning(in: trace) == replayer.missedTouchesWarning(in: trace), "\(fixture.name)")
                 writer.restart(version: version)
             }
         }
@@ -215,11 +215,11 @@ import Testing
         let plan = Replayer.Plan(scene: try Scene.resolve(for: outside, sceneFile: nil, registry: .standard))
         var replayer = Replayer(plan: plan, sink: RecordCollector())
         outside.forEachEvent(&replayer)
-        #expect(replayer.missedTouchesWarning(path: "outside")?.contains("1 touch began outside every view") == true)
+        #expect(replayer.missedTouchesWarning(in: outside)?.contains("1 touch began outside every view") == true)
         replayer.restart(plan: plan)
         drag.forEachEvent(&replayer)
         replayer.finish()
-        #expect(replayer.missedTouchesWarning(path: "drag") == nil)
+        #expect(replayer.missedTouchesWarning(in: drag) == nil)
     }
 
     /// A worker reads regular files under the mapping threshold itself, in fewer system calls

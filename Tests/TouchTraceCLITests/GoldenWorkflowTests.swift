@@ -44,16 +44,18 @@ import Testing
     @Test func whatMakesAnExpectedFileObsolete() throws {
         let folder = temporaryDirectory()
         func file(_ name: String) throws { try writeText("x", to: folder + "/" + name) }
-        // Kept: a regular trace beside it; a link to one; a folder named like a trace.
+        // Kept: a regular trace beside it; a link to one; a folder named like a trace; a link
+        // to nothing (verify fails that fixture: the link wants mending, not its expected file
+        // deleting).
         try file("plain.expected.txt"); try file("plain.trace.json")
         try file("linked.expected.txt"); try file("target.json")
         symlink(folder + "/target.json", folder + "/linked.trace.json")
         try file("folder.expected.txt"); mkdirs(folder + "/folder.trace.json")
-        // Obsolete: no trace; a link to nothing; a trace whose name differs only in how its
-        // é is written (e + U+0301 is other bytes than U+00E9); a trace in another folder.
-        try file("gone.expected.txt")
         try file("dangling.expected.txt")
         symlink(folder + "/nothing.json", folder + "/dangling.trace.json")
+        // Obsolete: no trace; a trace whose name differs only in how its é is written
+        // (e + U+0301 is other bytes than U+00E9); a trace in another folder.
+        try file("gone.expected.txt")
         try file("caf\u{E9}.expected.txt"); try file("cafe\u{301}.trace.json")
         try file("elsewhere.expected.txt"); mkdirs(folder + "/sub"); try file("sub/elsewhere.trace.json")
         // A link to an expected file counts as one; hidden files and folders are not searched.
@@ -61,7 +63,7 @@ import Testing
         try file(".hidden.expected.txt")
         mkdirs(folder + "/.git"); try file(".git/old.expected.txt")
 
-        let expected = ["alias", "caf\u{E9}", "dangling", "elsewhere", "gone"].map { folder + "/" + $0 + ".expected.txt" }
+        let expected = ["alias", "caf\u{E9}", "elsewhere", "gone"].map { folder + "/" + $0 + ".expected.txt" }
         #expect(GoldenFiles.obsoleteExpectedFiles(under: [folder]) == expected)
         #expect(GoldenFiles.obsoleteExpectedFiles(under: [folder + "/"]) == expected)
         #expect(GoldenFiles.obsoleteExpectedFiles(under: [folder + "/sub"]).isEmpty)
@@ -78,6 +80,19 @@ import Testing
         #expect(try Fixture.discover([traces]).count == before)
         for fixture in try Fixture.discover([traces]) { #expect(Scene.fileExists(fixture.expectedPath)) }
         #expect(GoldenFiles.obsoleteExpectedFiles(under: [traces]).isEmpty)
+    }
+
+    /// A fixture whose trace is a link to nothing fails; --prune keeps its expected file.
+    @Test func pruneKeepsTheExpectedFileOfATraceLinkedToNothing() throws {
+        let traces = try copyOfFixtures()
+        let trace = traces + "/pan/drag.trace.json", expected = traces + "/pan/drag.expected.txt"
+        unlink(trace)
+        symlink(traces + "/pan/nothing.json", trace)
+        let run = touchtrace("verify", traces + "/pan", "--prune")
+        #expect(run.code == 1)
+        #expect(run.out.contains("FAIL \(trace)"), "\(run.out)")
+        #expect(!run.out.contains("PRUNED") && !run.out.contains("OBSOLETE"))
+        #expect(Scene.fileExists(expected))
     }
 
     @Test func shardsShareTheObsoleteFilesBetweenThem() throws {

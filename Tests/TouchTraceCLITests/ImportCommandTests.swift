@@ -50,6 +50,29 @@ import Testing
         #expect(replay.out.hasPrefix("# touchtrace transcript v2\n0.0000 screen.checkmark"))
     }
 
+    /// An existing trace is replaced only with --force; an expected file never.
+    @Test func anOutputThatExistsIsNotReplacedWithoutForce() throws {
+        let folder = try folderWithLog()
+        let log = folder + "/touches.log"
+        let fixture = folder + "/drag.trace.json", expected = folder + "/drag.expected.txt"
+        try copy(packageRoot + "/traces/pan/drag.trace.json", fixture)
+        try copy(packageRoot + "/traces/pan/drag.expected.txt", expected)
+        let before = (try readText(fixture), try readText(expected))
+        let replace = touchtrace("import", "getevent", log, "--output", fixture)
+        #expect(replace.code == 2 && replace.out.isEmpty)
+        #expect(replace.err.hasPrefix("touchtrace import: --output \(fixture) exists; nothing was written (give --force to replace it)\n"), "\(replace.err)")
+        for force in [[], ["--force"]] {
+            let over = touchtrace(["import", "getevent", log, "--output", expected] + force)
+            #expect(over.code == 2 && over.err.hasPrefix("touchtrace import: --output \(expected) would overwrite an expected transcript (*.expected.txt) with a trace; nothing was written"), "\(over.err)")
+        }
+        #expect(try readText(fixture) == before.0 && readText(expected) == before.1)
+        let forced = touchtrace("import", "getevent", log, "--output", fixture, "--force")
+        #expect(forced.code == 0 && forced.err.isEmpty)
+        #expect(try readText(fixture) == Self.trace)
+        // A device is written to, not replaced.
+        #expect(touchtrace("import", "getevent", log, "--output", "/dev/null").code == 0)
+    }
+
     @Test func badLogsExitTwoWithALocationAndNoOutput() throws {
         let broken = Self.log.replacingOccurrences(of: "ABS_MT_POSITION_Y", with: "ABS_MT_POSITON_Y")
         let folder = try folderWithLog(broken)

@@ -57,7 +57,9 @@ import Testing
         """, to: trace)
         let run = touchtrace("replay", trace)
         #expect(run.code == 0)
-        #expect(run.err == "\(trace): warning: 2 touches began outside every view and reached nothing (the first: touch 1 in event 0 at t=0.0000, (150.0000, 150.0000)); check the scene's frames against the trace's coordinates\n")
+        // Located at the first one's first point, [0, 150, 150]: line 2, column 35 (34
+        // characters before it: ` "strokes": [{"id": 1, "points": [`).
+        #expect(run.err == "\(trace):2:35: warning: 2 touches began outside every view and reached nothing (the first: touch 1 in event 0 at t=0.0000, (150.0000, 150.0000)); check the scene's frames against the trace's coordinates\n")
         let diffWarning = touchtrace("diff", trace, trace.replacingFirst(".trace.json", with: ".expected.txt"))
         #expect(diffWarning.err.contains("warning: 2 touches began outside every view"))
         // A touch on the edge is inside in a v1 trace (closed edges).

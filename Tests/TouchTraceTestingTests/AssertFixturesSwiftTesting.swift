@@ -28,13 +28,10 @@ import TouchTrace
         let expected = folder.path + "/differs.expected.txt"
         let diff = touchtraceDiff(trace, expected)
         #expect(diff.hasPrefix("checkmark/recognized: the replay of \(trace) differs from \(expected) (2 lines)\n"))
-        // An issue that does not match fails the test; so does no issue at all.
-        withKnownIssue {
-            assertFixtures(trace, environment: [:])
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
-            return text.hasPrefix(diff) && text.contains("TOUCHTRACE_RECORD=failed swift test")
-        }
+        // Exactly one failure, holding the diff and how to record.
+        let reports = capturedReports { assertFixtures(trace, environment: [:]) }
+        #expect(reports.count == 1 && reports.allSatisfy(\.isFailure))
+        #expect(reports.first.map { $0.message.hasPrefix(diff) && $0.message.contains("TOUCHTRACE_RECORD=failed swift test") } == true)
         #expect(verifyFixtures(trace, environment: [:]).failures.count == 1)
         // Nothing was rewritten: the default mode writes only missing files.
         #expect(folder.read("differs.expected.txt") == wrongCheckmark(folder.read("same.expected.txt")!))
@@ -74,27 +71,24 @@ import TouchTrace
     @Test func theFailureIsReportedWhereTheAssertionIs() throws {
         let folder = try checkmarkFolder()
         defer { folder.remove() }
-        let line = #line + 2
-        withKnownIssue {
-            assertFixtures(folder.path + "/differs.trace.json", environment: [:])
-        } matching: { issue in
-            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "AssertFixturesSwiftTesting.swift"
-        }
+        let line = #line + 1
+        let reports = capturedReports { assertFixtures(folder.path + "/differs.trace.json", environment: [:]) }
+        #expect(reports.count == 1)
+        #expect(reports.allSatisfy { $0.isFailure && $0.location.line == line && $0.location.fileName == "AssertFixturesSwiftTesting.swift" })
     }
 
     @Test func aPathThatIsNotThereFails() {
-        withKnownIssue {
-            assertFixtures("no-such-fixtures-folder", environment: [:])
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("no-such-fixtures-folder: no such file or folder") }
-        }
+        let reports = capturedReports { assertFixtures("no-such-fixtures-folder", environment: [:]) }
+        #expect(reports.count == 1)
+        #expect(reports.allSatisfy { $0.isFailure && $0.message.hasPrefix("no-such-fixtures-folder: no such file or folder") })
     }
 
     @Test func recordingIsANoteNotAFailure() throws {
         let folder = try checkmarkFolder()
         defer { folder.remove() }
-        // Records missing.expected.txt: a warning, which does not fail this test.
-        assertFixtures(folder.path + "/missing.trace.json", environment: [:])
+        // Records missing.expected.txt: a note (a warning under Swift Testing), not a failure.
+        let reports = capturedReports { assertFixtures(folder.path + "/missing.trace.json", environment: [:]) }
+        #expect(reports.count == 1 && reports.allSatisfy { !$0.isFailure })
         #expect(folder.read("missing.expected.txt") == folder.read("same.expected.txt"))
     }
 
@@ -193,11 +187,9 @@ import TouchTrace
     }
 
     @Test func anUnknownRecordModeFailsTheAssertion() {
-        withKnownIssue {
-            assertFixtures("traces/checkmark", environment: ["TOUCHTRACE_RECORD": "yes"])
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("TOUCHTRACE_RECORD=yes is not a record mode") }
-        }
+        let reports = capturedReports { assertFixtures("traces/checkmark", environment: ["TOUCHTRACE_RECORD": "yes"]) }
+        #expect(reports.count == 1)
+        #expect(reports.allSatisfy { $0.isFailure && $0.message.hasPrefix("TOUCHTRACE_RECORD=yes is not a record mode") })
     }
 
     @Test func theProcessEnvironmentIsReadWhenNoneIsGiven() {

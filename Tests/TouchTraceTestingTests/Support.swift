@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+@testable import TouchTraceTesting
 import TouchTraceCLI
 import TouchTrace
 
@@ -96,4 +98,18 @@ func touchtraceDiff(_ trace: String, _ expected: String) -> String {
     let console = Console(out: out, err: MemoryOutput())
     _ = CommandLineTool.run(["touchtrace", "diff", trace, expected], console: console)
     return out.text
+}
+
+/// What `assertFixtures` reported while `body` ran, taken from it instead of recorded: a test
+/// of its failures checks them, and the run does not count them as known issues.
+func capturedReports(_ body: () -> Void) -> [(message: String, isFailure: Bool, location: SourceLocation)] {
+    final class Box: @unchecked Sendable {
+        // Written only by the reports of `body`, which runs on this thread.
+        var reports: [(message: String, isFailure: Bool, location: SourceLocation)] = []
+    }
+    let box = Box()
+    FixtureReports.$receiver.withValue({ message, isFailure, location in box.reports.append((message, isFailure, location)) }) {
+        body()
+    }
+    return box.reports
 }

@@ -66,6 +66,11 @@ public struct DeliveryContext {
         sink.write(Record(t: t, source: source, event: event, fields: fields))
     }
 
+    /// Whether `failed` and `cancelled` state records carry a `reason`: in the replay of a
+    /// version 2 trace. A version 1 transcript keeps the records it has always had (a pan's
+    /// failure there has none), so a recognizer asks this before it builds a reason.
+    public var recordsReasons: Bool { arena.pointee.isActive }
+
     /// The current recognizer's state as the arena holds it.
     public var state: RecognizerState { recognizer >= 0 ? arena.pointee.state[recognizer] : .possible }
 

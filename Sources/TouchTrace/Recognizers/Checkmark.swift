@@ -119,7 +119,12 @@ public struct CheckmarkRecognizer: Recognizer {
         initialTouchPoint = .zero
         setPhase(.notStarted, &context)
         trackedSerial = nil
-        setState(.cancelled, &context)
+        if context.recordsReasons && state != .cancelled {
+            // Version 2: a cancelled record says why.
+            state = context.requestState(.cancelled, FieldList(Field("reason", .text(SharedText("touch \(touches.touch(serial: serial)!.id) was cancelled")))))
+        } else {
+            setState(.cancelled, &context)
+        }
     }
 
     public mutating func reset() {

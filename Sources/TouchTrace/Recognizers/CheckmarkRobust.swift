@@ -158,8 +158,13 @@ public struct CheckmarkRobustRecognizer: Recognizer {
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        guard let serial = trackedSerial, touches.touch(serial: serial) != nil else { return }
-        state = context.requestState(.cancelled)
+        guard let serial = trackedSerial, let touch = touches.touch(serial: serial) else { return }
+        if context.recordsReasons {
+            // Version 2: a cancelled record says why.
+            state = context.requestState(.cancelled, FieldList(Field("reason", .text(SharedText("touch \(touch.id) was cancelled")))))
+        } else {
+            state = context.requestState(.cancelled)
+        }
     }
 
     public mutating func reset() {

@@ -71,11 +71,13 @@ public struct LongPressRecognizer: Recognizer {
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        guard touches.contains(where: { down.contains($0) }) else { return }
+        guard let touch = touches.first(where: { down.contains($0) }) else { return }
         if state == .possible {
             fail(because: "cancelled", &context)
         } else {
-            change(to: .cancelled, with: data, &context)
+            // (A version 2 type: its records always carry a reason.)
+            change(to: .cancelled, with: FieldList(Field("reason", .text(SharedText("touch \(touch.id) was cancelled"))),
+                                                   Field("location", .point(down.centroid))), &context)
         }
     }
 

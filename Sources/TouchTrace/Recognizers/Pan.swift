@@ -202,6 +202,23 @@ package struct PanCore: Sendable {
         }
     }
 
+    /// The first of `touches` that is tracked (asked before they are cancelled, for a reason).
+    package func firstTracked(of touches: TouchSet) -> ViewTouch? {
+        touches.first { index(of: $0) != nil }
+    }
+
+    /// Why a transition to `failed` or `cancelled` happened, for its record (version 2 only;
+    /// made only then): the tracked touch that was cancelled, or how far the touches had moved
+    /// when the last one lifted.
+    package func reason(cancelled: ViewTouch?) -> String {
+        if let cancelled { return "touch \(cancelled.id) was cancelled" }
+        let moved = (translation.x * translation.x + translation.y * translation.y).squareRoot()
+        if moved < minimumDistance {
+            return "every touch lifted after moving \(pointsText(moved)), short of the \(pointsText(minimumDistance)) it needs to begin"
+        }
+        return "every touch lifted before \(minimumNumberOfTouches) touches were down to begin"
+    }
+
     package mutating func reset() {
         state = .possible
         translation = .zero
@@ -255,14 +272,24 @@ public struct PanRecognizer: Recognizer {
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
+        let cancelled = context.recordsReasons ? core.firstTracked(of: touches) : nil
         if let transition = core.touchesCancelled(touches) {
-            emit(transition, velocity: core.velocityTracker.velocity(), &context)
+            emit(transition, velocity: core.velocityTracker.velocity(), cancelled: cancelled, &context)
         }
     }
 
     public mutating func reset() { core.reset() }
 
-    private mutating func emit(_ transition: PanCore.Transition, velocity: Point, _ context: inout DeliveryContext) {
+    private mutating func emit(_ transition: PanCore.Transition, velocity: Point, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
+        if transition.to.isFailedOrCancelled && context.recordsReasons {
+            // Version 2: the reason first, as in every failed record.
+            core.state = context.requestState(transition.to, FieldList(
+                Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))),
+                Field("translation", .point(core.translation)),
+                Field("velocity", .point(velocity)),
+                Field("touches", .integer(core.tracked.count))))
+            return
+        }
         core.state = context.requestState(transition.to, FieldList(
             Field("translation", .point(core.translation)),
             Field("velocity", .point(velocity)),
@@ -307,7 +334,8 @@ public struct RotationRecognizer: Recognizer {
     }
 
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        if let transition = core.touchesCancelled(touches) { emit(transition, &context) }
+        let cancelled = context.recordsReasons ? core.firstTracked(of: touches) : nil
+        if let transition = core.touchesCancelled(touches) { emit(transition, cancelled: cancelled, &context) }
     }
 
     public mutating func reset() {
@@ -315,7 +343,13 @@ public struct RotationRecognizer: Recognizer {
         touchAngle = 0
     }
 
-    private mutating func emit(_ transition: PanCore.Transition, _ context: inout DeliveryContext) {
+    private mutating func emit(_ transition: PanCore.Transition, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
+        if transition.to.isFailedOrCancelled && context.recordsReasons {
+            // Version 2: the reason first, as in every failed record.
+            core.state = context.requestState(transition.to, FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))),
+                                                                       Field("angle", .number(touchAngle))), actionValue: touchAngle)
+            return
+        }
         core.state = context.requestState(transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
     }
 

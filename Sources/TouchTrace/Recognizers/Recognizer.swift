@@ -27,6 +27,10 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether this is `failed` or `cancelled`: the states whose records carry a `reason` in a
+    /// version 2 replay.
+    public var isFailedOrCancelled: Bool { self == .failed || self == .cancelled }
+
     /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
     @inline(__always) public var isWin: Bool { self == .began || self == .recognized }
 

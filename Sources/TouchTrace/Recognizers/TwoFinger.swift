@@ -126,7 +126,10 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
         if state == .possible {
             state = context.requestFailure(reason: "touch \(touch.id) was cancelled")
         } else {
-            state = context.requestState(.cancelled, data(velocity: velocityTracker.velocity().x))
+            // (Its types are version 2 only: its records always carry a reason.)
+            var fields = FieldList(Field("reason", .text(SharedText("touch \(touch.id) was cancelled"))))
+            for field in data(velocity: velocityTracker.velocity().x) { fields.append(field) }
+            state = context.requestState(.cancelled, fields)
         }
     }
 

@@ -53,9 +53,9 @@ public struct Replayer: TouchEventConsumer {
     /// The arena, in memory of its own.
     var arena: UnsafeMutablePointer<Arena> { core.pointee.arena }
     /// Touches that began where no view is hit: how many, and the first (event index, time,
-    /// id, point on the screen).
+    /// id, point on the screen, byte offset of the touch in its trace file).
     public var missedTouchCount: Int { core.pointee.missedTouchCount }
-    public var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)? { core.pointee.firstMissedTouch }
+    public var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point, offset: Int)? { core.pointee.firstMissedTouch }
 
     /// Makes this the replay `init(plan:sink:)` would make from `plan` — the one it was made
     /// from — into the same sink, keeping its memory (see `ReplayCore.restart(plan:)`). Every
@@ -178,9 +178,9 @@ struct ReplayCore: ArenaMembers {
     /// The index the next event will have.
     private var nextEventIndex = 0
     /// Touches that began where no view is hit: how many, and the first (event index, time,
-    /// id, point on the screen).
+    /// id, point on the screen, byte offset in the trace file).
     private(set) var missedTouchCount = 0
-    private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point)?
+    private(set) var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point, offset: Int)?
     private var finished = false
     /// Version 1: recognizers whose view's last touch lifted in this event, to be reset once
     /// they have been called after it.
@@ -410,7 +410,7 @@ struct ReplayCore: ArenaMembers {
                 // A touch belongs, for its whole life, to the view it began on.
                 let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
                 if view < 0 {
-                    if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location) }
+                    if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location, touch.offset) }
                     missedTouchCount += 1
                 }
                 slots[slot] = Slot(view: view, location: touch.location, beganAt: event.t, serial: touch.serial, id: touch.id,

@@ -47,7 +47,7 @@ public struct ParameterReader {
                                 unit: String? = nil) -> Double {
         used.insert(key)
         note(key, "number", unit: unit, default: numberText(value),
-             range: range == -Self.largest...Self.largest ? nil : "\(numberText(range.lowerBound)) to \(numberText(range.upperBound))")
+             range: "\(numberText(range.lowerBound)) to \(numberText(range.upperBound))")
         guard let m = member(key) else { return value }
         guard let v = m.value.number else {
             problem(m.value.offset, "\"\(key)\" must be a number, found \(m.value.kindDescription)")
@@ -132,6 +132,14 @@ public struct ParameterReader {
     /// Notes a problem with the view itself (its frame) unless `condition` holds.
     public mutating func checkView(_ condition: Bool, _ message: String) {
         if !condition { problem(viewOffset, message) }
+    }
+
+    /// Adds to the described range of `key` (read already) a limit its type checks against
+    /// other parameters (`greater than minimumValue`), for `touchtrace help scene`; nothing when
+    /// reading a real scene.
+    public mutating func describeLimit(_ key: String, _ limit: String) {
+        guard described != nil, let i = described!.firstIndex(where: { $0.key == key }) else { return }
+        described![i].range = (described![i].range.map { $0 + ", " } ?? "") + limit
     }
 
     private mutating func note(_ key: String, _ kind: String, unit: String?, default value: String?, range: String?) {

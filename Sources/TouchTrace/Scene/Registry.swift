@@ -137,13 +137,16 @@ extension ControlType {
         var maximumValue = p.number("maximumValue", default: 1)
         let valuesOK = p.check(minimumValue < maximumValue, at: "maximumValue",
                 "\"minimumValue\" (\(numberText(minimumValue))) must be less than \"maximumValue\" (\(numberText(maximumValue)))")
+        p.describeLimit("maximumValue", "greater than minimumValue")
         let value = p.number("value", default: minimumValue)
+        p.describeLimit("value", "kept within minimumValue to maximumValue")
         var startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000, unit: "radians")
         var endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000, unit: "radians")
         let anglesOK = p.check(startAngle < endAngle, at: "endAngle",
                                "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
             && p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
                        "the knob's sweep from \"startAngle\" to \"endAngle\" (\(numberText(endAngle - startAngle)) radians) must not exceed a full turn (2π)")
+        p.describeLimit("endAngle", "greater than startAngle and at most a full turn (2π) from it")
         // (With a problem noted, the scene is refused; the knob made meanwhile only has to be valid.)
         if !valuesOK { (minimumValue, maximumValue) = (0, 1) }
         if !anglesOK { (startAngle, endAngle) = (-Double.pi * 11 / 8, Double.pi * 3 / 8) }
@@ -160,6 +163,9 @@ extension ControlType {
                               "\"minValue\" (\(numberText(minValue))) must be less than \"maxValue\" (\(numberText(maxValue)))")
         let lower = p.number("lower", default: minValue)
         let upper = p.number("upper", default: maxValue)
+        p.describeLimit("maxValue", "greater than minValue")
+        p.describeLimit("lower", "within minValue to upper")
+        p.describeLimit("upper", "within lower to maxValue")
         if rangeOK {
             p.check(lower >= minValue && lower <= maxValue, at: "lower",
                     "\"lower\" (\(numberText(lower))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")

@@ -20,7 +20,8 @@ public enum SceneReader {
                             options: TraceReadOptions = TraceReadOptions(), registry: Registry = .standard) throws(TraceErrors) -> Scene {
         var problems = SceneProblems(source: source, strict: options.reportUnknownKeys)
         var scene = build(root, origin: origin, version: version, registry: registry, problems: &problems)
-        if !problems.errors.isEmpty { throw TraceErrors(problems.errors) }
+        // When every problem is wanted (validate), the warnings come along with the errors.
+        if !problems.errors.isEmpty { throw TraceErrors(problems.errors + (options.collectAllProblems ? problems.warnings : [])) }
         scene.warnings = problems.warnings
         return scene
     }
@@ -147,7 +148,7 @@ public enum SceneReader {
                         seenNames[s] = place
                     }
                 } else {
-                    problems.add(m.value.offset, "\(place): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
+                    problems.add(m.value.offset, "\(place): \"name\" must be a non-empty string, found \(m.value.string == "" ? "an empty string" : m.value.kindDescription)")
                 }
             } else {
                 problems.add(node.offset, "\(place): missing required key \"name\"")
@@ -281,7 +282,7 @@ public enum SceneReader {
     private static func ownName(_ node: JSONNode, default type: String, label: String, problems: inout SceneProblems) -> String {
         guard let m = node["name"] else { return type }
         guard let s = m.value.string, !s.isEmpty else {
-            problems.add(m.value.offset, "\(label): \"name\" must be a non-empty string, found \(m.value.kindDescription)")
+            problems.add(m.value.offset, "\(label): \"name\" must be a non-empty string, found \(m.value.string == "" ? "an empty string" : m.value.kindDescription)")
             return type
         }
         problems.checkName(s, at: m.value.offset, "\(label): name")

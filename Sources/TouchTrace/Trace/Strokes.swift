@@ -38,9 +38,7 @@ extension TraceReader {
             case "points":
                 points = member.value
             default:
-                if diagnostics.reportUnknownKeys {
-                    try report(at: member.keyOffset, "unknown key \"\(member.key)\" in stroke \(index) (ignored unless --strict)")
-                }
+                try unknownKey(member.key, at: member.keyOffset, in: "stroke \(index)")
             }
         }
         guard let id else {

@@ -15,8 +15,39 @@ public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `PATH:LINE:COLUMN: message`, the form compilers use, so editors can jump to it.
-    public var description: String { "\(path):\(line):\(column): \(message)" }
+    /// `PATH:LINE:COLUMN: message`, the form compilers use, so editors can jump to it. Control
+    /// characters that came from the input (a key holding a newline, an escape in a phase) are
+    /// written as escapes (`\n`, `\u{1B}`): the message stays on one line, behind its location,
+    /// and sends nothing to a terminal.
+    public var description: String {
+        "\(escapingControlCharacters(path)):\(line):\(column): \(escapingControlCharacters(message))"
+    }
+}
+
+/// `text` with its control characters (C0, DEL and C1) written as escapes: `\n`, `\r`, `\t`,
+/// else `\u{1B}`. Other characters, backslashes among them, are left as they are, so text
+/// escaped already is left as it is.
+func escapingControlCharacters(_ text: String) -> String {
+    func isControl(_ value: UInt32) -> Bool { value < 0x20 || value == 0x7F || (0x80..<0xA0).contains(value) }
+    // Most messages hold none: they are looked at by bytes (a C1 character starts with 0xC2).
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+          text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if isControl(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
 }
 
 /// One or more problems found in an input. Readers stop at the first problem unless asked to

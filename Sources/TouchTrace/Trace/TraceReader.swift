@@ -29,6 +29,11 @@ struct TraceReader {
     var endedSinceUpdate: [(id: TouchID, event: Int)] = []
     /// The first pass over a file notes warnings; later passes replay it.
     var isFirstPass = true
+    /// The unknown keys warned about, each once, and their warnings.
+    var warnedUnknownKeys: [String] = []
+    var unknownKeyWarnings: [TraceError] = []
+    /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
+    var endedUnreadable = false
     /// Set when this reader reads a later part of the events on its own thread.
     var laterPart: LaterPartTracking?
     /// Whether a large trace may be read with two threads (tests turn it on for small ones).
@@ -77,6 +82,16 @@ struct TraceReader {
     // MARK: The whole file (first pass)
 
     mutating func read<C: TouchEventConsumer>(consumer: inout C) throws(TraceErrors) -> Trace {
+        do {
+            return try readChecked(consumer: &consumer)
+        } catch where diagnostics.collectAll && !unknownKeyWarnings.isEmpty && !endedUnreadable {
+            // Every problem is wanted (validate): the unknown keys warned about too (unless the
+            // file could not be read to its end, where only what ended it is said).
+            throw TraceErrors(error.errors + unknownKeyWarnings)
+        }
+    }
+
+    private mutating func readChecked<C: TouchEventConsumer>(consumer: inout C) throws(TraceErrors) -> Trace {
         do { try checkNotEmptyOrBinary(source) } catch { throw TraceErrors(error) }
         var header = TraceHeader()
         var body: Trace.Body?
@@ -88,6 +103,7 @@ struct TraceReader {
             }
         } catch {
             if error.isStop { throw TraceErrors(diagnostics.errors) }
+            endedUnreadable = true
             throw diagnostics.fatal(error)
         }
         guard let body else {
@@ -895,9 +911,18 @@ struct TraceReader {
         }
     }
 
-    private mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {
+    mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {
         if diagnostics.reportUnknownKeys {
             try report(at: offset, "unknown key \"\(key)\" in \(place) (ignored unless --strict)")
+        } else if laterPart != nil {
+            // A part read on the other thread notes no warnings: the first reader reads it.
+            throw ParseFailure.stop
+        } else if isFirstPass && !warnedUnknownKeys.contains(key) {
+            // A warning (SPEC 1), once per key: a key written into every touch is one mistake.
+            warnedUnknownKeys.append(key)
+            let warning = diagnostics.error(at: offset, "warning: unknown key \"\(key)\" in \(place) (ignored)")
+            summary.warnings.append(warning)
+            unknownKeyWarnings.append(warning)
         }
     }
 }

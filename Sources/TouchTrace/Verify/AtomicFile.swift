@@ -33,25 +33,47 @@ public final class AtomicFile: ByteOutput {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var attempt = 0
         while true {
-            let candidate = "\(directory).\(name).\(getpid())-\(attempt).tmp"
+            let candidate = directory + Self.temporaryName(for: name, suffix: ".\(getpid())-\(attempt).tmp")
             fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             if fd >= 0 {
                 temporaryPath = candidate
                 break
             }
             if errno != EEXIST || attempt > 100 {
-                throw OutputError(message: "\(path): cannot write: \(describeErrno(errno))")
+                let failure = errno
+                var folder = stat()
+                if failure == ENOENT && stat(directory.isEmpty ? "." : directory, &folder) == 0 {
+                    // The folder is there but takes no new file (`/proc`): "no such file" would
+                    // say the target is missing, which it need not be.
+                    throw OutputError(message: "\(path): cannot write: its folder takes no new files (the temporary file \(candidate) cannot be made there)")
+                }
+                throw OutputError(message: "\(path): cannot write: \(describeErrno(failure))")
             }
             attempt += 1
         }
+    }
+
+    /// The name of the temporary file beside `name`: `.NAME` and `suffix`, with NAME cut short
+    /// (at a character's boundary) so the whole stays within 255 bytes, the longest name most
+    /// file systems take: a target whose own name fits must get a temporary name that fits.
+    static func temporaryName(for name: String, suffix: String) -> String {
+        let room = 255 - 1 - suffix.utf8.count
+        var kept = Substring(name)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return "." + kept + suffix
     }
 
     deinit {
         if !finished { abort() }
     }
 
+    /// Writes `bytes` to the file; an `OutputError` names the file's path.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        try FileDescriptorOutput(fd: fd).write(bytes)
+        do {
+            try FileDescriptorOutput(fd: fd).write(bytes)
+        } catch let error as OutputError {
+            throw OutputError(message: "\(path): \(error.message)", isBrokenPipe: error.isBrokenPipe)
+        }
     }
 
     /// Puts the written bytes in place.

@@ -99,6 +99,20 @@ public struct Fixture: Sendable, Equatable {
         public var misnamedScenes: [String] = []
     }
 
+    /// Why a folder named `NAME.trace.json` fails a run (its contents are still verified).
+    static let folderNamedLikeATrace = "is a folder, not a trace file (named like one); its contents are verified, the name is a mistake"
+
+    /// Why `path`, which `stat` could not follow (failing with `failure`), cannot be reached:
+    /// a link to nothing, a link in a loop, or the system's reason.
+    static func unreachableDescription(_ path: String, _ failure: Int32) -> String {
+        var link = stat()
+        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        guard isLink else { return describeErrno(failure) }
+        if failure == ELOOP { return "a symbolic link in a loop (too many levels of symbolic links)" }
+        if failure == ENOENT { return "a symbolic link to nothing" }
+        return "a symbolic link that cannot be followed (\(describeErrno(failure)))"
+    }
+
     /// A part of a fixture tree that could not be read, and why.
     public struct SkippedPath: Sendable, Equatable, CustomStringConvertible {
         public var path: String
@@ -115,9 +129,7 @@ public struct Fixture: Sendable, Equatable {
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                var link = stat()
-                let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-                throw FixtureDiscoveryError(message: "\(printable(path)): \(dangling ? "a symbolic link to nothing" : describeErrno(errno))")
+                throw FixtureDiscoveryError(message: "\(printable(path)): \(unreachableDescription(path, errno))")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 walk.directory(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, info)
@@ -316,6 +328,8 @@ public struct Fixture: Sendable, Equatable {
                     if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
                     continue
                 case Int32(DT_DIR):
+                    // A folder named like a trace is walked, and fails the run, named.
+                    if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
                     subdirectories.append(path)
                     continue
                 default:
@@ -325,14 +339,17 @@ public struct Fixture: Sendable, Equatable {
                 // stat follows symbolic links: a linked folder is walked, a linked trace read.
                 guard stat(path, &info) == 0 else {
                     if isTrace {
+                        let failure = errno
                         var link = stat()
-                        let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-                        skipped.append(SkippedPath(path: path, reason: dangling ? "a symbolic link to nothing; not read" : "cannot be read (\(describeErrno(errno)))"))
+                        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                        skipped.append(SkippedPath(path: path, reason: isLink ? Fixture.unreachableDescription(path, failure) + "; not read"
+                                                                              : "cannot be read (\(describeErrno(failure)))"))
                     }
                     continue
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
+                    if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
                     subdirectories.append(path)
                 case S_IFREG:
                     if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }

@@ -12,7 +12,8 @@ import Darwin
 public enum GoldenFiles {
     /// Every `NAME.expected.txt` under the folders among `paths` with no `NAME.trace.json`
     /// beside it, sorted by path (byte order). Paths that are files are not searched; folders
-    /// whose names start with a dot are skipped, as `Fixture.discover` skips them.
+    /// whose names start with a dot are skipped, as `Fixture.discover` skips them. A trace that
+    /// is a link counts as there, even when it leads nowhere (verify fails such a fixture).
     ///
     /// An expected file with a regular trace beside it in its folder's listing is settled by
     /// the listing, so that the search costs little more than reading the folders. The others
@@ -29,8 +30,9 @@ public enum GoldenFiles {
             let trace = String(expected.dropLast(Fixture.expectedSuffix.count)) + Fixture.traceSuffix
             if knownTraces.contains(trace) { return false }
             var info = stat()
-            // A trace that is a dangling link is gone too.
-            return stat(trace, &info) != 0
+            // A trace that is a link to nothing is not gone: verify fails that fixture, naming
+            // its link, and its expected file is kept for when the link is mended.
+            return lstat(trace, &info) != 0
         }
         // Sorted (byte order, the same on every machine) once only the few obsolete ones are left.
         return Array(Set(obsolete)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

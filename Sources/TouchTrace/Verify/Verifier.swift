@@ -174,7 +174,7 @@ public struct Verifier: Sendable {
         /// for (`verify` does not show it).
         var missed: MissedTouches
 
-        var missedTouches: String? { missed.warning(path: trace.path) }
+        var missedTouches: String? { missed.warning(source: trace.source) }
     }
 
     /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through

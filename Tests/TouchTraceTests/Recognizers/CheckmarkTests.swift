@@ -82,7 +82,7 @@ import Testing
     static let awkwardNumbers: [Double] = [
         0, -0.0, 0.00004, -0.00004, 0.00005, -0.00005, 1.23456789, -1.23456789, 0.05, -0.05, 0.15, -0.25,
         12.34999, 9999.99994, 9999.99995, -9999.99995, 10_000, 123_456.78915, 1e11, -9.87654321e15, 1e20,
-        -1.7976931348623157e308, 5e-324, -5e-324, 1e-300, .nan, .infinity, -.infinity,
+        -1.7976931348623157e308, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300, .nan, .infinity, -.infinity,
     ]
 
     @Test func reasonsWrittenAsBytesReadAsTheirInterpolations() {

@@ -46,7 +46,7 @@ import Testing
         #expect(try lines([(0, [(1, "began", 10, 20)]), (0.2, [(1, "cancelled", 10, 20)])])
                 == [#"0.2000 v.press state from=possible to=failed reason="cancelled""#])
         #expect(try lines([(0, [(1, "began", 10, 20)]), (0.7, [(1, "cancelled", 10, 20)])])
-                == ["0.5000 v.press state from=possible to=began location=10.0000,20.0000", "0.7000 v.press state from=began to=cancelled location=10.0000,20.0000"])
+                == ["0.5000 v.press state from=possible to=began location=10.0000,20.0000", "0.7000 v.press state from=began to=cancelled reason=\"touch 1 was cancelled\" location=10.0000,20.0000"])
     }
 
     @Test func moreTouchesThanRequiredFail() throws {
