@@ -86,11 +86,6 @@ struct Arena {
     var requiredBy: [[Int]]
     /// Each recognizer's source: what its records name (`Record.source`).
     let sources: [Int]
-    /// Where the views are, for TouchTraceUIKit's `UIView` (set by the replayer): each view's
-    /// frame on the screen, its superview (or −1), and each recognizer's view.
-    var viewFrames: [Rect] = []
-    var viewSuperviews: [Int] = []
-    var recognizerViews: [Int] = []
     /// `simultaneous[a * count + b]`: the pair may recognize together.
     private let simultaneous: [Bool]
     /// Each recognizer's `view.name`, for the reasons of failures the arena decides.
@@ -504,9 +499,6 @@ struct Arena {
         // TouchTraceUIKit's `require(toFail:)` adds requirements while replaying.
         if requires != plan.requires { requires = plan.requires }
         if requiredBy != plan.requiredBy { requiredBy = plan.requiredBy }
-        if viewFrames != plan.viewFrames { viewFrames = plan.viewFrames }
-        if viewSuperviews != plan.viewSuperviews { viewSuperviews = plan.viewSuperviews }
-        if recognizerViews != plan.recognizerViews { recognizerViews = plan.recognizerViews }
         deadlines.replaceAll(with: plan.deadlines)
         for g in afterEvent { afterEventAsked[g] = false }
         afterEvent.removeAll(keepingCapacity: true)

@@ -25,6 +25,8 @@ public struct DeliveryContext {
     let sink: RecordSink
     /// The engine's arena: states, relations between recognizers, deadlines.
     let arena: UnsafeMutablePointer<Arena>
+    /// Where the replay's views are now.
+    let live: UnsafeMutablePointer<LiveScene>
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
     /// Messages to controls of other views, delivered after the current call (nil while there
@@ -32,7 +34,7 @@ public struct DeliveryContext {
     var messages: [(target: Int, message: ControlMessage)]?
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
-         sink: RecordSink, arena: UnsafeMutablePointer<Arena>) {
+         sink: RecordSink, arena: UnsafeMutablePointer<Arena>, live: UnsafeMutablePointer<LiveScene>) {
         self.t = t
         self.eventIndex = eventIndex
         self.viewSize = viewSize
@@ -41,6 +43,7 @@ public struct DeliveryContext {
         self.source = source
         self.sink = sink
         self.arena = arena
+        self.live = live
     }
 
     /// Makes this the context of the delivery of another event to a view of size `viewSize`,
@@ -70,6 +73,9 @@ public struct DeliveryContext {
     /// version 2 trace. A version 1 transcript keeps the records it has always had (a pan's
     /// failure there has none), so a recognizer asks this before it builds a reason.
     public var recordsReasons: Bool { arena.pointee.isActive }
+
+    /// The rules replayed by: 1 or 2 (the trace's version; SPEC 10–13 apply from 2).
+    public var version: Int { arena.pointee.isActive ? 2 : 1 }
 
     /// The current recognizer's state as the arena holds it.
     public var state: RecognizerState { recognizer >= 0 ? arena.pointee.state[recognizer] : .possible }

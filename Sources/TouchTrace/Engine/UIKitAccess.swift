@@ -12,14 +12,52 @@ extension DeliveryContext {
     /// The frames on the screen of the current recognizer's view, then of its superview, and so
     /// on to a top-level view (points).
     package var recognizerViewChain: [Rect] {
-        guard recognizer >= 0, recognizer < arena.pointee.recognizerViews.count else { return [] }
+        guard recognizer >= 0, recognizer < live.pointee.recognizerViews.count else { return [] }
         var chain: [Rect] = []
-        var v = arena.pointee.recognizerViews[recognizer]
-        while v >= 0 && v < arena.pointee.viewFrames.count {
-            chain.append(arena.pointee.viewFrames[v])
-            v = arena.pointee.viewSuperviews[v]
+        var v = live.pointee.recognizerViews[recognizer]
+        while v >= 0 && v < live.pointee.frames.count {
+            chain.append(live.pointee.frames[v])
+            v = live.pointee.superviews[v]
         }
         return chain
+    }
+
+    /// The scene's views: each one's frame on the screen as the scene placed it and its
+    /// superview (−1 for a top-level view), in scene order.
+    package var sceneViews: [(screenFrame: Rect, superview: Int)] {
+        (0..<live.pointee.frames.count).map { (live.pointee.frames[$0], live.pointee.superviews[$0]) }
+    }
+
+    /// The view (index in scene order) of the current recognizer, or −1 for a control.
+    package var recognizerView: Int {
+        recognizer >= 0 && recognizer < live.pointee.recognizerViews.count ? live.pointee.recognizerViews[recognizer] : -1
+    }
+
+    /// What TouchTraceUIKit keeps for this replay (its views): nil until it keeps something,
+    /// and again when the replay restarts.
+    package var replayAttachment: AnyObject? {
+        get { live.pointee.attachment }
+        nonmutating set { live.pointee.attachment = newValue }
+    }
+
+    /// Whether the scene's views may move, so that `viewChanged` records have a source.
+    package var viewsMayMove: Bool { !live.pointee.viewSources.isEmpty }
+
+    /// Gesture code has moved view `v` (scene order): from now on it is hit and its touches are
+    /// located where `toScreen` maps its bounds of `size` (points) onto the screen — a view's
+    /// subviews move with it only when they are placed too. False when `v` is no view of the
+    /// scene or the map squashes it to nothing (it then stays where it was).
+    @discardableResult
+    package func placeView(_ v: Int, size: (width: Double, height: Double), toScreen: Affine) -> Bool {
+        guard v >= 0 && v < live.pointee.frames.count else { return false }
+        return live.pointee.place(v, size: size, toScreen: toScreen)
+    }
+
+    /// Writes view `v`'s `viewChanged` record at the context's time with `fields` (SPEC 17); nothing
+    /// when the scene's views may not move.
+    package func emitViewChanged(_ v: Int, _ fields: FieldList) {
+        guard v >= 0 && v < live.pointee.viewSources.count else { return }
+        sink.write(Record(t: t, source: live.pointee.viewSources[v], event: "viewChanged", fields: fields))
     }
 
     /// Whether the replay follows version 2's arena (competition, `require(toFail:)`).

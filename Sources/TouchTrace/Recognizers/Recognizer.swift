@@ -156,6 +156,10 @@ public protocol Recognizer: Sendable {
     /// touches do (`spots`) does not: no rule fails it, and when another recognizer wins, the
     /// touches are cancelled for it as for a control. (Default: true.)
     var competes: Bool { get }
+    /// Whether its code may move the views of the scene (TouchTraceUIKit's recognizers, whose
+    /// handlers set a view's `center` or `transform`): the scene then names a source `view` for
+    /// each view, for its `viewChanged` records (SPEC 17). (Default: false.)
+    var movesViews: Bool { get }
     /// Whether the arena is to ask it `answer(_:about:)` (UIKit's delegates have a say; SPEC 17).
     /// (Default: false: the scene's keys alone decide.)
     var answersArenaQuestions: Bool { get }
@@ -184,6 +188,7 @@ extension Recognizer {
     public mutating func eventDelivered(_ context: inout DeliveryContext) {}
     public var competes: Bool { true }
     public var answersArenaQuestions: Bool { false }
+    public var movesViews: Bool { false }
     public func answer(_ question: ArenaQuestion, about other: any Recognizer) -> Bool? { nil }
 
     /// Asks for a change of state (see `DeliveryContext.requestState`) and takes the answer.

@@ -125,6 +125,9 @@ struct ReplayCore: ArenaMembers {
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
     let arena: UnsafeMutablePointer<Arena>
     private let arenaStorage: PinnedStorage<Arena>
+    /// Where the views are now, in memory of its own (`liveStorage` keeps it).
+    let live: UnsafeMutablePointer<LiveScene>
+    private let liveStorage: PinnedStorage<LiveScene>
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
     let version: Int
@@ -209,6 +212,8 @@ struct ReplayCore: ArenaMembers {
         let controls: [(any Control)?]
         /// The arena as a replay starts it (copied into the memory of each replay).
         let arena: Arena
+        /// Where the views are as a replay starts.
+        let live: LiveScene
         let version: Int
 
         init(scene: Scene) {
@@ -267,6 +272,11 @@ struct ReplayCore: ArenaMembers {
                     }
                 }
             }
+            // The views' own sources come after every recognizer and control (`Scene.sources`).
+            let viewSources = scene.viewsMove ? Array(sources.count..<(sources.count + views.count)) : []
+            if scene.viewsMove {
+                for view in scene.views { sources.append(SourceName(view: view.name, name: Scene.viewSourceName)) }
+            }
             self.sources = sources
             self.views = views
             self.topLevel = topLevel
@@ -279,10 +289,9 @@ struct ReplayCore: ArenaMembers {
             var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
                               sources: recognizerSource, answers: answers)
-            arena.viewFrames = views.map(\.frame)
-            arena.viewSuperviews = views.map(\.superview)
-            arena.recognizerViews = recognizerView
             self.arena = arena
+            self.live = LiveScene(frames: views.map(\.frame), superviews: views.map(\.superview), recognizerViews: recognizerView,
+                                  viewSources: viewSources)
         }
     }
 
@@ -307,6 +316,8 @@ struct ReplayCore: ArenaMembers {
         self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
         self.arenaStorage = PinnedStorage(plan.arena)
         self.arena = arenaStorage.pointer
+        self.liveStorage = PinnedStorage(plan.live)
+        self.live = liveStorage.pointer
         if plan.arena.answers.contains(true) {
             // The arena asks the recognizers that have a say (their delegates, in UIKit).
             arena.pointee.ask = { question, g, other in
@@ -321,7 +332,7 @@ struct ReplayCore: ArenaMembers {
         self.slotCount = 0
         self.sink = sink
         self.eventContextStorage = PinnedStorage(DeliveryContext(
-            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.pointer))
+            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.pointer, live: liveStorage.pointer))
         self.eventContext = eventContextStorage.pointer
         sink.keep(texts)
     }
@@ -340,6 +351,7 @@ struct ReplayCore: ArenaMembers {
         assert(views.count == plan.views.count, "a replay restarts through the plan it was made from")
         for v in views.indices where views[v].touchesDown != 0 { views[v].touchesDown = 0 }
         arena.pointee.restart(as: plan.arena)
+        live.pointee.restart()
         // The slots keep their number and take the values a new slot starts with (see
         // `deliverEvent`): the next trace uses about as many, and filling a few places costs
         // less than growing the array again.
@@ -456,7 +468,14 @@ struct ReplayCore: ArenaMembers {
         var i = views.count - 1
         while i >= 0 {
             let view = views[i]
-            if view.frame.contains(p) {
+            if live.pointee.anyPlaced, let placement = live.pointee.placements[i] {
+                // Moved by gesture code: hit where it is now.
+                let q = placement.toView.apply(p)
+                if q.x >= 0 && q.x <= placement.size.width && q.y >= 0 && q.y <= placement.size.height {
+                    guard let control = controls[i] else { return i }
+                    if control._withUnsafeGuaranteedRef({ $0.hitTest(q, viewSize: placement.size) }) { return i }
+                }
+            } else if view.frame.contains(p) {
                 guard let control = controls[i] else { return i }
                 if control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size) }) { return i }
             }
@@ -476,7 +495,16 @@ struct ReplayCore: ArenaMembers {
 
     private func hit(_ v: Int, _ p: Point) -> Int? {
         let view = views[v]
-        if !view.holdsEveryPoint {
+        if live.pointee.anyPlaced, let placement = live.pointee.placements[v] {
+            // Moved by gesture code: hit where it is now (a view that holds every point still does).
+            let q = placement.toView.apply(p)
+            if !view.holdsEveryPoint {
+                guard q.x >= 0 && q.x < placement.size.width && q.y >= 0 && q.y < placement.size.height else { return nil }
+                if let control = controls[v], !control._withUnsafeGuaranteedRef({ $0.hitTest(q, viewSize: placement.size, halfOpen: true) }) {
+                    return nil
+                }
+            }
+        } else if !view.holdsEveryPoint {
             guard view.frame.containsHalfOpen(p) else { return nil }
             if let control = controls[v], !control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) }) {
                 return nil
@@ -490,8 +518,10 @@ struct ReplayCore: ArenaMembers {
 
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
         let origin = views[v].frame.origin
+        // Where gesture code has moved the view, if it has (then its touches are located there).
+        let placement = live.pointee.anyPlaced ? live.pointee.placements[v] : nil
         let context = eventContext
-        context.pointee.reuse(t: event.t, eventIndex: event.index, viewSize: views[v].size)
+        context.pointee.reuse(t: event.t, eventIndex: event.index, viewSize: placement?.size ?? views[v].size)
         let slots = self.slots
         // The view's touches in the order the event lists them, counted by phase (began, moved,
         // ended, cancelled) as they are put in place.
@@ -507,9 +537,17 @@ struct ReplayCore: ArenaMembers {
                 }
                 // A touch is listed once per event: its last location is read, then moved on.
                 let slot = slots + touch.slot
+                let location: Point, previous: Point
+                if let placement {
+                    location = placement.toView.apply(touch.location)
+                    previous = placement.toView.apply(slot.pointee.location)
+                } else {
+                    location = touch.location - origin
+                    previous = slot.pointee.location - origin
+                }
                 delivery[placed] = ViewTouch(
                     id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
-                    location: touch.location - origin, previousLocation: slot.pointee.location - origin,
+                    location: location, previousLocation: previous,
                     beganAt: slot.pointee.beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
                 slot.pointee.location = touch.location
                 placed += 1
@@ -604,13 +642,20 @@ struct ReplayCore: ArenaMembers {
         deliverToRecognizers(of: v, set, phase: phase, &context)
         var ancestor = version >= 2 ? views[v].superview : -1
         while ancestor >= 0 {
-            // The same touches in the ancestor's coordinates.
-            let shift = views[v].frame.origin - views[ancestor].frame.origin
-            let setInAncestor = shifted(set, by: shift, scratchOffset: 0)
-            // Every touch of the event on the hit view (the context's), in the ancestor's coordinates.
-            let allInAncestor = shifted(context.eventTouches, by: shift, scratchOffset: setInAncestor.count)
-            var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[ancestor].size,
-                                                  eventTouches: allInAncestor, source: 0, sink: sink, arena: arena)
+            // The same touches in the ancestor's coordinates, and every touch of the event on the
+            // hit view (the context's).
+            let setInAncestor: TouchSet
+            let allInAncestor: TouchSet
+            if live.pointee.anyPlaced && (live.pointee.placements[v] != nil || live.pointee.placements[ancestor] != nil) {
+                setInAncestor = converted(set, from: v, to: ancestor, scratchOffset: 0)
+                allInAncestor = converted(context.eventTouches, from: v, to: ancestor, scratchOffset: setInAncestor.count)
+            } else {
+                let shift = views[v].frame.origin - views[ancestor].frame.origin
+                setInAncestor = shifted(set, by: shift, scratchOffset: 0)
+                allInAncestor = shifted(context.eventTouches, by: shift, scratchOffset: setInAncestor.count)
+            }
+            var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(ancestor),
+                                                  eventTouches: allInAncestor, source: 0, sink: sink, arena: arena, live: live)
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
             ancestor = views[ancestor].superview
         }
@@ -643,6 +688,27 @@ struct ReplayCore: ArenaMembers {
             converted[scratchOffset + i] = moved
         }
         return TouchSet(storage: converted, range: scratchOffset..<needed)
+    }
+
+    /// A copy of the set (in view `v`'s coordinates) in view `u`'s, through the screen, in the
+    /// `converted` scratch: for views gesture code has moved.
+    private mutating func converted(_ set: TouchSet, from v: Int, to u: Int, scratchOffset: Int) -> TouchSet {
+        let needed = scratchOffset + set.count
+        if converted.count < needed {
+            converted.append(contentsOf: repeatElement(Self.unusedTouch, count: needed - converted.count))
+        }
+        for (i, touch) in set.enumerated() {
+            var moved = touch
+            moved.location = live.pointee.location(live.pointee.screenLocation(touch.location, of: v), in: u)
+            moved.previousLocation = live.pointee.location(live.pointee.screenLocation(touch.previousLocation, of: v), in: u)
+            converted[scratchOffset + i] = moved
+        }
+        return TouchSet(storage: converted, range: scratchOffset..<needed)
+    }
+
+    /// View `v`'s size now (its bounds), in points.
+    private func viewSize(_ v: Int) -> (width: Double, height: Double) {
+        live.pointee.anyPlaced ? live.pointee.size(of: v) : views[v].size
     }
 
     /// The set without the touches a winning recognizer has cancelled for controls.
@@ -706,8 +772,8 @@ struct ReplayCore: ArenaMembers {
         if let messages = context.messages {
             context.messages = nil
             for (target, message) in messages where views[target].hasControl {
-                var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: views[target].size,
-                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena)
+                var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(target),
+                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena, live: live)
                 controls[target]!._withUnsafeGuaranteedRef { $0.receive(message, &targetContext) }
             }
         }
@@ -723,8 +789,8 @@ struct ReplayCore: ArenaMembers {
             fired += 1
             now = entry.time
             let v = members[g].view
-            var context = DeliveryContext(t: entry.time, eventIndex: nextEventIndex, viewSize: views[v].size,
-                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena)
+            var context = DeliveryContext(t: entry.time, eventIndex: nextEventIndex, viewSize: viewSize(v),
+                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
             callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
             // A deadline asked for at the very moment being served would never let time move on.
             if let again = arena.pointee.deadlines.deadline(of: g), again.micros <= entry.micros { arena.pointee.deadlines.remove(g) }
@@ -751,8 +817,8 @@ struct ReplayCore: ArenaMembers {
                 }
                 called.append(g)
                 let v = members[g].view
-                var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: views[v].size,
-                                              eventTouches: TouchSet([]), source: members[g].source, sink: sink, arena: arena)
+                var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: viewSize(v),
+                                              eventTouches: TouchSet([]), source: members[g].source, sink: sink, arena: arena, live: live)
                 callRecognizer(g, view: v, phase: 5, TouchSet([]), &context)
                 if arena.pointee.isActive { settle() }
             }
@@ -788,8 +854,8 @@ struct ReplayCore: ArenaMembers {
     mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double) {
         members[w].cell._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
         let v = members[w].view
-        var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: views[v].size,
-                                      eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena)
+        var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: viewSize(v),
+                                      eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena, live: live)
         if kept.state.firesAction && members[w].attached && views[v].hasControl {
             context.source = views[v].controlSource
             controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
@@ -812,31 +878,34 @@ struct ReplayCore: ArenaMembers {
         guard !hits.isEmpty else { return }
         let hitViews = Set(hits.map(\.view)).sorted()
         for h in hitViews {
+            let inHitView = hits.filter { $0.view == h }
             let origin = views[h].frame.origin
-            let set = TouchSet(hits.filter { $0.view == h }.map { hit in
-                let slot = slots[hit.slot]
-                return ViewTouch(id: slot.id, serial: slot.serial, slot: hit.slot, phase: .cancelled,
-                                 location: slot.location - origin, previousLocation: slot.location - origin, beganAt: slot.beganAt)
-            })
+            func located(in u: Int) -> TouchSet {
+                TouchSet(inHitView.map { hit in
+                    let slot = slots[hit.slot]
+                    // As located in the hit view, then moved by the difference of the origins
+                    // (through the screen where gesture code has moved a view).
+                    let p = live.pointee.anyPlaced
+                        ? live.pointee.location(slot.location, in: u)
+                        : (slot.location - origin) + (origin - views[u].frame.origin)
+                    return ViewTouch(id: slot.id, serial: slot.serial, slot: hit.slot, phase: .cancelled,
+                                     location: p, previousLocation: p, beganAt: slot.beganAt)
+                })
+            }
+            let set = located(in: h)
             var u = h
             while u >= 0 {
-                let shift = origin - views[u].frame.origin
-                let inView = TouchSet(set.map { touch in
-                    var moved = touch
-                    moved.location = touch.location + shift
-                    moved.previousLocation = touch.previousLocation + shift
-                    return moved
-                })
-                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[u].size,
-                                              eventTouches: inView, source: 0, sink: sink, arena: arena)
+                let inView = located(in: u)
+                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: viewSize(u),
+                                              eventTouches: inView, source: 0, sink: sink, arena: arena, live: live)
                 for g in views[u].recognizers where !arena.pointee.competes[g] && !arena.pointee.state[g].isFinal {
                     callRecognizer(g, view: u, phase: 3, inView, &context)
                 }
                 u = views[u].superview
             }
             if views[h].hasControl {
-                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: views[h].size,
-                                              eventTouches: set, source: views[h].controlSource, sink: sink, arena: arena)
+                var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: viewSize(h),
+                                              eventTouches: set, source: views[h].controlSource, sink: sink, arena: arena, live: live)
                 callControl(h, phase: 3, set, &context)
             }
         }

@@ -122,15 +122,29 @@ public struct Scene: Sendable {
     }
 
     /// Every recognizer and control as records name them, in the order records number them
-    /// (`Record.source`): per view in scene order, its recognizers, then its control.
+    /// (`Record.source`): per view in scene order, its recognizers, then its control; then, when
+    /// the scene's views may move (`viewsMove`), each view as `VIEW.view`, in scene order.
     public var sources: [SourceName] {
         var sources: [SourceName] = []
         for view in views {
             for r in view.recognizers { sources.append(SourceName(view: view.name, name: r.name)) }
             if let control = view.control { sources.append(SourceName(view: view.name, name: control.name)) }
         }
+        if viewsMove {
+            for view in views { sources.append(SourceName(view: view.name, name: Scene.viewSourceName)) }
+        }
         return sources
     }
+
+    /// Whether gesture code may move the scene's views: a recognizer of it says so
+    /// (`Recognizer.movesViews`). Such a scene's records may include `viewChanged` (SPEC 17).
+    public var viewsMove: Bool {
+        views.contains { $0.recognizers.contains { $0.recognizer.movesViews } }
+    }
+
+    /// The name of a view's own source, for its `viewChanged` records: no recognizer or control
+    /// may have it.
+    public static let viewSourceName = "view"
 
     /// The recognizer a reference names — `"view.name"`, or `"name"` on the view `from` — as
     /// (view index, recognizer index in that view), or nil.

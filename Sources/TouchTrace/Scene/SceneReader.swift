@@ -286,6 +286,9 @@ public enum SceneReader {
             return type
         }
         problems.checkName(s, at: m.value.offset, "\(label): name")
+        if s == Scene.viewSourceName {
+            problems.add(m.value.offset, "\(label): \"name\" may not be \"\(Scene.viewSourceName)\": a view's own records (viewChanged) are named VIEW.\(Scene.viewSourceName); choose another name")
+        }
         return s
     }
 

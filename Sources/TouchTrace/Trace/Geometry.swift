@@ -55,3 +55,35 @@ public struct Rect: Equatable, Sendable {
         Rect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
     }
 }
+
+/// An affine map of the plane, as `CGAffineTransform` has it: a point (x, y) goes to
+/// (a·x + c·y + tx, b·x + d·y + ty). Where a view that gesture code has moved lies (SPEC 17).
+public struct Affine: Equatable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+
+    /// The map that leaves every point where it is.
+    public static let identity = Affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// Where the map takes `p`.
+    public func apply(_ p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// The map that undoes this one, or nil when it squashes the plane onto a line or a point
+    /// (a scale of 0).
+    public var inverted: Affine? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        return Affine(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                      tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+}

@@ -461,11 +461,8 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
 @Suite struct ArenaRestartTests {
     /// Every part of an arena that replaying changes, changed, then put back as the plan has it.
     @Test func restartPutsBackEveryPartReplayingChanges() {
-        var plan = Arena(names: ["pad.a", "pad.b", "pad.c"], competes: [true, true, true], cancelsTouches: [true, true, true],
+        let plan = Arena(names: ["pad.a", "pad.b", "pad.c"], competes: [true, true, true], cancelsTouches: [true, true, true],
                          requires: [[], [0], []], simultaneousPairs: [], isActive: true, isExclusive: true)
-        plan.viewFrames = [Rect(x: 0, y: 0, width: 100, height: 100)]
-        plan.viewSuperviews = [-1]
-        plan.recognizerViews = [0, 0, 0]
         var arena = plan
         arena.touches[0].append((serial: 3, slot: 0))
         arena.touches[2].append((serial: 3, slot: 0))
@@ -484,7 +481,6 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(arena.waiting.allSatisfy { $0 == nil })
         #expect(arena.touches.allSatisfy { $0.isEmpty })
         #expect(arena.requires == plan.requires && arena.requiredBy == plan.requiredBy)
-        #expect(arena.viewFrames == plan.viewFrames && arena.recognizerViews == plan.recognizerViews)
         #expect(arena.deadlines.isEmpty && arena.isSettled)
         // And it works as a new arena: b still waits for a, which now wins afresh.
         arena.touches[0].append((serial: 5, slot: 1))

@@ -67,6 +67,16 @@ import Testing
 
     // MARK: Arena references
 
+    /// `VIEW.view` is a view's own source, for its `viewChanged` records (SPEC 17).
+    @Test func aRecognizerOrControlNamedViewIsRefused() {
+        for version in [1, 2] {
+            let json = oneView(#"{"type": "pan", "name": "view"}"#)
+            expectOne(json, version: version, at("\"view\"}", in: json), #"view "v", recognizers[0]: "name" may not be "view""#)
+        }
+        let control = #"{"views": [{"name": "v", "frame": [0, 0, 10, 10], "control": {"type": "counter", "name": "view"}}]}"#
+        expectOne(control, at("\"view\"}", in: control), #""name" may not be "view""#)
+    }
+
     @Test func requireToFailNamingNoRecognizer() {
         let json = oneView(#"{"type": "tap", "requireToFail": ["nope"]}"#)
         expectOne(json, at("\"nope\"", in: json), #"recognizer "v.tap": "requireToFail" names "nope", which is no recognizer of this scene (recognizers: tap;"#)

@@ -1,0 +1,78 @@
+/// Where a replay's views are now: as the scene placed them, or where gesture code has moved
+/// them since (SPEC 17, "Views that move"). Hit testing and delivery read it; TouchTraceUIKit
+/// reads the views' frames and places the views its code moves (`DeliveryContext.placeView`).
+struct LiveScene {
+    /// Where gesture code has put a view: its bounds' size, and the maps between its own
+    /// coordinates and the screen's.
+    struct Placement: Equatable {
+        var size: (width: Double, height: Double)
+        /// From the view's coordinates (its bounds at the origin) to the screen's.
+        var toScreen: Affine
+        /// From the screen's coordinates to the view's.
+        var toView: Affine
+
+        static func == (x: Placement, y: Placement) -> Bool {
+            x.size == y.size && x.toScreen == y.toScreen && x.toView == y.toView
+        }
+    }
+
+    /// Each view's frame on the screen as the scene placed it, its superview (or −1), and each
+    /// recognizer's view.
+    let frames: [Rect]
+    let superviews: [Int]
+    let recognizerViews: [Int]
+    /// Each view's source for its `viewChanged` records, or none (an empty list) when no
+    /// recognizer of the scene may move views (`Recognizer.movesViews`).
+    let viewSources: [Int]
+    /// Views gesture code has moved (nil: where the scene put them).
+    private(set) var placements: [Placement?]
+    /// Whether any view has been moved since the replay began.
+    private(set) var anyPlaced = false
+    /// What TouchTraceUIKit keeps for the replay (its views, say): nil as a replay starts.
+    var attachment: AnyObject?
+
+    init(frames: [Rect], superviews: [Int], recognizerViews: [Int], viewSources: [Int]) {
+        self.frames = frames
+        self.superviews = superviews
+        self.recognizerViews = recognizerViews
+        self.viewSources = viewSources
+        self.placements = Array(repeating: nil, count: frames.count)
+    }
+
+    /// Puts view `v` where `toScreen` maps its bounds of `size` (points); false when the map
+    /// cannot be undone (a scale of 0: the view then keeps where it was).
+    mutating func place(_ v: Int, size: (width: Double, height: Double), toScreen: Affine) -> Bool {
+        guard let toView = toScreen.inverted else { return false }
+        let plain = size == (frames[v].width, frames[v].height)
+            && toScreen == Affine(a: 1, b: 0, c: 0, d: 1, tx: frames[v].x, ty: frames[v].y)
+        placements[v] = plain ? nil : Placement(size: size, toScreen: toScreen, toView: toView)
+        anyPlaced = anyPlaced || !plain
+        return true
+    }
+
+    /// Where screen point `p` lies in view `v`'s coordinates.
+    func location(_ p: Point, in v: Int) -> Point {
+        if let placement = placements[v] { return placement.toView.apply(p) }
+        return p - frames[v].origin
+    }
+
+    /// Where point `p` of view `v`'s coordinates lies on the screen.
+    func screenLocation(_ p: Point, of v: Int) -> Point {
+        if let placement = placements[v] { return placement.toScreen.apply(p) }
+        return p + frames[v].origin
+    }
+
+    /// View `v`'s size now (its bounds), in points.
+    func size(of v: Int) -> (width: Double, height: Double) {
+        placements[v]?.size ?? (frames[v].width, frames[v].height)
+    }
+
+    /// As a replay starts: every view where the scene put it, nothing attached.
+    mutating func restart() {
+        if anyPlaced {
+            for v in placements.indices { placements[v] = nil }
+            anyPlaced = false
+        }
+        attachment = nil
+    }
+}
