@@ -258,7 +258,7 @@ public struct PanRecognizer: Recognizer {
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
         if let transition = core.touchesMoved(touches, context).transition {
-            emit(transition, velocity: core.velocityTracker.velocity(), &context)
+            emit(transition, velocity: core.velocityTracker.velocity(fromTwoSamples: context.version >= 2), &context)
         }
     }
 
@@ -266,7 +266,8 @@ public struct PanRecognizer: Recognizer {
         if let transition = core.touchesEnded(touches) {
             // A pan that ends after its finger rested more than 40 ms has stopped: no fling.
             let velocity = transition.to == .ended
-                ? core.velocityTracker.velocity(endingAt: context.t) : core.velocityTracker.velocity()
+                ? core.velocityTracker.velocity(endingAt: context.t, fromTwoSamples: context.version >= 2)
+                : core.velocityTracker.velocity(fromTwoSamples: context.version >= 2)
             emit(transition, velocity: velocity, &context)
         }
     }
@@ -274,7 +275,7 @@ public struct PanRecognizer: Recognizer {
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
         let cancelled = context.recordsReasons ? core.firstTracked(of: touches) : nil
         if let transition = core.touchesCancelled(touches) {
-            emit(transition, velocity: core.velocityTracker.velocity(), cancelled: cancelled, &context)
+            emit(transition, velocity: core.velocityTracker.velocity(fromTwoSamples: context.version >= 2), cancelled: cancelled, &context)
         }
     }
 

@@ -74,8 +74,10 @@ public struct VelocityTracker: Sendable {
     public var newestTime: Double? { newest >= 0 ? samples[newest].t : nil }
 
     /// The velocity at the newest sample, in points per second; zero with fewer than three
-    /// usable samples or when the fit is singular.
-    public func velocity() -> Point {
+    /// usable samples or when the fit is singular — or, `fromTwoSamples`, with exactly two
+    /// usable samples their displacement over their time (SPEC 17: a pan's velocity at `began`
+    /// once the touch has moved, in version 2 and TouchTraceUIKit; zero if they share a time).
+    public func velocity(fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
         let h = Self.historySize
         // The usable samples, newest first, in scratch on the stack: (τ, τ²) and (x, y) pairs,
@@ -89,6 +91,7 @@ public struct VelocityTracker: Sendable {
                 let newestPosition = SIMD2(newestSample.position.x, newestSample.position.y)
                 // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
                 var pass = QuadraticFit.FirstPass()
+                var older: Sample?
                 // Back from the newest to the first stop (`unbroken`), while the samples are
                 // within the horizon.
                 while pass.count < unbroken {
@@ -101,6 +104,12 @@ public struct VelocityTracker: Sendable {
                     // lose no digits to large coordinates.
                     positions[pass.count] = SIMD2(s.position.x, s.position.y) - newestPosition
                     pass.add((s.t - newestSample.t) * 1000, into: times)
+                    if pass.count == 2 { older = s }
+                }
+                if fromTwoSamples && pass.count == 2, let older {
+                    let dt = newestSample.t - older.t
+                    guard dt > 0 else { return .zero }
+                    return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
                 }
                 guard pass.count >= Self.minimumSampleCount,
                       let v = QuadraticFit.slopes(pass, times: times, positions: positions, scratch: positions + h) else {
@@ -114,10 +123,10 @@ public struct VelocityTracker: Sendable {
 
     /// The velocity when the gesture ends at time `t`: zero if the finger had stopped (the end
     /// comes more than 40 ms after the newest sample), else `velocity()`.
-    public func velocity(endingAt t: Double) -> Point {
+    public func velocity(endingAt t: Double, fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
         if Self.microseconds(t) - samples[newest].micros > Self.assumeStoppedMicroseconds { return .zero }
-        return velocity()
+        return velocity(fromTwoSamples: fromTwoSamples)
     }
 }
 

@@ -29,6 +29,29 @@ import Testing
         #expect(close(tracker.velocity().x, 1000))
     }
 
+    /// SPEC 17: exactly two usable samples give their displacement over their time; one still
+    /// gives zero, and three or more the fit.
+    @Test func twoSamplesGiveTheirSlopeWhenAskedFor() {
+        var tracker = VelocityTracker()
+        tracker.add(t: 1, position: Point(x: 5, y: 5))
+        #expect(tracker.velocity(fromTwoSamples: true) == .zero)
+        // 12 points right and 4 up in 16 ms: (750, -250) points/s.
+        tracker.add(t: 1.016, position: Point(x: 17, y: 1))
+        let v = tracker.velocity(fromTwoSamples: true)
+        #expect(close(v.x, 750, 1e-9) && close(v.y, -250, 1e-9), "\(v)")
+        #expect(tracker.velocity() == .zero)
+        // Two samples 50 ms apart: a stop between them, so one usable sample.
+        var stopped = VelocityTracker()
+        stopped.add(t: 0, position: .zero)
+        stopped.add(t: 0.05, position: Point(x: 10, y: 0))
+        #expect(stopped.velocity(fromTwoSamples: true) == .zero)
+        // Two samples at one time: no time to divide by.
+        var same = VelocityTracker()
+        same.add(t: 0.5, position: .zero)
+        same.add(t: 0.5, position: Point(x: 10, y: 0))
+        #expect(same.velocity(fromTwoSamples: true) == .zero)
+    }
+
     @Test func aGapOverFortyMillisecondsStopsTheWalkBack() {
         var tracker = VelocityTracker()
         for (t, x) in [(0.0, 0.0), (0.01, 5.0), (0.02, 10.0), (0.061, 100.0), (0.071, 110.0)] {
