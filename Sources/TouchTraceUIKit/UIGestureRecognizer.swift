@@ -20,8 +20,9 @@ import TouchTrace
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
 /// reset (SPEC 3, 13.1), and then `reset()` is called.
 ///
-/// **Targets** are closures (Linux has no selectors): `addTarget { recognizer in ... }`. They
-/// are called, in the order added, every time a state change that calls UIKit's actions stands:
+/// **Targets** are target-action pairs (`init(target:action:)`, `addTarget(_:action:)` with a
+/// `Selector`, called as `registerAction(_:for:_:)` says) or closures (`addTarget { recognizer
+/// in ... }`, which always run). They are called, in the order added, every time a state change that calls UIKit's actions stands:
 /// `.began`, `.changed` (every time), `.ended`/`.recognized` and `.cancelled`.
 open class UIGestureRecognizer {
     /// A recognizer's state, as `UIGestureRecognizer.State`.
@@ -82,18 +83,30 @@ open class UIGestureRecognizer {
     /// Recognizers it requires to fail (`require(toFail:)`), and whether each has been given
     /// to the arena.
     var failureRequirements: [(recognizer: UIGestureRecognizer, resolved: Bool)] = []
-    var targets: [(UIGestureRecognizer) -> Void] = []
+    /// Targets, in the order added.
+    var targets: [TargetAction] = []
     /// The event of the last call, and whether rule 4 has been turned off in the arena.
     var lastEventIndex = -1
     var cancellingTurnedOff = false
 
-    /// A recognizer with no target.
-    public init() {}
+    /// A recognizer that calls `action` on `target` at every state change that calls UIKit's
+    /// actions (see the type's documentation): UIKit's designated initializer, which a subclass
+    /// overrides and calls with `super.init(target:action:)`. With a nil target or action, no
+    /// target is added. The target is held weakly, as UIKit holds it; the action is called as
+    /// `UIGestureRecognizer.registerAction(_:for:_:)` says.
+    public init(target: Any?, action: Selector?) {
+        if let target, let action { addTarget(target, action: action) }
+    }
+
+    /// A recognizer with no target (`init(target: nil, action: nil)`).
+    public convenience init() {
+        self.init(target: nil, action: nil)
+    }
 
     /// A recognizer whose target is this closure (UIKit's `init(target:action:)`, with a closure
     /// for the pair).
     public convenience init(action: @escaping (UIGestureRecognizer) -> Void) {
-        self.init()
+        self.init(target: nil, action: nil)
         addTarget(action)
     }
 
@@ -101,7 +114,7 @@ open class UIGestureRecognizer {
     /// `UIPanGestureRecognizer(target: controller, action: Controller.handlePan)`. The target
     /// is held weakly, as UIKit holds it.
     public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
-        self.init()
+        self.init(target: nil, action: nil)
         addTarget(target, action: action)
     }
 
@@ -202,16 +215,40 @@ open class UIGestureRecognizer {
     }
 
     /// Adds a target: the closure is called with the recognizer at every state change that calls
-    /// UIKit's actions (see the type's documentation).
+    /// UIKit's actions (see the type's documentation), after the targets added before it.
     public func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) {
-        targets.append(action)
+        targets.append(TargetAction(object: nil, hadObject: false, selector: nil, closure: action))
     }
 
     /// Adds a target method, as `addTarget(_:action:)`: `addTarget(controller, action:
     /// Controller.handlePan)`. The target is held weakly; once it is gone nothing is called.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
-        targets.append { [weak target] recognizer in
+        targets.append(TargetAction(object: target, hadObject: true, selector: nil, closure: { [weak target] recognizer in
             if let target { action(target)(recognizer) }
+        }))
+    }
+
+    /// Adds a target and action, as UIKit's `addTarget(_:action:)`: `action` is called on
+    /// `target` (held weakly) with this recognizer, as `registerAction(_:for:_:)` says. A pair
+    /// already added is not added twice, as in UIKit. A target that is not a class instance
+    /// cannot be held and is not added.
+    public func addTarget(_ target: Any, action: Selector) {
+        guard type(of: target) is AnyClass else { return }
+        let object = target as AnyObject
+        guard !targets.contains(where: { $0.selector == action && $0.object === object }) else { return }
+        targets.append(TargetAction(object: object, hadObject: true, selector: action, closure: nil))
+    }
+
+    /// Removes target-action pairs, as UIKit's `removeTarget(_:action:)`: a nil target removes
+    /// the action from every target, a nil action removes every action of the target, and both
+    /// nil remove every target (closure targets too). A closure target is removed only by a nil
+    /// target (with any action), or by its own object with a nil action.
+    public func removeTarget(_ target: Any?, action: Selector?) {
+        let object = target.map { $0 as AnyObject }
+        targets.removeAll { entry in
+            if let object, entry.object !== object { return false }
+            if let action { return entry.selector == action }
+            return true
         }
     }
 
@@ -263,7 +300,13 @@ open class UIGestureRecognizer {
     }
 
     func callTargets() {
-        for target in targets { target(self) }
+        for target in targets {
+            if let closure = target.closure {
+                closure(self)
+            } else if let selector = target.selector, let object = target.object {
+                perform(selector, on: object)
+            }
+        }
     }
 
     /// The engine decided a state without being asked (a waiting recognizer won, a winner

@@ -339,7 +339,7 @@ func stateLines(_ records: [Record]) -> [String] {
             final class Counting: UIGestureRecognizer {
                 var seen = 0
                 let log: CallLog
-                init(_ log: CallLog) { self.log = log; super.init() }
+                init(_ log: CallLog) { self.log = log; super.init(target: nil, action: nil) }
                 override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
                     seen += 1
                     log.lines.append("\(seen)")
