@@ -75,8 +75,12 @@ open class UIGestureRecognizer {
     var beganAt: [Int: CGPoint] = [:]
     /// The centroid of the touches, where it was last, on the screen.
     var lastCentroid = CGPoint.zero
-    /// The view it is attached to, once the engine has called it.
+    /// The view it is attached to, once the engine has called it, and the root of its tree
+    /// (held here: a view does not hold its superview).
     var attachedView: UIView?
+    var attachedRoot: UIView?
+    /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
+    weak var addedView: UIView?
     /// Its place in the replay: the replay's identity and its index in scene order.
     var replay: UnsafeMutableRawPointer?
     var index = -1
@@ -162,9 +166,10 @@ open class UIGestureRecognizer {
     /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
     public var delaysTouchesEnded = true
 
-    /// The view it is attached to (the scene view of its recognizer), once touchtrace has called
-    /// it; its `frame` is in its superview's coordinates and its `bounds` at (0, 0).
-    public var view: UIView? { attachedView }
+    /// The view it is attached to: once touchtrace has called it, the view made from its scene
+    /// view (its `frame` in its superview's coordinates, its `bounds` at (0, 0)); before that,
+    /// the view `addGestureRecognizer(_:)` put it on.
+    public var view: UIView? { attachedView ?? addedView }
 
     /// How many touches it has received that are down (ignored ones not counted).
     public var numberOfTouches: Int { touchesDown.count }
@@ -173,12 +178,12 @@ open class UIGestureRecognizer {
     /// when nil), in points; when none is down, where the centroid was last.
     public func location(in view: UIView?) -> CGPoint {
         if !touchesDown.isEmpty {
-            var x = 0.0, y = 0.0
+            var x: CGFloat = 0, y: CGFloat = 0
             for touch in touchesDown {
                 x += touch.screenLocation.x
                 y += touch.screenLocation.y
             }
-            lastCentroid = CGPoint(x: x / Double(touchesDown.count), y: y / Double(touchesDown.count))
+            lastCentroid = CGPoint(x: x / CGFloat(touchesDown.count), y: y / CGFloat(touchesDown.count))
         }
         return UIView.convertFromScreen(lastCentroid, to: view)
     }
