@@ -3,12 +3,16 @@ import TouchTrace
 /// How touchtrace's deliveries reach a `UIGestureRecognizer`: its view, its place in the arena,
 /// its `UITouch` objects, and the calls of its touch methods.
 extension UIGestureRecognizer {
-    /// Handles one call of the engine: a touch set of one phase. `context` points at the
-    /// delivery's context for the length of the call.
-    func receive(_ phase: TouchPhase, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
+    /// Handles one call of the engine: a touch set of one phase, or (`phase` nil) the passing of
+    /// its deadline. `context` points at the delivery's context for the length of the call.
+    func receive(_ phase: TouchPhase?, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
         self.context = context
         defer { self.context = nil }
         attach(context)
+        guard let phase else {
+            deadlinePassed()
+            return
+        }
         let t = context.pointee.t
         let eventIndex = context.pointee.eventIndex
         if eventIndex != lastEventIndex {
@@ -208,7 +212,14 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         instance?.engineReset()
     }
 
-    private mutating func deliver(_ phase: TouchPhase, _ touches: TouchSet, _ context: inout DeliveryContext) {
+    /// The deadline the object's backing recognizer asked for has passed (a long press
+    /// beginning, a tap too slow).
+    public mutating func deadlinePassed(_ context: inout DeliveryContext) {
+        guard instance != nil else { return }
+        deliver(nil, TouchSet([]), &context)
+    }
+
+    private mutating func deliver(_ phase: TouchPhase?, _ touches: TouchSet, _ context: inout DeliveryContext) {
         let recognizer: UIGestureRecognizer
         if let instance {
             recognizer = instance

@@ -289,6 +289,26 @@ open class UIGestureRecognizer {
     /// After the engine's reset, before `reset()`.
     func engineDidReset() {}
 
+    /// The deadline asked for (by a backing recognizer) has passed.
+    func deadlinePassed() {}
+
+    /// Runs one call of a backing recognizer of the library (SPEC 13) and takes its answer: the
+    /// state it is in afterwards. Returns whether that calls the targets (a state that calls an
+    /// action, or another `changed` it asked for: `changeRequests`); the caller calls them once
+    /// the backing recognizer is no longer being changed (a target may read it).
+    func drive<Core: Recognizer>(_ core: inout Core, changeRequests: (Core) -> Int = { _ in 0 },
+                                 _ call: (inout Core, inout DeliveryContext) -> Void) -> Bool {
+        guard let context else { return false }
+        let before = changeRequests(core)
+        call(&core, &context.pointee)
+        let after = core.state
+        if after != engineState {
+            engineState = after
+            return after.firesAction
+        }
+        return after == .changed && changeRequests(core) != before
+    }
+
     /// Asks the engine for a change; calls the targets if it stands and calls an action.
     @discardableResult
     func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
@@ -302,6 +322,11 @@ open class UIGestureRecognizer {
         }
         if stood && to.firesAction { callTargets() }
         return result
+    }
+
+    /// Asks to fail with `reason` (a `failed` record with it).
+    func failWith(reason: String) {
+        request(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
     }
 
     func callTargets() {
