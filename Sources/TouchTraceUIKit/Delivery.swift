@@ -23,6 +23,14 @@ extension UIGestureRecognizer {
         for touch in context.pointee.eventTouches { update(touch, t: t) }
         for touch in set { update(touch, t: t) }
 
+        if phase == .began, let delegate, isEnabled, !engineState.isFinal {
+            // Before a touch is first delivered: the delegate may keep it from this recognizer.
+            for touch in set where !ignored.contains(touch.serial) {
+                if let object = touchObjects[touch.serial], !delegate.gestureRecognizer(self, shouldReceive: object) {
+                    ignored.insert(touch.serial)
+                }
+            }
+        }
         var given: [ViewTouch] = []
         given.reserveCapacity(set.count)
         for touch in set where !ignored.contains(touch.serial) { given.append(touch) }

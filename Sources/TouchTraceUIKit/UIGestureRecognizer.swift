@@ -160,6 +160,17 @@ open class UIGestureRecognizer {
     /// saying false is enough.
     public var cancelsTouchesInView = true
 
+    /// The recognizer's delegate, held weakly (see `UIGestureRecognizerDelegate` for what
+    /// touchtrace asks it).
+    public weak var delegate: UIGestureRecognizerDelegate?
+
+    /// A name for the recognizer, for the application's own use (nil).
+    public var name: String?
+
+    /// UIKit's `requiresExclusiveTouchType` (true), kept for code that sets it: every touch of a
+    /// trace is of one type, `.direct`.
+    public var requiresExclusiveTouchType = true
+
     /// UIKit's `delaysTouchesBegan`, kept for code that sets it; touchtrace delivers touches to
     /// controls as they come.
     public var delaysTouchesBegan = false
@@ -277,6 +288,20 @@ open class UIGestureRecognizer {
     /// gesture. Call `super`.
     open func reset() {}
 
+    /// Whether this recognizer must wait for `otherGestureRecognizer` to fail (UIKit's
+    /// subclass hook; false). Declared for subclasses that override it; the engine asks it
+    /// once it weighs delegates' answers (until then, `require(toFail:)` and the scene key).
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether `otherGestureRecognizer` must wait for this one to fail (UIKit's subclass hook;
+    /// false). Declared as `shouldRequireFailure(of:)`.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether this recognizer, winning, may prevent `preventedGestureRecognizer` (UIKit's
+    /// subclass hook; true). Declared as `shouldRequireFailure(of:)`.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer`, winning, may prevent this one (UIKit's subclass
+    /// hook; true). Declared as `shouldRequireFailure(of:)`.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: For subclasses in this module
 
     /// The fields a `state` record carries with `from` and `to` when `state` is set (none here;
@@ -313,6 +338,9 @@ open class UIGestureRecognizer {
     @discardableResult
     func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
         guard let context else { return engineState }
+        if to.isWin && engineState == .possible, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+            return request(.failed, FieldList(Field("reason", .text(SharedText("delegate refused to begin")))))
+        }
         let from = engineState
         let result = context.pointee.requestState(to, data)
         let stood = result == to && (from != to || to == .changed)
