@@ -109,6 +109,14 @@ public final class UITouch: Hashable, CustomStringConvertible {
         UIView.convertFromScreen(previousScreenLocation, to: view)
     }
 
+    /// Where the touch is, as precisely as the trace has it: `location(in:)` (a trace's
+    /// coordinates are its most precise).
+    public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+
+    /// Where the touch was before its last change, as precisely as the trace has it:
+    /// `previousLocation(in:)`.
+    public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
+
     /// Identity, as UIKit compares touches.
     public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
 
@@ -180,6 +188,13 @@ public final class UIEvent {
             return false
         }
     }
+
+    /// The samples of `touch` since the last event: the touch itself (a trace's event is one
+    /// sample per touch).
+    public func coalescedTouches(for touch: UITouch) -> [UITouch]? { [touch] }
+
+    /// Where `touch` is predicted to go: none (touchtrace predicts nothing).
+    public func predictedTouches(for touch: UITouch) -> [UITouch]? { [] }
 
     /// The event's touches in `window`: those whose view is in it.
     public func touches(for window: UIWindow) -> Set<UITouch>? {

@@ -21,7 +21,7 @@ import TouchTrace
 /// `isHidden` counts one in `changeCount` and calls `changeObserver`: the way the engine will
 /// learn that gesture code moved a view (SPEC 17, `viewChanged`). Neither is used by the engine
 /// yet.
-open class UIView {
+open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
     open var bounds: CGRect {
@@ -78,15 +78,19 @@ open class UIView {
     public init(frame: CGRect) {
         bounds = CGRect(origin: .zero, size: CGSize(width: frame.width, height: frame.height))
         center = CGPoint(x: frame.midX, y: frame.midY)
+        super.init()
     }
 
     /// A view with an empty frame at (0, 0).
-    public convenience init() {
+    public override convenience init() {
         self.init(frame: .zero)
     }
 
     /// UIKit's initializer from an archive: touchtrace has no archives, so it makes no view.
     public required init?(coder: NSCoder) {
+        bounds = .zero
+        center = .zero
+        super.init()
         return nil
     }
 
@@ -204,6 +208,8 @@ open class UIView {
     open func layoutIfNeeded() { layoutSubviews() }
     /// Asks for a redraw: nothing is drawn.
     open func setNeedsDisplay() {}
+    /// Draws the view's content: never called (touchtrace draws nothing); subclasses override it.
+    open func draw(_ rect: CGRect) {}
 
     // MARK: Coordinates
 
@@ -328,13 +334,30 @@ open class UIView {
 /// A window, as `UIKit.UIWindow`: the view at the root of a tree. Its frame is on the screen.
 open class UIWindow: UIView {}
 
+/// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
+/// controller overrides. touchtrace delivers touches to recognizers and controls, not to
+/// responders: these are declared for code that overrides them, and touchtrace does not call
+/// them.
+open class UIResponder {
+    /// A responder.
+    public init() {}
+    /// Touches began (not called by touchtrace).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches moved (not called by touchtrace).
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches lifted (not called by touchtrace).
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches were cancelled (not called by touchtrace).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+}
+
 /// A view controller, as `UIKit.UIViewController`: it makes its view when first asked for it
 /// (`loadView()`, then `viewDidLoad()`).
-open class UIViewController {
+open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
     /// A view controller whose view is not loaded yet.
-    public init() {}
+    public override init() { super.init() }
 
     /// UIKit's initializer from a nib: touchtrace has no nibs, so both are ignored.
     public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {

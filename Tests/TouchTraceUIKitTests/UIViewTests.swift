@@ -16,6 +16,20 @@ final class CardView: UIView {
     }
 }
 
+/// A drawing view as real code writes one: it overrides the responder's touch methods and
+/// `draw(_:)`, collecting a path (touchtrace calls neither: a test calls them).
+final class SketchView: UIView {
+    let path = UIBezierPath()
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        super.touchesBegan(touches, with: event)
+        path.move(to: .zero)
+    }
+    override func draw(_ rect: CGRect) {
+        path.lineWidth = 8
+        path.stroke()
+    }
+}
+
 /// A view controller that builds its screen in `viewDidLoad`.
 final class BoardController: UIViewController {
     let card = CardView(frame: CGRect(x: 20, y: 40, width: 100, height: 60))
@@ -111,6 +125,13 @@ func close(_ a: CGRect, _ b: CGRect) -> Bool {
         v.center = CGPoint(x: 1, y: 1)   // the same: no change
         v.tag = 3                        // not geometry
         #expect(v.changeCount == 5 && seen == 5)
+    }
+
+    @Test func responderMethodsAndDrawCanBeOverridden() {
+        let sketch = SketchView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        sketch.touchesBegan([], with: nil)
+        sketch.draw(sketch.bounds)
+        #expect(!sketch.path.isEmpty && sketch.path.lineWidth == 8)
     }
 
     @Test func controllersAndRecognizersOnViews() {
