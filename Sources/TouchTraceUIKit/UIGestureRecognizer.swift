@@ -177,10 +177,15 @@ open class UIGestureRecognizer {
     /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
     public var delaysTouchesEnded = true
 
-    /// The view it is attached to: once touchtrace has called it, the view made from its scene
-    /// view (its `frame` in its superview's coordinates, its `bounds` at (0, 0)); before that,
-    /// the view `addGestureRecognizer(_:)` put it on.
-    public var view: UIView? { attachedView ?? addedView }
+    /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on; else, once
+    /// touchtrace has called it, a view made from its scene view (its `frame` in its superview's
+    /// coordinates, its `bounds` at (0, 0)).
+    ///
+    /// Until the engine builds scenes from view trees, touchtrace places a touch on the screen
+    /// by the scene view's frame, and a view of your tree converts it by the tree's geometry: a
+    /// scene whose view lies where your view lies (on a root at the screen's origin) gives the
+    /// same coordinates both ways.
+    public var view: UIView? { addedView ?? attachedView }
 
     /// How many touches it has received that are down (ignored ones not counted).
     public var numberOfTouches: Int { touchesDown.count }

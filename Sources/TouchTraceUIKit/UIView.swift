@@ -211,6 +211,21 @@ open class UIView: UIResponder {
     /// Draws the view's content: never called (touchtrace draws nothing); subclasses override it.
     open func draw(_ rect: CGRect) {}
 
+    // MARK: Animation (touchtrace has no frames to animate over)
+
+    /// Runs `animations` at once: the views take their final values now (a replay has no
+    /// display to animate on). `duration` (seconds) is not waited for.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animations()
+    }
+
+    /// Runs `animations` at once, then `completion` with true (see `animate(withDuration:animations:)`).
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)?) {
+        animations()
+        completion?(true)
+    }
+
     // MARK: Coordinates
 
     /// A point of this view in its superview's coordinates (on the screen for a root).

@@ -21,7 +21,7 @@ public struct LongPressRecognizer: Recognizer {
     public var state: RecognizerState = .possible
     /// How many times it has asked for `changed` (for a UIKit class that runs it and calls its
     /// targets at every change).
-    public private(set) var changeRequests = 0
+    package private(set) var changeRequests = 0
     private var down = TouchesDown()
 
     public init(minimumPressDuration: Double = GestureDefaults.longPressMinimumPressDuration,

@@ -228,9 +228,9 @@ public struct PinchRecognizer: Recognizer {
     /// The scale now.
     public var scale: Double { gesture.value }
     /// The scale's velocity now, in scale per second.
-    public var velocity: Double { gesture.velocity }
+    package var velocity: Double { gesture.velocity }
     /// How many times it has asked for `changed` (for a UIKit class that runs it).
-    public var changeRequests: Int { gesture.changeRequests }
+    package var changeRequests: Int { gesture.changeRequests }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesBegan(touches, &context) }
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesMoved(touches, &context) }
@@ -261,9 +261,9 @@ public struct TwoFingerRotationRecognizer: Recognizer {
     /// The rotation now, in radians.
     public var rotation: Double { gesture.value }
     /// The rotation's velocity now, in radians per second.
-    public var velocity: Double { gesture.velocity }
+    package var velocity: Double { gesture.velocity }
     /// How many times it has asked for `changed` (for a UIKit class that runs it).
-    public var changeRequests: Int { gesture.changeRequests }
+    package var changeRequests: Int { gesture.changeRequests }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesBegan(touches, &context) }
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesMoved(touches, &context) }
