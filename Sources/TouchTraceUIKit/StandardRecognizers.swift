@@ -74,7 +74,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var core = LongPressRecognizer()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout LongPressRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, changeRequests: \.changeRequests, call) { callTargets() }
+        if drive(&core, call) { callTargets() }
     }
 
     /// How long the fingers must rest, in seconds (UIKit's default 0.5).
@@ -220,9 +220,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 /// `velocity` is the rate of change of `scale`, per second.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var core = PinchRecognizer()
+    /// The scale at each event with two fingers down, for `velocity`.
+    var samples = ValueSamples()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout PinchRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, changeRequests: \.changeRequests, call) { callTargets() }
+        let fire = drive(&core, call)
+        if let context { samples.add(core.scale, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
+        if fire { callTargets() }
     }
     /// What the scale read is, over the backing pinch's scale (1 until `scale` is set).
     var scaleFactor: CGFloat = 1
@@ -239,8 +243,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         set { scaleFactor = core.scale == 0 ? 1 : newValue / CGFloat(core.scale) }
     }
 
-    /// How fast `scale` changes, in scale per second.
-    open var velocity: CGFloat { CGFloat(core.velocity) * scaleFactor }
+    /// How fast `scale` changes, in scale per second: by the least-squares rule of SPEC 4.1
+    /// over the scale at each event with two fingers down (0 with fewer than three such events).
+    open var velocity: CGFloat { CGFloat(samples.velocity) * scaleFactor }
 
     /// The pinch's own handling; an override calls `super` with the touches it got.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -270,6 +275,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     override func engineDidReset() {
         core.reset()
         scaleFactor = 1
+        samples = ValueSamples()
     }
 }
 
@@ -278,9 +284,13 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// the next change carries on from the value set. `velocity` is in radians per second.
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var core = TwoFingerRotationRecognizer()
+    /// The rotation at each event with two fingers down, for `velocity`.
+    var samples = ValueSamples()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout TwoFingerRotationRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, changeRequests: \.changeRequests, call) { callTargets() }
+        let fire = drive(&core, call)
+        if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
+        if fire { callTargets() }
     }
     /// What setting `rotation` added to the backing rotation (radians).
     var rotationOffset: CGFloat = 0
@@ -297,8 +307,10 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         set { rotationOffset = newValue - CGFloat(core.rotation) }
     }
 
-    /// How fast `rotation` changes, in radians per second.
-    open var velocity: CGFloat { CGFloat(core.velocity) }
+    /// How fast `rotation` changes, in radians per second: by the least-squares rule of SPEC 4.1
+    /// over the rotation at each event with two fingers down (0 with fewer than three such
+    /// events).
+    open var velocity: CGFloat { CGFloat(samples.velocity) }
 
     /// The rotation's own handling; an override calls `super` with the touches it got.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -328,6 +340,30 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     override func engineDidReset() {
         core.reset()
         rotationOffset = 0
+        samples = ValueSamples()
+    }
+}
+
+/// A pinch's or rotation's value at each event with two fingers down (as it is after the
+/// event's last call), for its velocity.
+struct ValueSamples {
+    private var tracker = VelocityTracker()
+    /// The value of the latest event, kept until the next event shows it was the last.
+    private var pending: (event: Int, t: Double, value: Double)?
+
+    /// Takes `value` as the value at event `event` (time `t`, seconds), when at least two
+    /// touches are down.
+    mutating func add(_ value: Double, touches: Int, event: Int, t: Double) {
+        guard touches >= 2 else { return }
+        if let last = pending, last.event != event { tracker.add(t: last.t, position: Point(x: last.value, y: 0)) }
+        pending = (event, t, value)
+    }
+
+    /// The value's velocity, per second.
+    var velocity: Double {
+        var all = tracker
+        if let last = pending { all.add(t: last.t, position: Point(x: last.value, y: 0)) }
+        return all.velocity().x
     }
 }
 

@@ -92,6 +92,8 @@ open class UIGestureRecognizer {
     /// The event of the last call, and whether rule 4 has been turned off in the arena.
     var lastEventIndex = -1
     var cancellingTurnedOff = false
+    /// The event at which a backing recognizer's targets were last called (see `drive`).
+    var lastActionEvent = -1
 
     /// A recognizer that calls `action` on `target` at every state change that calls UIKit's
     /// actions (see the type's documentation): UIKit's designated initializer, which a subclass
@@ -323,20 +325,23 @@ open class UIGestureRecognizer {
     func deadlinePassed() {}
 
     /// Runs one call of a backing recognizer of the library (SPEC 13) and takes its answer: the
-    /// state it is in afterwards. Returns whether that calls the targets (a state that calls an
-    /// action, or another `changed` it asked for: `changeRequests`); the caller calls them once
-    /// the backing recognizer is no longer being changed (a target may read it).
-    func drive<Core: Recognizer>(_ core: inout Core, changeRequests: (Core) -> Int = { _ in 0 },
-                                 _ call: (inout Core, inout DeliveryContext) -> Void) -> Bool {
+    /// state it is in afterwards. Returns whether that calls the targets: a new state that calls
+    /// an action, or — once per event, as SPEC 17 has actions — a `changed` state kept through
+    /// the call. The caller calls them once the backing recognizer is no longer being changed
+    /// (a target may read it).
+    func drive<Core: Recognizer>(_ core: inout Core, _ call: (inout Core, inout DeliveryContext) -> Void) -> Bool {
         guard let context else { return false }
-        let before = changeRequests(core)
+        let event = context.pointee.eventIndex
         call(&core, &context.pointee)
         let after = core.state
         if after != engineState {
             engineState = after
+            if after.firesAction { lastActionEvent = event }
             return after.firesAction
         }
-        return after == .changed && changeRequests(core) != before
+        guard after == .changed, lastActionEvent != event else { return false }
+        lastActionEvent = event
+        return true
     }
 
     /// Asks the engine for a change; calls the targets if it stands and calls an action.

@@ -169,6 +169,37 @@ func uiKitEquivalent(_ recognizer: any Recognizer) -> (@Sendable () -> UIGesture
         #expect(log.lines == ["began 1.2 total 1.2", "changed 1.25 total 1.5", "changed 1.3333 total 2.0", "ended 1.0 total 2.0"])
     }
 
+    /// Read in a target, a pinch's velocity is the one its `state` record carries (both take the
+    /// scale at each event with two fingers down, by SPEC 4.1's rule).
+    @Test func pinchVelocityMatchesTheRecords() throws {
+        let trace = try parseTrace(traceJSON([
+            (0.00, [(1, "began", 100, 300), (2, "began", 200, 300)]),
+            (0.02, [(1, "moved", 95, 300), (2, "moved", 205, 300)]),
+            (0.04, [(1, "moved", 90, 300), (2, "moved", 210, 300)]),
+            (0.06, [(1, "moved", 80, 300), (2, "moved", 220, 300)]),
+            (0.08, [(1, "moved", 70, 300), (2, "moved", 230, 300)]),
+            (0.10, [(1, "ended", 70, 300), (2, "ended", 230, 300)]),
+        ], version: 2))
+        let log = CallLog()
+        let scene = oneViewScene([("pinch", UIKitRecognizer {
+            let r = UIPinchGestureRecognizer()
+            r.addTarget { g in
+                let pinch = g as! UIPinchGestureRecognizer
+                if pinch.state != .ended { log.lines.append("\(Double(pinch.velocity))") }
+            }
+            return r
+        })], version: 2)
+        let records = replay(trace, scene)
+        let recorded = records.filter { $0.event.description == "state" && $0.name("to") != "ended" }.map { r -> String in
+            guard case .number(let v)? = r["velocity"] else { return "none" }
+            return "\(v)"
+        }
+        #expect(log.lines.count == 4 && log.lines == recorded)
+        // It begins at 0.02 with two samples (velocity 0 by the rule's three-sample minimum);
+        // by the last change the scale is growing.
+        #expect((Double(log.lines.last ?? "") ?? 0) > 0)
+    }
+
     @Test func rotationSetToZeroCarriesOn() throws {
         // The line from finger 1 to finger 2 turns 0.1 rad, then to 0.3 rad (clockwise on screen).
         func at(_ angle: Double) -> (Double, Double) { (200 + 100 * cos(angle), 300 + 100 * sin(angle)) }

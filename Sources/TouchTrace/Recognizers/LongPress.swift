@@ -19,9 +19,6 @@ public struct LongPressRecognizer: Recognizer {
     public let numberOfTouchesRequired: Int
 
     public var state: RecognizerState = .possible
-    /// How many times it has asked for `changed` (for a UIKit class that runs it and calls its
-    /// targets at every change).
-    package private(set) var changeRequests = 0
     private var down = TouchesDown()
 
     public init(minimumPressDuration: Double = GestureDefaults.longPressMinimumPressDuration,
@@ -58,10 +55,7 @@ public struct LongPressRecognizer: Recognizer {
                 return
             }
         }
-        if moved && (state == .began || state == .changed) {
-            changeRequests += 1
-            change(to: .changed, with: data, &context)
-        }
+        if moved && (state == .began || state == .changed) { change(to: .changed, with: data, &context) }
     }
 
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) {

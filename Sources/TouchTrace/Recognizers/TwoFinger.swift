@@ -41,13 +41,8 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
     /// The serials of the tracked touches (at most two).
     private var tracked: [Int] = []
     private var velocityTracker = VelocityTracker()
-    /// How many times it has asked for `changed`.
-    private(set) var changeRequests = 0
 
     init(measure: Measure) { self.measure = measure }
-
-    /// The value's velocity now, in value units per second (see the type's documentation).
-    var velocity: Double { velocityTracker.velocity().x }
 
     private func location(_ serial: Int) -> Point? { down.entries.first { $0.serial == serial }?.location }
 
@@ -89,7 +84,6 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
         case .possible where measure.isEnough(value):
             state = context.requestState(.began, data(velocity: velocityTracker.velocity().x))
         case .began, .changed:
-            changeRequests += 1
             state = context.requestState(.changed, data(velocity: velocityTracker.velocity().x))
         default:
             break
@@ -227,10 +221,6 @@ public struct PinchRecognizer: Recognizer {
     }
     /// The scale now.
     public var scale: Double { gesture.value }
-    /// The scale's velocity now, in scale per second.
-    package var velocity: Double { gesture.velocity }
-    /// How many times it has asked for `changed` (for a UIKit class that runs it).
-    package var changeRequests: Int { gesture.changeRequests }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesBegan(touches, &context) }
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesMoved(touches, &context) }
@@ -260,10 +250,6 @@ public struct TwoFingerRotationRecognizer: Recognizer {
     }
     /// The rotation now, in radians.
     public var rotation: Double { gesture.value }
-    /// The rotation's velocity now, in radians per second.
-    package var velocity: Double { gesture.velocity }
-    /// How many times it has asked for `changed` (for a UIKit class that runs it).
-    package var changeRequests: Int { gesture.changeRequests }
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesBegan(touches, &context) }
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesMoved(touches, &context) }
