@@ -3,12 +3,16 @@ import TouchTrace
 /// How touchtrace's deliveries reach a `UIGestureRecognizer`: its view, its place in the arena,
 /// its `UITouch` objects, and the calls of its touch methods.
 extension UIGestureRecognizer {
-    /// Handles one call of the engine: a touch set of one phase. `context` points at the
-    /// delivery's context for the length of the call.
-    func receive(_ phase: TouchPhase, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
+    /// Handles one call of the engine: a touch set of one phase, or (`phase` nil) the passing of
+    /// its deadline. `context` points at the delivery's context for the length of the call.
+    func receive(_ phase: TouchPhase?, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
         self.context = context
         defer { self.context = nil }
         attach(context)
+        guard let phase else {
+            deadlinePassed()
+            return
+        }
         let t = context.pointee.t
         let eventIndex = context.pointee.eventIndex
         if eventIndex != lastEventIndex {
@@ -16,10 +20,17 @@ extension UIGestureRecognizer {
             forgetEndedTouches()
             lastEventIndex = eventIndex
         }
-        let origin = attachedView?.screenOrigin ?? .zero
-        for touch in context.pointee.eventTouches { update(touch, origin: origin, t: t) }
-        for touch in set { update(touch, origin: origin, t: t) }
+        for touch in context.pointee.eventTouches { update(touch, t: t) }
+        for touch in set { update(touch, t: t) }
 
+        if phase == .began, let delegate, isEnabled, !engineState.isFinal {
+            // Before a touch is first delivered: the delegate may keep it from this recognizer.
+            for touch in set where !ignored.contains(touch.serial) {
+                if let object = touchObjects[touch.serial], !delegate.gestureRecognizer(self, shouldReceive: object) {
+                    ignored.insert(touch.serial)
+                }
+            }
+        }
         var given: [ViewTouch] = []
         given.reserveCapacity(set.count)
         for touch in set where !ignored.contains(touch.serial) { given.append(touch) }
@@ -64,7 +75,9 @@ extension UIGestureRecognizer {
         if replay != identity || index != context.pointee.recognizerIndex {
             replay = identity
             index = context.pointee.recognizerIndex
-            attachedView = UIView.chain(screenFrames: context.pointee.recognizerViewChain)
+            let chain = UIView.chain(screenFrames: context.pointee.recognizerViewChain)
+            attachedView = chain?.view
+            attachedRoot = chain?.root
             cancellingTurnedOff = false
             for k in failureRequirements.indices { failureRequirements[k].resolved = false }
         }
@@ -81,15 +94,17 @@ extension UIGestureRecognizer {
     }
 
     /// Brings the touch's object up to date (making it when the touch is new to this recognizer).
-    private func update(_ touch: ViewTouch, origin: CGPoint, t: Double) {
-        let location = CGPoint(x: touch.location.x + origin.x, y: touch.location.y + origin.y)
-        let previous = CGPoint(x: touch.previousLocation.x + origin.x, y: touch.previousLocation.y + origin.y)
+    private func update(_ touch: ViewTouch, t: Double) {
+        let location = onScreen(touch.location)
+        let previous = onScreen(touch.previousLocation)
         let phase = UITouch.Phase(touch.phase)
         if let object = touchObjects[touch.serial] {
             object.screenLocation = location
             object.previousScreenLocation = previous
             object.phase = phase
             object.timestamp = t
+            object.force = CGFloat(touch.force)
+            object.majorRadius = CGFloat(touch.majorRadius)
             return
         }
         var taps = 1
@@ -98,12 +113,25 @@ extension UIGestureRecognizer {
             taps = lift.tapCount + 1
         }
         let object = UITouch(serial: touch.serial, id: touch.id, location: location, timestamp: t, phase: phase, tapCount: taps, view: attachedView)
+        object.recognizer = self
+        object.maximumPossibleForce = CGFloat(traceMaximumForce ?? UITouch.defaultMaximumPossibleForce)
         object.previousScreenLocation = previous
         object.force = touch.force
         object.majorRadius = touch.majorRadius
         touchObjects[touch.serial] = object
         if touch.phase == .began { beganAt[touch.serial] = location }
     }
+
+    /// A point of the attached view on the screen (points).
+    private func onScreen(_ p: Point) -> CGPoint {
+        let point = CGPoint(x: p.x, y: p.y)
+        return attachedView?.pointOnScreen(point) ?? point
+    }
+
+    /// The trace's top-level `maximumForce` (SPEC 17), once the engine tells it: the one place
+    /// to read it from the delivery context. The engine does not expose it yet, so touches
+    /// report `UITouch.defaultMaximumPossibleForce`.
+    var traceMaximumForce: Double? { nil }
 
     private func forgetEndedTouches() {
         var gone: [Int] = []
@@ -192,7 +220,14 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         instance?.engineReset()
     }
 
-    private mutating func deliver(_ phase: TouchPhase, _ touches: TouchSet, _ context: inout DeliveryContext) {
+    /// The deadline the object's backing recognizer asked for has passed (a long press
+    /// beginning, a tap too slow).
+    public mutating func deadlinePassed(_ context: inout DeliveryContext) {
+        guard instance != nil else { return }
+        deliver(nil, TouchSet([]), &context)
+    }
+
+    private mutating func deliver(_ phase: TouchPhase?, _ touches: TouchSet, _ context: inout DeliveryContext) {
         let recognizer: UIGestureRecognizer
         if let instance {
             recognizer = instance

@@ -20,8 +20,9 @@ import TouchTrace
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
 /// reset (SPEC 3, 13.1), and then `reset()` is called.
 ///
-/// **Targets** are closures (Linux has no selectors): `addTarget { recognizer in ... }`. They
-/// are called, in the order added, every time a state change that calls UIKit's actions stands:
+/// **Targets** are target-action pairs (`init(target:action:)`, `addTarget(_:action:)` with a
+/// `Selector`, called as `registerAction(_:for:_:)` says) or closures (`addTarget { recognizer
+/// in ... }`, which always run). They are called, in the order added, every time a state change that calls UIKit's actions stands:
 /// `.began`, `.changed` (every time), `.ended`/`.recognized` and `.cancelled`.
 open class UIGestureRecognizer {
     /// A recognizer's state, as `UIGestureRecognizer.State`.
@@ -74,26 +75,44 @@ open class UIGestureRecognizer {
     var beganAt: [Int: CGPoint] = [:]
     /// The centroid of the touches, where it was last, on the screen.
     var lastCentroid = CGPoint.zero
-    /// The view it is attached to, once the engine has called it.
+    /// The view it is attached to, once the engine has called it, and the root of its tree
+    /// (held here: a view does not hold its superview).
     var attachedView: UIView?
+    var attachedRoot: UIView?
+    /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
+    weak var addedView: UIView?
     /// Its place in the replay: the replay's identity and its index in scene order.
     var replay: UnsafeMutableRawPointer?
     var index = -1
     /// Recognizers it requires to fail (`require(toFail:)`), and whether each has been given
     /// to the arena.
     var failureRequirements: [(recognizer: UIGestureRecognizer, resolved: Bool)] = []
-    var targets: [(UIGestureRecognizer) -> Void] = []
+    /// Targets, in the order added.
+    var targets: [TargetAction] = []
     /// The event of the last call, and whether rule 4 has been turned off in the arena.
     var lastEventIndex = -1
     var cancellingTurnedOff = false
+    /// The event at which a backing recognizer's targets were last called (see `drive`).
+    var lastActionEvent = -1
 
-    /// A recognizer with no target.
-    public init() {}
+    /// A recognizer that calls `action` on `target` at every state change that calls UIKit's
+    /// actions (see the type's documentation): UIKit's designated initializer, which a subclass
+    /// overrides and calls with `super.init(target:action:)`. With a nil target or action, no
+    /// target is added. The target is held weakly, as UIKit holds it; the action is called as
+    /// `UIGestureRecognizer.registerAction(_:for:_:)` says.
+    public init(target: Any?, action: Selector?) {
+        if let target, let action { addTarget(target, action: action) }
+    }
+
+    /// A recognizer with no target (`init(target: nil, action: nil)`).
+    public convenience init() {
+        self.init(target: nil, action: nil)
+    }
 
     /// A recognizer whose target is this closure (UIKit's `init(target:action:)`, with a closure
     /// for the pair).
     public convenience init(action: @escaping (UIGestureRecognizer) -> Void) {
-        self.init()
+        self.init(target: nil, action: nil)
         addTarget(action)
     }
 
@@ -101,7 +120,7 @@ open class UIGestureRecognizer {
     /// `UIPanGestureRecognizer(target: controller, action: Controller.handlePan)`. The target
     /// is held weakly, as UIKit holds it.
     public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
-        self.init()
+        self.init(target: nil, action: nil)
         addTarget(target, action: action)
     }
 
@@ -143,15 +162,32 @@ open class UIGestureRecognizer {
     /// saying false is enough.
     public var cancelsTouchesInView = true
 
+    /// The recognizer's delegate, held weakly (see `UIGestureRecognizerDelegate` for what
+    /// touchtrace asks it).
+    public weak var delegate: UIGestureRecognizerDelegate?
+
+    /// A name for the recognizer, for the application's own use (nil).
+    public var name: String?
+
+    /// UIKit's `requiresExclusiveTouchType` (true), kept for code that sets it: every touch of a
+    /// trace is of one type, `.direct`.
+    public var requiresExclusiveTouchType = true
+
     /// UIKit's `delaysTouchesBegan`, kept for code that sets it; touchtrace delivers touches to
     /// controls as they come.
     public var delaysTouchesBegan = false
     /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
     public var delaysTouchesEnded = true
 
-    /// The view it is attached to (the scene view of its recognizer), once touchtrace has called
-    /// it; its `frame` is in its superview's coordinates and its `bounds` at (0, 0).
-    public var view: UIView? { attachedView }
+    /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on; else, once
+    /// touchtrace has called it, a view made from its scene view (its `frame` in its superview's
+    /// coordinates, its `bounds` at (0, 0)).
+    ///
+    /// Until the engine builds scenes from view trees, touchtrace places a touch on the screen
+    /// by the scene view's frame, and a view of your tree converts it by the tree's geometry: a
+    /// scene whose view lies where your view lies (on a root at the screen's origin) gives the
+    /// same coordinates both ways.
+    public var view: UIView? { addedView ?? attachedView }
 
     /// How many touches it has received that are down (ignored ones not counted).
     public var numberOfTouches: Int { touchesDown.count }
@@ -160,12 +196,12 @@ open class UIGestureRecognizer {
     /// when nil), in points; when none is down, where the centroid was last.
     public func location(in view: UIView?) -> CGPoint {
         if !touchesDown.isEmpty {
-            var x = 0.0, y = 0.0
+            var x: CGFloat = 0, y: CGFloat = 0
             for touch in touchesDown {
                 x += touch.screenLocation.x
                 y += touch.screenLocation.y
             }
-            lastCentroid = CGPoint(x: x / Double(touchesDown.count), y: y / Double(touchesDown.count))
+            lastCentroid = CGPoint(x: x / CGFloat(touchesDown.count), y: y / CGFloat(touchesDown.count))
         }
         return UIView.convertFromScreen(lastCentroid, to: view)
     }
@@ -202,16 +238,40 @@ open class UIGestureRecognizer {
     }
 
     /// Adds a target: the closure is called with the recognizer at every state change that calls
-    /// UIKit's actions (see the type's documentation).
+    /// UIKit's actions (see the type's documentation), after the targets added before it.
     public func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) {
-        targets.append(action)
+        targets.append(TargetAction(object: nil, hadObject: false, selector: nil, closure: action))
     }
 
     /// Adds a target method, as `addTarget(_:action:)`: `addTarget(controller, action:
     /// Controller.handlePan)`. The target is held weakly; once it is gone nothing is called.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
-        targets.append { [weak target] recognizer in
+        targets.append(TargetAction(object: target, hadObject: true, selector: nil, closure: { [weak target] recognizer in
             if let target { action(target)(recognizer) }
+        }))
+    }
+
+    /// Adds a target and action, as UIKit's `addTarget(_:action:)`: `action` is called on
+    /// `target` (held weakly) with this recognizer, as `registerAction(_:for:_:)` says. A pair
+    /// already added is not added twice, as in UIKit. A target that is not a class instance
+    /// cannot be held and is not added.
+    public func addTarget(_ target: Any, action: Selector) {
+        guard type(of: target) is AnyClass else { return }
+        let object = target as AnyObject
+        guard !targets.contains(where: { $0.selector == action && $0.object === object }) else { return }
+        targets.append(TargetAction(object: object, hadObject: true, selector: action, closure: nil))
+    }
+
+    /// Removes target-action pairs, as UIKit's `removeTarget(_:action:)`: a nil target removes
+    /// the action from every target, a nil action removes every action of the target, and both
+    /// nil remove every target (closure targets too). A closure target is removed only by a nil
+    /// target (with any action), or by its own object with a nil action.
+    public func removeTarget(_ target: Any?, action: Selector?) {
+        let object = target.map { $0 as AnyObject }
+        targets.removeAll { entry in
+            if let object, entry.object !== object { return false }
+            if let action { return entry.selector == action }
+            return true
         }
     }
 
@@ -235,6 +295,20 @@ open class UIGestureRecognizer {
     /// gesture. Call `super`.
     open func reset() {}
 
+    /// Whether this recognizer must wait for `otherGestureRecognizer` to fail (UIKit's
+    /// subclass hook; false). Declared for subclasses that override it; the engine asks it
+    /// once it weighs delegates' answers (until then, `require(toFail:)` and the scene key).
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether `otherGestureRecognizer` must wait for this one to fail (UIKit's subclass hook;
+    /// false). Declared as `shouldRequireFailure(of:)`.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether this recognizer, winning, may prevent `preventedGestureRecognizer` (UIKit's
+    /// subclass hook; true). Declared as `shouldRequireFailure(of:)`.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer`, winning, may prevent this one (UIKit's subclass
+    /// hook; true). Declared as `shouldRequireFailure(of:)`.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: For subclasses in this module
 
     /// The fields a `state` record carries with `from` and `to` when `state` is set (none here;
@@ -247,10 +321,36 @@ open class UIGestureRecognizer {
     /// After the engine's reset, before `reset()`.
     func engineDidReset() {}
 
+    /// The deadline asked for (by a backing recognizer) has passed.
+    func deadlinePassed() {}
+
+    /// Runs one call of a backing recognizer of the library (SPEC 13) and takes its answer: the
+    /// state it is in afterwards. Returns whether that calls the targets: a new state that calls
+    /// an action, or — once per event, as SPEC 17 has actions — a `changed` state kept through
+    /// the call. The caller calls them once the backing recognizer is no longer being changed
+    /// (a target may read it).
+    func drive<Core: Recognizer>(_ core: inout Core, _ call: (inout Core, inout DeliveryContext) -> Void) -> Bool {
+        guard let context else { return false }
+        let event = context.pointee.eventIndex
+        call(&core, &context.pointee)
+        let after = core.state
+        if after != engineState {
+            engineState = after
+            if after.firesAction { lastActionEvent = event }
+            return after.firesAction
+        }
+        guard after == .changed, lastActionEvent != event else { return false }
+        lastActionEvent = event
+        return true
+    }
+
     /// Asks the engine for a change; calls the targets if it stands and calls an action.
     @discardableResult
     func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
         guard let context else { return engineState }
+        if to.isWin && engineState == .possible, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+            return request(.failed, FieldList(Field("reason", .text(SharedText("delegate refused to begin")))))
+        }
         let from = engineState
         let result = context.pointee.requestState(to, data)
         let stood = result == to && (from != to || to == .changed)
@@ -262,8 +362,19 @@ open class UIGestureRecognizer {
         return result
     }
 
+    /// Asks to fail with `reason` (a `failed` record with it).
+    func failWith(reason: String) {
+        request(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    }
+
     func callTargets() {
-        for target in targets { target(self) }
+        for target in targets {
+            if let closure = target.closure {
+                closure(self)
+            } else if let selector = target.selector, let object = target.object {
+                perform(selector, on: object)
+            }
+        }
     }
 
     /// The engine decided a state without being asked (a waiting recognizer won, a winner

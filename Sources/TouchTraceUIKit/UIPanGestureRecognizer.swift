@@ -12,10 +12,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// What `setTranslation(_:in:)` moved the translation by (points).
     var translationOffset = CGPoint.zero
 
-    /// A pan with UIKit's defaults: one touch or more, and a hysteresis of 10 points
-    /// (`GestureDefaults.panMinimumDistance`).
-    public override init() {
-        super.init()
+    /// A pan with UIKit's defaults (one touch or more, and a hysteresis of 10 points:
+    /// `GestureDefaults.panMinimumDistance`) that calls `action` on `target`.
+    public override init(target: Any?, action: Selector?) {
+        super.init(target: target, action: action)
     }
 
     /// Fewest touches that must be down for the pan to begin (1).

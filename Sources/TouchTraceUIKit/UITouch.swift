@@ -24,6 +24,23 @@ public final class UITouch: Hashable, CustomStringConvertible {
         case cancelled
     }
 
+    /// What made the touch, as `UITouch.TouchType`. A trace's touches are fingers: `.direct`.
+    public enum TouchType: Int, Sendable {
+        /// A finger on the screen.
+        case direct
+        /// A touch not on the screen (a remote's touch surface).
+        case indirect
+        /// An Apple Pencil.
+        case pencil
+        /// A pointer (a mouse or trackpad).
+        case indirectPointer
+    }
+
+    /// The force UIKit reports as the most a touch can have on 3D Touch iPhones, 20/3 (UIKit's
+    /// unit, where 1 is an average touch): what `maximumPossibleForce` is when the trace does
+    /// not say (touchtrace's stated default, SPEC 17).
+    public static let defaultMaximumPossibleForce: CGFloat = 20.0 / 3.0
+
     /// Unique to this touch's life in the whole replay.
     let serial: Int
     /// The trace's id of the touch (for `description`).
@@ -43,12 +60,27 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// within `GestureDefaults.tapAllowableMovement` (45 points) of where it lifted, and that
     /// one did not move farther than that from where it began.
     public internal(set) var tapCount: Int
-    /// The pressure of the touch as the trace recorded it (UIKit's unit: 1 is an average touch);
-    /// 0 when the trace has none.
+    /// The pressure of the touch as the trace recorded it at this event (UIKit's unit: 1 is an
+    /// average touch); 0 when the trace has none.
     public internal(set) var force: CGFloat
-    /// The radius of the touch's contact area in points, as the trace recorded it; 0 when it
-    /// has none.
+    /// The radius of the touch's contact area in points, as the trace recorded it at this
+    /// event; 0 when it has none.
     public internal(set) var majorRadius: CGFloat
+    /// How far `majorRadius` may be off, in points: 0, touchtrace's fixed value (the trace's
+    /// radius is taken as recorded).
+    public var majorRadiusTolerance: CGFloat { 0 }
+    /// The most force a touch can have: the trace's `maximumForce` when the engine tells it,
+    /// else `defaultMaximumPossibleForce` (20/3).
+    public internal(set) var maximumPossibleForce: CGFloat = UITouch.defaultMaximumPossibleForce
+    /// What made the touch: `.direct` (a finger) for every touch of a trace.
+    public var type: TouchType { .direct }
+    /// The recognizer this object belongs to (each recognizer has its own touch objects).
+    weak var recognizer: UIGestureRecognizer?
+    /// The recognizers that receive this touch, as far as this object knows: the one it
+    /// belongs to (each TouchTraceUIKit recognizer has its own `UITouch` objects).
+    public var gestureRecognizers: [UIGestureRecognizer]? { recognizer.map { [$0] } }
+    /// The window of the touch's view, or nil when its view is in none (a scene view).
+    public var window: UIWindow? { view?.window }
     /// The view the touch began on (the recognizer's view, or the subview it hit within it, as
     /// far as the recognizer knows it: its own view).
     public internal(set) weak var view: UIView?
@@ -77,6 +109,14 @@ public final class UITouch: Hashable, CustomStringConvertible {
         UIView.convertFromScreen(previousScreenLocation, to: view)
     }
 
+    /// Where the touch is, as precisely as the trace has it: `location(in:)` (a trace's
+    /// coordinates are its most precise).
+    public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+
+    /// Where the touch was before its last change, as precisely as the trace has it:
+    /// `previousLocation(in:)`.
+    public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
+
     /// Identity, as UIKit compares touches.
     public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
 
@@ -104,8 +144,28 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
 /// The touches of one event, as `UIKit.UIEvent`.
 public final class UIEvent {
+    /// What kind of event, as `UIEvent.EventType`: a trace's events are `.touches`.
+    public enum EventType: Int, Sendable {
+        /// Touches on the screen.
+        case touches
+        /// Motion of the device.
+        case motion
+        /// A remote control.
+        case remoteControl
+        /// A press of a physical button.
+        case presses
+        /// A scroll of a pointer device.
+        case scroll
+        /// A hover of a pointer.
+        case hover
+        /// A transform of a trackpad.
+        case transform
+    }
+
     /// When the event happened: the trace's time, in seconds.
     public let timestamp: TimeInterval
+    /// `.touches`.
+    public var type: EventType { .touches }
     let touches: Set<UITouch>
 
     init(timestamp: TimeInterval, touches: Set<UITouch>) {
@@ -129,71 +189,20 @@ public final class UIEvent {
         }
     }
 
+    /// The samples of `touch` since the last event: the touch itself (a trace's event is one
+    /// sample per touch).
+    public func coalescedTouches(for touch: UITouch) -> [UITouch]? { [touch] }
+
+    /// Where `touch` is predicted to go: none (touchtrace predicts nothing).
+    public func predictedTouches(for touch: UITouch) -> [UITouch]? { [] }
+
+    /// The event's touches in `window`: those whose view is in it.
+    public func touches(for window: UIWindow) -> Set<UITouch>? {
+        touches(for: window as UIView)
+    }
+
     /// The event's touches that a recognizer receives (every touch not ignored by it).
     public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
         touches.filter { !gestureRecognizer.ignored.contains($0.serial) }
-    }
-}
-
-/// A view of the scene, as the part of `UIKit.UIView` that a gesture recognizer reads: its
-/// frame in its superview, its bounds, its superview, and conversions of points.
-public final class UIView {
-    /// The view's rectangle in its superview's coordinates (on the screen for a top-level
-    /// view), in points.
-    public let frame: CGRect
-    /// The view's own rectangle: origin (0, 0) and the frame's size.
-    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
-    /// The view that holds this one, or nil for a top-level view.
-    public let superview: UIView?
-    /// The view's origin on the screen (points).
-    let screenOrigin: CGPoint
-
-    /// A top-level view with this frame (on the screen), or a subview of `superview`.
-    public init(frame: CGRect, superview: UIView? = nil) {
-        self.frame = frame
-        self.superview = superview
-        let base = superview?.screenOrigin ?? .zero
-        self.screenOrigin = CGPoint(x: base.x + frame.origin.x, y: base.y + frame.origin.y)
-    }
-
-    /// The view's center in its superview's coordinates.
-    public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
-
-    /// A point of this view, in the coordinates of `view` (on the screen when nil).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        Self.convertFromScreen(CGPoint(x: point.x + screenOrigin.x, y: point.y + screenOrigin.y), to: view)
-    }
-
-    /// A point of `view` (of the screen when nil), in this view's coordinates.
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        let origin = view?.screenOrigin ?? .zero
-        return CGPoint(x: point.x + origin.x - screenOrigin.x, y: point.y + origin.y - screenOrigin.y)
-    }
-
-    /// Whether `view` is this view or one of its subviews, to any depth.
-    public func isDescendant(of view: UIView) -> Bool {
-        var v: UIView? = self
-        while let current = v {
-            if current === view { return true }
-            v = current.superview
-        }
-        return false
-    }
-
-    static func convertFromScreen(_ p: CGPoint, to view: UIView?) -> CGPoint {
-        guard let view else { return p }
-        return CGPoint(x: p.x - view.screenOrigin.x, y: p.y - view.screenOrigin.y)
-    }
-
-    /// The view and its superviews from the frames on the screen of a view and its ancestors,
-    /// nearest first (`DeliveryContext.recognizerViewChain`).
-    static func chain(screenFrames: [Rect]) -> UIView? {
-        var view: UIView?
-        for (k, frame) in screenFrames.enumerated().reversed() {
-            let parent = k + 1 < screenFrames.count ? screenFrames[k + 1].origin : Point.zero
-            view = UIView(frame: CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height),
-                          superview: view)
-        }
-        return view
     }
 }

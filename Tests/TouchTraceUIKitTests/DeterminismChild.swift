@@ -19,7 +19,7 @@ enum DeterminismScenario {
 
         init(_ orders: Orders) {
             self.orders = orders
-            super.init()
+            super.init(target: nil, action: nil)
         }
 
         func note(_ what: String, _ touches: Set<UITouch>) {

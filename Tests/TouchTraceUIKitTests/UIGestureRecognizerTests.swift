@@ -208,7 +208,8 @@ func stateLines(_ records: [Record]) -> [String] {
                     let touch = touches.first!
                     let view = r.view!
                     func p(_ point: CGPoint) -> String { "(\(point.x), \(point.y))" }
-                    log.lines.append("\(name): frame \(view.frame) bounds \(view.bounds) in view \(p(touch.location(in: view))) "
+                    func rc(_ rect: CGRect) -> String { "(\(rect.origin.x), \(rect.origin.y), \(rect.width), \(rect.height))" }
+                    log.lines.append("\(name): frame \(rc(view.frame)) bounds \(rc(view.bounds)) in view \(p(touch.location(in: view))) "
                         + "previous \(p(touch.previousLocation(in: view))) screen \(p(r.location(in: nil))) "
                         + "superview \(view.superview.map { p(touch.location(in: $0)) } ?? "none") "
                         + "ofTouch \(p(r.location(ofTouch: 0, in: view))) t \(touch.timestamp) \(touch.phase) taps \(touch.tapCount)")
@@ -338,7 +339,7 @@ func stateLines(_ records: [Record]) -> [String] {
             final class Counting: UIGestureRecognizer {
                 var seen = 0
                 let log: CallLog
-                init(_ log: CallLog) { self.log = log; super.init() }
+                init(_ log: CallLog) { self.log = log; super.init(target: nil, action: nil) }
                 override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
                     seen += 1
                     log.lines.append("\(seen)")

@@ -1,0 +1,414 @@
+import TouchTrace
+
+/// A view, as `UIKit.UIView`: a rectangle in its superview, with subviews, gesture recognizers
+/// and UIKit's geometry (`bounds`, `center`, `transform`, `frame`), conversions of points and
+/// rectangles, and hit testing. It draws nothing.
+///
+/// **Geometry**, as UIKit keeps it: `bounds` (the view's own coordinates), `center` (in the
+/// superview's coordinates) and `transform` (about the center) are stored; `frame` is derived
+/// from them: the smallest rectangle, in the superview's coordinates, holding the bounds
+/// turned by the transform about the center. Setting `frame` sets `center` and the size of
+/// `bounds` (as in UIKit, meaningful only while the transform is the identity). A point `p` of
+/// the view is at `center + (p − bounds' center)·transform` in the superview. A view with no
+/// superview is on the screen (its superview's coordinates are the screen's).
+///
+/// **Views a recognizer gets from a scene.** Until the engine builds scenes from view trees, a
+/// recognizer that touchtrace calls gets a view made from its scene view's frame (and that
+/// view's ancestors as superviews), with no window; a tree built in code (`addSubview`,
+/// `addGestureRecognizer`) is a tree of its own.
+///
+/// **Changes.** Every change of `bounds`, `center`, `transform`, `frame`, `alpha` or
+/// `isHidden` counts one in `changeCount` and calls `changeObserver`: the way the engine will
+/// learn that gesture code moved a view (SPEC 17, `viewChanged`). Neither is used by the engine
+/// yet.
+open class UIView: UIResponder {
+    /// The view's own rectangle: where its content is drawn from, in its own coordinates
+    /// (points). Origin (0, 0) unless set.
+    open var bounds: CGRect {
+        didSet { if bounds != oldValue { noteChange() } }
+    }
+    /// The view's center in its superview's coordinates (points).
+    open var center: CGPoint {
+        didSet { if center != oldValue { noteChange() } }
+    }
+    /// The view's transform about its center (radians for turns, as in UIKit).
+    open var transform: CGAffineTransform = .identity {
+        didSet { if transform != oldValue { noteChange() } }
+    }
+    /// The view's opacity, 0 to 1 (1). Below 0.01 the view is not hit by touches.
+    open var alpha: CGFloat = 1 {
+        didSet { if alpha != oldValue { noteChange() } }
+    }
+    /// Whether the view is hidden (false). A hidden view is not hit by touches.
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { noteChange() } }
+    }
+    /// A number of the application's own (0).
+    open var tag = 0
+    /// The view's identifier for tests and accessibility (nil).
+    open var accessibilityIdentifier: String?
+    /// Whether touches may hit this view and its subviews (true).
+    open var isUserInteractionEnabled = true
+    /// Whether the view takes more than one touch at a time (false, as in UIKit; kept for code
+    /// that sets it).
+    open var isMultipleTouchEnabled = false
+    /// The view that holds this one (held weakly, as UIKit's), or nil.
+    open private(set) weak var superview: UIView?
+    /// The views it holds, back to front.
+    open private(set) var subviews: [UIView] = []
+    /// Its gesture recognizers, in the order added (nil when it has none, as in UIKit).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { recognizers.isEmpty ? nil : recognizers }
+        set {
+            for recognizer in recognizers { recognizer.addedView = nil }
+            recognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    var recognizers: [UIGestureRecognizer] = []
+
+    /// How many times its geometry, `alpha` or `isHidden` has changed (see the type's
+    /// documentation). For the engine; not used by it yet.
+    package private(set) var changeCount = 0
+    /// Called after each such change, with the view. For the engine; not used by it yet.
+    package var changeObserver: ((UIView) -> Void)?
+
+    /// A view with this frame in its superview's coordinates: bounds at (0, 0) of the frame's
+    /// size, center at the frame's middle.
+    public init(frame: CGRect) {
+        bounds = CGRect(origin: .zero, size: CGSize(width: frame.width, height: frame.height))
+        center = CGPoint(x: frame.midX, y: frame.midY)
+        super.init()
+    }
+
+    /// A view with an empty frame at (0, 0).
+    public override convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// UIKit's initializer from an archive: touchtrace has no archives, so it makes no view.
+    public required init?(coder: NSCoder) {
+        bounds = .zero
+        center = .zero
+        super.init()
+        return nil
+    }
+
+    /// A view with this frame, added to `superview`'s subviews (`addSubview`).
+    public convenience init(frame: CGRect, superview: UIView?) {
+        self.init(frame: frame)
+        superview?.addSubview(self)
+    }
+
+    private func noteChange() {
+        changeCount += 1
+        changeObserver?(self)
+    }
+
+    /// The view's rectangle in its superview's coordinates, from `center`, `bounds` and
+    /// `transform` (see the type's documentation). Setting it sets `center` and the bounds'
+    /// size.
+    open var frame: CGRect {
+        get {
+            let w = bounds.width, h = bounds.height
+            let box = CGRect(x: -w / 2, y: -h / 2, width: w, height: h).applying(transform)
+            return box.offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            bounds.size = CGSize(width: newValue.width, height: newValue.height)
+        }
+    }
+
+    /// The window at the root of its tree (the root itself when it is a `UIWindow`), or nil.
+    open var window: UIWindow? {
+        var v: UIView = self
+        while let up = v.superview { v = up }
+        return v as? UIWindow
+    }
+
+    // MARK: Subviews and recognizers
+
+    /// Puts `view` on top of this view's subviews (taking it from its superview first).
+    open func addSubview(_ view: UIView) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Puts `view` among the subviews at `index` (0 is at the back).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: Swift.min(Swift.max(0, index), subviews.count))
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Puts the subview on top of the others.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let k = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: k))
+    }
+
+    /// Puts the subview behind the others.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let k = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: k), at: 0)
+    }
+
+    /// The view itself or the first of its descendants (depth first, back to front) whose
+    /// `tag` is `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for view in subviews { if let found = view.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    /// Whether this view is `view` or one of its subviews, to any depth.
+    open func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// Attaches the recognizer to this view (its `view` becomes this one), taking it from the
+    /// view it was on.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let old = gestureRecognizer.addedView, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
+        guard !recognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        recognizers.append(gestureRecognizer)
+        gestureRecognizer.addedView = self
+    }
+
+    /// Detaches the recognizer from this view.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard let k = recognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
+        recognizers.remove(at: k)
+        gestureRecognizer.addedView = nil
+    }
+
+    // MARK: Layout (nothing is laid out: kept for code that calls it)
+
+    /// Lays out the subviews: nothing by default; subclasses override it.
+    open func layoutSubviews() {}
+    /// Asks for a layout: calls nothing (touchtrace has no run loop to lay out at).
+    open func setNeedsLayout() {}
+    /// Lays out now: calls `layoutSubviews()`.
+    open func layoutIfNeeded() { layoutSubviews() }
+    /// Asks for a redraw: nothing is drawn.
+    open func setNeedsDisplay() {}
+    /// Draws the view's content: never called (touchtrace draws nothing); subclasses override it.
+    open func draw(_ rect: CGRect) {}
+
+    // MARK: Animation (touchtrace has no frames to animate over)
+
+    /// Runs `animations` at once: the views take their final values now (a replay has no
+    /// display to animate on). `duration` (seconds) is not waited for.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animations()
+    }
+
+    /// Runs `animations` at once, then `completion` with true (see `animate(withDuration:animations:)`).
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)?) {
+        animations()
+        completion?(true)
+    }
+
+    // MARK: Coordinates
+
+    /// A point of this view in its superview's coordinates (on the screen for a root).
+    func pointInSuperview(_ p: CGPoint) -> CGPoint {
+        let local = CGPoint(x: p.x - bounds.midX, y: p.y - bounds.midY).applying(transform)
+        return CGPoint(x: local.x + center.x, y: local.y + center.y)
+    }
+
+    /// A point of the superview (of the screen for a root) in this view's coordinates.
+    func pointFromSuperview(_ p: CGPoint) -> CGPoint {
+        let local = CGPoint(x: p.x - center.x, y: p.y - center.y).applying(transform.inverted())
+        return CGPoint(x: local.x + bounds.midX, y: local.y + bounds.midY)
+    }
+
+    /// A point of this view on the screen.
+    func pointOnScreen(_ p: CGPoint) -> CGPoint {
+        var q = p
+        var v: UIView? = self
+        while let current = v {
+            q = current.pointInSuperview(q)
+            v = current.superview
+        }
+        return q
+    }
+
+    /// A point of the screen in this view's coordinates.
+    func pointFromScreen(_ p: CGPoint) -> CGPoint {
+        var chain: [UIView] = []
+        var v: UIView? = self
+        while let current = v {
+            chain.append(current)
+            v = current.superview
+        }
+        var q = p
+        for view in chain.reversed() { q = view.pointFromSuperview(q) }
+        return q
+    }
+
+    /// The view's origin (its bounds' origin) on the screen, in points.
+    var screenOrigin: CGPoint { pointOnScreen(bounds.origin) }
+
+    /// A point of this view in the coordinates of `view` (of the screen when nil).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        Self.convertFromScreen(pointOnScreen(point), to: view)
+    }
+
+    /// A point of `view` (of the screen when nil) in this view's coordinates.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        pointFromScreen(view?.pointOnScreen(point) ?? point)
+    }
+
+    /// A rectangle of this view in the coordinates of `view` (of the screen when nil): the
+    /// smallest rectangle holding its converted corners.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        Self.box(Self.corners(rect).map { convert($0, to: view) })
+    }
+
+    /// A rectangle of `view` (of the screen when nil) in this view's coordinates: the smallest
+    /// rectangle holding its converted corners.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        Self.box(Self.corners(rect).map { convert($0, from: view) })
+    }
+
+    static func corners(_ r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+    }
+
+    static func box(_ points: [CGPoint]) -> CGRect {
+        var minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY
+        for p in points {
+            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    static func convertFromScreen(_ p: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view else { return p }
+        return view.pointFromScreen(p)
+    }
+
+    // MARK: Hit testing
+
+    /// Whether `point` (this view's coordinates) is inside it: inside `bounds`, left and top
+    /// edges in, right and bottom out.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The farthest descendant of this view (or the view itself) that contains `point` (this
+    /// view's coordinates), as UIKit's rules have it: a hidden view, one with `alpha` below
+    /// 0.01 or with `isUserInteractionEnabled` false is not hit, nor are its subviews; a point
+    /// outside the view hits none of its subviews; subviews are tried front to back.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for view in subviews.reversed() {
+            if let hit = view.hitTest(view.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Scene views
+
+    /// The view and its superviews from the frames on the screen of a view and its ancestors,
+    /// nearest first (`DeliveryContext.recognizerViewChain`): the nearest view, and the root,
+    /// which the caller holds (a view holds its subviews, not its superview).
+    static func chain(screenFrames: [Rect]) -> (view: UIView, root: UIView)? {
+        var view: UIView?
+        var root: UIView?
+        for (k, frame) in screenFrames.enumerated().reversed() {
+            let parent = k + 1 < screenFrames.count ? screenFrames[k + 1].origin : Point.zero
+            view = UIView(frame: CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height),
+                          superview: view)
+            if root == nil { root = view }
+        }
+        guard let view, let root else { return nil }
+        return (view, root)
+    }
+}
+
+/// A window, as `UIKit.UIWindow`: the view at the root of a tree. Its frame is on the screen.
+open class UIWindow: UIView {}
+
+/// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
+/// controller overrides. touchtrace delivers touches to recognizers and controls, not to
+/// responders: these are declared for code that overrides them, and touchtrace does not call
+/// them.
+open class UIResponder {
+    /// A responder.
+    public init() {}
+    /// Touches began (not called by touchtrace).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches moved (not called by touchtrace).
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches lifted (not called by touchtrace).
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Touches were cancelled (not called by touchtrace).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+}
+
+/// A view controller, as `UIKit.UIViewController`: it makes its view when first asked for it
+/// (`loadView()`, then `viewDidLoad()`).
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+
+    /// A view controller whose view is not loaded yet.
+    public override init() { super.init() }
+
+    /// UIKit's initializer from a nib: touchtrace has no nibs, so both are ignored.
+    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        self.init()
+    }
+
+    /// The size of the view `loadView()` makes, in points: 390 × 844, the screen of an iPhone
+    /// 12, 13 or 14 (touchtrace's fixed value; it knows no device).
+    public static let defaultViewSize = CGSize(width: 390, height: 844)
+
+    /// The controller's view: loaded (`loadView()`, then `viewDidLoad()`) when first read.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+
+    /// Whether the view has been loaded.
+    open var isViewLoaded: Bool { loadedView != nil }
+
+    /// Makes the view: a plain `UIView` of `defaultViewSize` at (0, 0). Override it to make
+    /// another, setting `view` (without calling `super`), as in UIKit.
+    open func loadView() {
+        loadedView = UIView(frame: CGRect(origin: .zero, size: Self.defaultViewSize))
+    }
+
+    /// Called once, after the view is loaded. Override it to build the screen.
+    open func viewDidLoad() {}
+
+    /// Loads the view if it is not loaded yet: `loadView()`, then `viewDidLoad()`.
+    open func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { loadedView = UIView(frame: CGRect(origin: .zero, size: Self.defaultViewSize)) }
+        viewDidLoad()
+    }
+}
