@@ -220,6 +220,26 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         instance?.engineReset()
     }
 
+    /// A TouchTraceUIKit recognizer has a say in the arena: its delegate's answers (SPEC 17).
+    public var answersArenaQuestions: Bool { true }
+
+    /// The object's answer (its delegate's, or its overrides'), about another TouchTraceUIKit
+    /// recognizer; nil about a recognizer of another kind, or before the object is made.
+    public func answer(_ question: ArenaQuestion, about other: any Recognizer) -> Bool? {
+        guard let instance else { return nil }
+        if question == .shouldBegin { return instance.arenaAnswer(.shouldBegin, about: instance) }
+        guard let them = (other as? UIKitRecognizer)?.instance else { return nil }
+        return instance.arenaAnswer(question, about: them)
+    }
+
+    /// After the event: the object's targets run if a change that calls them happened in it
+    /// (SPEC 17: actions run once the touches method has returned, once per event).
+    public mutating func eventDelivered(_ context: inout DeliveryContext) {
+        guard let instance else { return }
+        withUnsafeMutablePointer(to: &context) { instance.runDueActions($0) }
+        held = instance.engineState
+    }
+
     /// The deadline the object's backing recognizer asked for has passed (a long press
     /// beginning, a tap too slow).
     public mutating func deadlinePassed(_ context: inout DeliveryContext) {

@@ -16,7 +16,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     var core = TapRecognizer()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout TapRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { callTargets() }
+        if drive(&core, call) { actionIsDue() }
     }
 
     /// Taps in the gesture (UIKit's default 1).
@@ -74,7 +74,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var core = LongPressRecognizer()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout LongPressRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { callTargets() }
+        if drive(&core, call) { actionIsDue() }
     }
 
     /// How long the fingers must rest, in seconds (UIKit's default 0.5).
@@ -155,7 +155,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     var core = SwipeRecognizer()
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout SwipeRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { callTargets() }
+        if drive(&core, call) { actionIsDue() }
     }
 
     /// The allowed directions (UIKit's default `.right`). An empty set allows right, as UIKit
@@ -226,7 +226,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private func run(_ call: (inout PinchRecognizer, inout DeliveryContext) -> Void) {
         let fire = drive(&core, call)
         if let context { samples.add(core.scale, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
-        if fire { callTargets() }
+        if fire { actionIsDue() }
     }
     /// What the scale read is, over the backing pinch's scale (1 until `scale` is set).
     var scaleFactor: CGFloat = 1
@@ -290,7 +290,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private func run(_ call: (inout TwoFingerRotationRecognizer, inout DeliveryContext) -> Void) {
         let fire = drive(&core, call)
         if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
-        if fire { callTargets() }
+        if fire { actionIsDue() }
     }
     /// What setting `rotation` added to the backing rotation (radians).
     var rotationOffset: CGFloat = 0

@@ -94,6 +94,8 @@ open class UIGestureRecognizer {
     var cancellingTurnedOff = false
     /// The event at which a backing recognizer's targets were last called (see `drive`).
     var lastActionEvent = -1
+    /// Whether a change that calls the actions happened in the event under way (`actionIsDue`).
+    var actionDue = false
 
     /// A recognizer that calls `action` on `target` at every state change that calls UIKit's
     /// actions (see the type's documentation): UIKit's designated initializer, which a subclass
@@ -296,17 +298,17 @@ open class UIGestureRecognizer {
     open func reset() {}
 
     /// Whether this recognizer must wait for `otherGestureRecognizer` to fail (UIKit's
-    /// subclass hook; false). Declared for subclasses that override it; the engine asks it
-    /// once it weighs delegates' answers (until then, `require(toFail:)` and the scene key).
+    /// subclass hook; false): asked, with the delegate, when the two first share a touch (a
+    /// requirement for that gesture).
     open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
     /// Whether `otherGestureRecognizer` must wait for this one to fail (UIKit's subclass hook;
-    /// false). Declared as `shouldRequireFailure(of:)`.
+    /// false): asked as `shouldRequireFailure(of:)` is.
     open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
     /// Whether this recognizer, winning, may prevent `preventedGestureRecognizer` (UIKit's
-    /// subclass hook; true). Declared as `shouldRequireFailure(of:)`.
+    /// subclass hook; true): asked at a win, where the two would compete; false lets both go on.
     open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
     /// Whether `preventingGestureRecognizer`, winning, may prevent this one (UIKit's subclass
-    /// hook; true). Declared as `shouldRequireFailure(of:)`.
+    /// hook; true): asked as `canPrevent(_:)` is.
     open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: For subclasses in this module
@@ -348,9 +350,6 @@ open class UIGestureRecognizer {
     @discardableResult
     func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
         guard let context else { return engineState }
-        if to.isWin && engineState == .possible, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
-            return request(.failed, FieldList(Field("reason", .text(SharedText("delegate refused to begin")))))
-        }
         let from = engineState
         let result = context.pointee.requestState(to, data)
         let stood = result == to && (from != to || to == .changed)
@@ -358,13 +357,49 @@ open class UIGestureRecognizer {
             engineState = result
             engineStateDidChange(result)
         }
-        if stood && to.firesAction { callTargets() }
+        if stood && to.firesAction { actionIsDue() }
         return result
+    }
+
+    /// Its answer to a question of touchtrace's arena (SPEC 17): its delegate's, or its own
+    /// overrides' (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`), as UIKit asks.
+    func arenaAnswer(_ question: ArenaQuestion, about other: UIGestureRecognizer) -> Bool? {
+        switch question {
+        case .shouldBegin:
+            return delegate?.gestureRecognizerShouldBegin(self)
+        case .recognizeSimultaneously:
+            // Neither may prevent the other where either's override says so.
+            if !canPrevent(other) || !other.canBePrevented(by: self) || !other.canPrevent(self) || !canBePrevented(by: other) { return true }
+            return delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other)
+        case .requireFailure:
+            return shouldRequireFailure(of: other) || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+        case .beRequiredToFail:
+            return shouldBeRequiredToFail(by: other) || delegate?.gestureRecognizer(self, shouldBeRequiredToFailBy: other) == true
+        }
     }
 
     /// Asks to fail with `reason` (a `failed` record with it).
     func failWith(reason: String) {
         request(.failed, FieldList(Field("reason", .text(SharedText(reason)))))
+    }
+
+    /// A change that calls the actions stood: they run once the event has been delivered
+    /// (`runDueActions`), as UIKit runs them at the next turn of the run loop — once per event,
+    /// with the state as it is then.
+    func actionIsDue() {
+        actionDue = true
+        context?.pointee.callAfterEvent()
+    }
+
+    /// After the event: the targets are called, in the order added, if a change that calls
+    /// them happened in it and the state still calls them (not `possible`, not `failed`).
+    func runDueActions(_ context: UnsafeMutablePointer<DeliveryContext>) {
+        guard actionDue else { return }
+        actionDue = false
+        guard engineState.firesAction else { return }
+        self.context = context
+        defer { self.context = nil }
+        callTargets()
     }
 
     func callTargets() {
@@ -383,7 +418,9 @@ open class UIGestureRecognizer {
         guard state != engineState else { return }
         engineState = state
         engineStateDidChange(state)
-        if state.firesAction { callTargets() }
+        // The engine asks for the call after the event (see `Replayer`'s release of a waiting
+        // recognizer); the actions run then.
+        if state.firesAction { actionDue = true }
     }
 
     /// The engine resets the recognizer: back to `.possible`, with no touches, then `reset()`.

@@ -1,18 +1,15 @@
 /// A recognizer's delegate, as `UIGestureRecognizerDelegate`: every method is optional (the
 /// protocol extension gives UIKit's default answers).
 ///
-/// What touchtrace asks: `gestureRecognizerShouldBegin(_:)` when a recognizer whose state
-/// changes go through `state` (a subclass of `UIGestureRecognizer`, or
-/// `UIPanGestureRecognizer` and `UIScreenEdgePanGestureRecognizer`) would leave `possible` for
-/// `began` or `recognized` — false makes it fail, with the reason `delegate refused to begin`
-/// — and `gestureRecognizer(_:shouldReceive:)` before a touch is first delivered to the
-/// recognizer (false: the recognizer never sees that touch, nor counts it in
-/// `numberOfTouches`). The arena's questions — `shouldRecognizeSimultaneouslyWith`,
-/// `shouldRequireFailureOf`, `shouldBeRequiredToFailBy` — are declared for code that
-/// implements them and are not asked yet: the scene keys `simultaneousWith` and
-/// `requireToFail` say the same for now. Nor is `gestureRecognizerShouldBegin` asked yet of the
-/// classes that run on the library's recognizers (tap, long press, swipe, pinch, rotation),
-/// whose wins the engine decides inside the call.
+/// touchtrace asks where UIKit asks (SPEC 17): `gestureRecognizerShouldBegin(_:)` when the
+/// recognizer would leave `possible` for `began` or `recognized` (false: it fails, with the
+/// reason `delegate refused to begin`); `gestureRecognizer(_:shouldReceive:)` before a touch is
+/// first delivered to it (false: it never sees that touch, nor counts it in
+/// `numberOfTouches`); `shouldRecognizeSimultaneouslyWith` at a win, for each pair the scene
+/// makes exclusive (true from either recognizer's delegate: both go on); and
+/// `shouldRequireFailureOf` / `shouldBeRequiredToFailBy` when two recognizers first share a
+/// touch (true: one waits for the other to fail, for that gesture). The arena's questions are
+/// asked about other TouchTraceUIKit recognizers of the replay, in a version 2 replay.
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may begin (or be recognized). UIKit's default: true.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

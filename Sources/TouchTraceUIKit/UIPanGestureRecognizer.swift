@@ -52,7 +52,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// The velocity of the centroid, in points per second, by the least-squares rule of SPEC
     /// 4.1 over the recent samples; zero with fewer than three.
     open func velocity(in view: UIView?) -> CGPoint {
-        let v = core.velocityTracker.velocity()
+        // As on a device: there from the first move (two samples: their slope; SPEC 17).
+        let v = core.velocityTracker.velocity(fromTwoSamples: true)
         return CGPoint(x: v.x, y: v.y)
     }
 
@@ -68,7 +69,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.touchesMoved(touches, with: event)
         guard let context else { return }
         if let transition = core.touchesMoved(delivered(touches), context.pointee).transition {
-            requestPan(transition.to, velocity: core.velocityTracker.velocity())
+            requestPan(transition.to, velocity: core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords))
         }
     }
 
@@ -79,7 +80,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         if let transition = core.touchesEnded(delivered(touches)) {
             // A pan that ends after its finger rested more than 40 ms has stopped: no fling.
             let velocity = transition.to == .ended
-                ? core.velocityTracker.velocity(endingAt: context.pointee.t) : core.velocityTracker.velocity()
+                ? core.velocityTracker.velocity(endingAt: context.pointee.t, fromTwoSamples: twoSampleRecords)
+                : core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords)
             requestPan(transition.to, velocity: velocity)
         }
     }
@@ -90,12 +92,17 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let set = delivered(touches)
         let cancelled = context?.pointee.recordsReasons == true ? core.firstTracked(of: set) : nil
         if let transition = core.touchesCancelled(set) {
-            requestPan(transition.to, velocity: core.velocityTracker.velocity(), cancelled: cancelled)
+            requestPan(transition.to, velocity: core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords), cancelled: cancelled)
         }
     }
 
     /// Asks for the pan's own transition with its record data, as `pan` does (in a version 2
     /// replay, a failure or cancellation with `pan`'s reason first).
+    /// Whether the records' velocity is there from the first move: in a version 2 replay, as
+    /// the scene type `pan` writes it (a version 1 transcript keeps 0 there; `velocity(in:)`
+    /// always has it).
+    private var twoSampleRecords: Bool { (context?.pointee.version ?? 2) >= 2 }
+
     private func requestPan(_ to: RecognizerState, velocity: Point, cancelled: ViewTouch? = nil) {
         if to.isFailedOrCancelled, context?.pointee.recordsReasons == true {
             var data = FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
@@ -115,7 +122,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     override func stateRecordData(for to: RecognizerState) -> FieldList {
         panData(velocity: to == .ended && context != nil
-                ? core.velocityTracker.velocity(endingAt: context!.pointee.t) : core.velocityTracker.velocity())
+                ? core.velocityTracker.velocity(endingAt: context!.pointee.t, fromTwoSamples: twoSampleRecords)
+                : core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords))
     }
 
     override func engineStateDidChange(_ state: RecognizerState) {

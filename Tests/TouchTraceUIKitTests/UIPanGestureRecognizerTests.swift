@@ -104,7 +104,9 @@ import TouchTraceUIKit
         // setTranslation takes effect on the next step: 12, then 6 per move; the record shows
         // what translation(in:) reads at that moment. The velocity is 600 points/s throughout
         // (samples every 10 ms, 6 points apart), and the pan ends within 40 ms of its last move.
-        #expect(log.lines == ["began 12.0 600.0 1", "changed 6.0 600.0 1", "changed 6.0 600.0 1", "ended 0.0 600.0 1"])
+        // The actions run once the event has been delivered (SPEC 17): at `ended` the lifted
+        // finger is gone, so numberOfTouches reads 0, as in UIKit's `.ended` handler.
+        #expect(log.lines == ["began 12.0 600.0 1", "changed 6.0 600.0 1", "changed 6.0 600.0 1", "ended 0.0 600.0 0"])
         #expect(records.map { $0.name("to") ?? "" } == ["began", "changed", "changed", "ended"])
     }
 }

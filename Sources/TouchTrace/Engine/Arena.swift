@@ -113,7 +113,9 @@ struct Arena {
     /// Which recognizers have a say in the arena's questions (`Recognizer.answersArenaQuestions`),
     /// and whether any has.
     let answers: [Bool]
+    /// Whether any has a say: in the competition (version 2), and on beginning (any version).
     private let anyAnswers: Bool
+    private let askBegin: Bool
     /// Asks recognizer `g` the question about recognizer `other` (set by the replay, whose the
     /// recognizers are, when any has a say); nil: no say.
     var ask: ((ArenaQuestion, _ g: Int, _ other: Int) -> Bool?)?
@@ -152,6 +154,7 @@ struct Arena {
         self.afterEventAsked = Array(repeating: false, count: n)
         self.answers = answers ?? Array(repeating: false, count: n)
         self.anyAnswers = isActive && self.answers.contains(true)
+        self.askBegin = self.answers.contains(true)
     }
 
     // MARK: The door: a recognizer asks
@@ -166,6 +169,13 @@ struct Arena {
                           into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
         let from = state[g]
         guard Arena.allows(from: from, to: to), !isWaiting(g) else { return (from, false) }
+        // One with a say may refuse to begin (a delegate's `gestureRecognizerShouldBegin`).
+        if to.isWin && askBegin && answers[g], let ask, ask(.shouldBegin, g, g) == false {
+            let reason = SharedText("delegate refused to begin")
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))), at: t, into: sink)
+            if let log { log(decision(t, g, .fails, .failed, reason.string)) }
+            return (.failed, to == .failed)
+        }
         // Only a win under version 2's rules is weighed; any other change stands.
         if to.isWin && isActive {
             let result = requestWin(g, from: from, to: to, data, actionValue: actionValue, at: t, into: sink)

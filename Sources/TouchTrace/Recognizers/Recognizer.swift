@@ -172,6 +172,9 @@ public protocol Recognizer: Sendable {
 /// What the arena asks recognizers that have a say (`Recognizer.answersArenaQuestions`), where
 /// UIKit asks a recognizer's delegate (SPEC 17).
 public enum ArenaQuestion: Sendable {
+    /// When it would leave `possible` for `began` or `recognized` (`other` is itself): may it?
+    /// (`gestureRecognizerShouldBegin(_:)`; false: it fails, `delegate refused to begin`.)
+    case shouldBegin
     /// At a win, for a pair the scene makes exclusive: may the two recognize together?
     /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`; true from either: both go on.)
     case recognizeSimultaneously

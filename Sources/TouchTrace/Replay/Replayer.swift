@@ -319,6 +319,7 @@ struct ReplayCore: ArenaMembers {
         self.liveStorage = PinnedStorage(plan.live)
         self.live = liveStorage.pointer
         if plan.arena.answers.contains(true) {
+            // (Any version: a say on beginning counts in version 1 too.)
             // The arena asks the recognizers that have a say (their delegates, in UIKit).
             arena.pointee.ask = { question, g, other in
                 recognizerCells[g].answer(question, about: recognizerCells[other])
@@ -853,6 +854,8 @@ struct ReplayCore: ArenaMembers {
     /// recognizer whose touches all lifted ends at once).
     mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double) {
         members[w].cell._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
+        // Its own actions (a TouchTraceUIKit recognizer's targets) run after the event, as any.
+        if kept.state.firesAction { arena.pointee.callAfterEvent(w) }
         let v = members[w].view
         var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: viewSize(v),
                                       eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena, live: live)

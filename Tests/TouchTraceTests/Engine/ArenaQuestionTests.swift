@@ -10,6 +10,7 @@ import Testing
         var simultaneous: Bool? = nil
         var requireFailure: Bool? = nil
         var beRequiredToFail: Bool? = nil
+        var shouldBegin: Bool? = nil
         var state: RecognizerState {
             get { inner.state }
             set { inner.state = newValue }
@@ -22,8 +23,10 @@ import Testing
         mutating func reset() { inner.reset() }
         var answersArenaQuestions: Bool { true }
         func answer(_ question: ArenaQuestion, about other: any Recognizer) -> Bool? {
+            if question == .shouldBegin { return shouldBegin }
             guard other is Other else { return nil }
             switch question {
+            case .shouldBegin: return shouldBegin
             case .recognizeSimultaneously: return simultaneous
             case .requireFailure: return requireFailure
             case .beRequiredToFail: return beRequiredToFail
@@ -66,6 +69,19 @@ import Testing
             rec("pan", PanRecognizer()), rec("swipe", Says<SwipeRecognizer, PanRecognizer>(inner: SwipeRecognizer(), beRequiredToFail: true)),
         ])])
         #expect(try brief2(flick, scene: other) == ["0.1000 v.swipe recognized", "0.1000 v.pan failed: required v.swipe to fail"])
+    }
+
+    @Test func aRecognizerThatMayNotBeginFailsInEitherVersion() throws {
+        for version in [1, 2] {
+            let views = [view("v", [0, 0, 300, 300], [
+                rec("pan", Says<PanRecognizer, SwipeRecognizer>(inner: PanRecognizer(), shouldBegin: false)), rec("swipe", SwipeRecognizer()),
+            ])]
+            let scene = version == 1 ? Scene(views: views, origin: "test", version: 1) : scene2(views)
+            let trace = try parseTrace(traceJSON(flick, version: version))
+            let lines = brief(try transcript(traceJSON(flick, version: version), scene: scene))
+            _ = trace
+            #expect(lines.prefix(2) == ["0.1000 v.pan failed: delegate refused to begin", "0.1000 v.swipe recognized"], "\(lines)")
+        }
     }
 
     @Test func aRequirementOfAnswersLastsOneGesture() throws {
