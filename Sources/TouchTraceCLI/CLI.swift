@@ -204,8 +204,14 @@ extension HelpCommand {
             "  cancelsTouchesInView   true or false; default true",
             "(a name is \"name\" on the same view or \"view.name\"); the scene may say \"recognition\":",
             "\"exclusive\" (the default: no two recognizers that share a touch recognize together) or",
-            "\"simultaneous\". tap, longPress, swipe, pinch and twoFingerRotation need version 2.",
+            "\"simultaneous\".",
         ]
+        // The types a version 1 scene may not name, from their registration.
+        let newer = registry.recognizers.filter { $0.minimumVersion >= 2 }.map(\.name)
+        if let last = newer.last {
+            lines[lines.count - 1] += " " + (newer.count == 1 ? last : newer.dropLast().joined(separator: ", ") + " and " + last)
+                + (newer.count == 1 ? " needs" : " need") + " version 2."
+        }
         func describe(_ name: String, _ summary: String, _ parameters: [ParameterDescription]) {
             lines += ["", "  \(name) — \(summary)"]
             if parameters.isEmpty {

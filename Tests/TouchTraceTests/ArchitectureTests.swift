@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// The library's layers (README, "The code"), checked over the sources of the `TouchTrace` library: JSON
-/// reading and the model → the words of records → recognizers → controls → scenes → the engine
-/// and replay → verify, pictures and evaluation. A folder may name the types of its own layer
-/// and of earlier ones, never those of a later layer; device-log import stands beside the model
-/// and only the model is known to it, and export (traces → device logs, WebDriver, DevTools)
-/// knows only the model and import's kernel-event vocabulary.
+/// The library's layers (README, "The code"), checked over the sources of the `TouchTrace` library: text
+/// (numbers and escapes) → JSON reading and the model → the words of records → recognizers →
+/// controls → scenes → the engine and replay → verify, pictures and evaluation. A folder may name
+/// the types and call the free functions of its own layer and of earlier ones, never those of a
+/// later layer; device-log import stands beside the model and only text and the model are known
+/// to it, and export (traces → device logs, WebDriver, DevTools) knows only text, the model and
+/// import's kernel-event vocabulary.
 ///
 /// The one type an earlier layer may name from a later one is the seam, `DeliveryContext`: the
 /// engine's handle through which recognizers and controls *ask* (SPEC 12) — defined by the engine,
@@ -18,7 +19,7 @@ import Testing
 @Suite struct ArchitectureTests {
     /// Layers in order; folders in one layer may name each other's types.
     static let layers: [[String]] = [
-        ["Trace"], ["Import", "Export"], ["Fields"], ["Recognizers"], ["Controls"], ["Scene"], ["Engine", "Replay"],
+        ["Text"], ["Trace"], ["Import", "Export"], ["Fields"], ["Recognizers"], ["Controls"], ["Scene"], ["Engine", "Replay"],
         ["Verify", "Render", "Eval"],
     ]
     static let seam: Set<String> = ["DeliveryContext"]
@@ -28,10 +29,11 @@ import Testing
             .appendingPathComponent("Sources/TouchTrace")
     }
 
-    /// Whether a file of folder `from` (layer `i`) may name a type of folder `to` (layer `j`).
+    /// Whether a file of folder `from` (layer `i`) may name a type or call a function of folder
+    /// `to` (layer `j`).
     static func mayName(from: String, _ i: Int, to: String, _ j: Int) -> Bool {
-        if from == "Import" { return to == "Trace" || to == "Import" }
-        if from == "Export" { return to == "Trace" || to == "Import" || to == "Export" }
+        if from == "Import" { return to == "Text" || to == "Trace" || to == "Import" }
+        if from == "Export" { return to == "Text" || to == "Trace" || to == "Import" || to == "Export" }
         if to == "Import" { return from == "Import" || from == "Export" }
         if to == "Export" { return from == "Export" }
         return j <= i
@@ -81,6 +83,22 @@ import Testing
         return regex.matches(in: code, range: range).map { String(code[Range($0.range(at: 1), in: code)!]) }
     }
 
+    /// The names of the free functions a file declares for other files (private ones cannot be
+    /// called from another file), attributes such as `@inline(__always)` before them or not.
+    static func declaredFunctions(_ code: String) -> [String] {
+        let pattern = #"(?m)^(?:(?:public|package|internal|@\w+(?:\([^)\n]*\))?)\s+)*func\s+(\w+)"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(code.startIndex..., in: code)
+        return regex.matches(in: code, range: range).map { String(code[Range($0.range(at: 1), in: code)!]) }
+    }
+
+    /// Whether code calls (or passes as a value) the free function `name`: the name, not after
+    /// a `.` (a method or member of the same name), `func ` (a declaration) or a letter, and not
+    /// before a `:` (an argument label or a parameter).
+    static func calls(_ name: String, in code: String) -> Bool {
+        code.range(of: #"(?<![.\w])(?<!func )"# + name + #"\b(?!\s*:)"#, options: .regularExpression) != nil
+    }
+
     static func names(_ name: String, in code: String) -> Bool {
         code.range(of: #"\b"# + name + #"\b"#, options: .regularExpression) != nil
     }
@@ -125,6 +143,52 @@ import Testing
             }
         }
         #expect(violations == [])
+    }
+
+    @Test func noLayerCallsTheFunctionsOfALaterOne() throws {
+        let files = try Self.files()
+        var owner: [String: (folder: String, layer: Int, file: String)] = [:]
+        for f in files {
+            for function in Self.declaredFunctions(f.code) { owner[function] = (f.folder, f.layer, f.file) }
+        }
+        #expect(owner["appendShortest"] != nil && owner["printable"] != nil && owner["fixed4"] != nil)
+        var violations: [String] = []
+        for f in files {
+            for (function, home) in owner.sorted(by: { $0.key < $1.key }) where home.folder != f.folder {
+                if !Self.mayName(from: f.folder, f.layer, to: home.folder, home.layer) && Self.calls(function, in: f.code) {
+                    violations.append("\(f.folder)/\(f.file) calls \(function) (\(home.folder)/\(home.file))")
+                }
+            }
+        }
+        #expect(violations == [])
+    }
+
+    /// The check of functions finds a call of a later layer's function (the reader's messages
+    /// once printed numbers with the transcript writer's `appendShortest`, and the scene reader
+    /// escaped names with verify's `printable`), and is not fooled by methods, labels or
+    /// declarations of the same name.
+    @Test func theCheckCatchesAFunctionCalledBack() {
+        #expect(Self.declaredFunctions(Self.code("""
+            public func appendShortest(_ v: Double, to out: inout [UInt8]) {}
+            @inline(__always) func writeShortest(_ v: Double) -> Int { 0 }
+            @inline(__always)
+            package func eightDigits(_ v: UInt32) -> UInt64 { 0 }
+            private func hidden() {}
+            extension X {
+                func method() {}
+            }
+            """)) == ["appendShortest", "writeShortest", "eightDigits"])
+        #expect(Self.calls("appendShortest", in: Self.code("var s: [UInt8] = []; appendShortest(a, to: &s)")))
+        #expect(Self.calls("printable", in: Self.code("messages.map(printable)")))
+        #expect(Self.calls("printable", in: Self.code("let name = printable (key)")))
+        #expect(!Self.calls("printable", in: Self.code("let t = node.printable(key)")))
+        #expect(!Self.calls("printable", in: Self.code("f(printable: true)")))
+        #expect(!Self.calls("printable", in: Self.code("func printable(_ s: String) -> String { s }")))
+        #expect(!Self.calls("printable", in: Self.code("let isPrintable = printableText(x) // printable(x)")))
+        #expect(!Self.mayName(from: "Trace", 1, to: "Replay", 7))
+        #expect(!Self.mayName(from: "Import", 2, to: "Replay", 7))
+        #expect(!Self.mayName(from: "Scene", 6, to: "Verify", 8))
+        #expect(Self.mayName(from: "Import", 2, to: "Text", 0))
     }
 
     /// The check finds what it is for: a touch id that knew the transcript's field type, and a

@@ -48,3 +48,13 @@ public struct Counter: Control {
             Field("outlineEndAngle", .number(outlineEndAngle))))
     }
 }
+
+// MARK: The scene type
+
+extension ControlType {
+    /// Scenes' `"counter"` (its parameters: `touchtrace help scene`).
+    public static let counter = ControlType(name: "counter", summary: "the glasses counter drawn as an arc (Flo's CounterView)") { p, _ in
+        Counter(counter: p.integer("counter", default: 5, in: -1_000_000_000...1_000_000_000),
+                numberOfGlasses: p.integer("numberOfGlasses", default: 8, in: 1...1_000_000))
+    }
+}

@@ -75,3 +75,32 @@ public struct Knob: Control {
         }
     }
 }
+
+// MARK: The scene type
+
+extension ControlType {
+    /// Scenes' `"knob"` (its parameters: `touchtrace help scene`).
+    public static let knob = ControlType(name: "knob", summary: "a one-finger knob (UIControl with a rotation recognizer)") { p, _ in
+        var minimumValue = p.number("minimumValue", default: 0)
+        var maximumValue = p.number("maximumValue", default: 1)
+        let valuesOK = p.check(minimumValue < maximumValue, at: "maximumValue",
+                "\"minimumValue\" (\(numberText(minimumValue))) must be less than \"maximumValue\" (\(numberText(maximumValue)))")
+        p.describeLimit("maximumValue", "greater than minimumValue")
+        let value = p.number("value", default: minimumValue)
+        p.describeLimit("value", "kept within minimumValue to maximumValue")
+        var startAngle = p.number("startAngle", default: -Double.pi * 11 / 8, in: -1000...1000, unit: "radians")
+        var endAngle = p.number("endAngle", default: Double.pi * 3 / 8, in: -1000...1000, unit: "radians")
+        let anglesOK = p.check(startAngle < endAngle, at: "endAngle",
+                               "\"startAngle\" (\(numberText(startAngle))) must be less than \"endAngle\" (\(numberText(endAngle)))")
+            && p.check(endAngle - startAngle <= 2 * Double.pi, at: "endAngle",
+                       "the knob's sweep from \"startAngle\" to \"endAngle\" (\(numberText(endAngle - startAngle)) radians) must not exceed a full turn (2π)")
+        p.describeLimit("endAngle", "greater than startAngle and at most a full turn (2π) from it")
+        // (With a problem noted, the scene is refused; the knob made meanwhile only has to be valid.)
+        if !valuesOK { (minimumValue, maximumValue) = (0, 1) }
+        if !anglesOK { (startAngle, endAngle) = (-Double.pi * 11 / 8, Double.pi * 3 / 8) }
+        return Knob(minimumValue: minimumValue, maximumValue: maximumValue, value: value,
+                    startAngle: startAngle, endAngle: endAngle,
+                    isContinuous: p.bool("isContinuous", default: true),
+                    minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"))
+    }
+}

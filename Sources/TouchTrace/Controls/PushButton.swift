@@ -47,3 +47,26 @@ public struct PushButton: Control {
         context.emit("touchCancel")
     }
 }
+
+// MARK: The scene type
+
+extension ControlType {
+    /// Scenes' `"pushButton"` (its parameters: `touchtrace help scene`).
+    public static let pushButton = ControlType(name: "pushButton", summary: "a push button that adds to or takes from a counter (Flo)") { p, build in
+        let isAdd = p.bool("isAddButton", default: true)
+        var targetIndex: Int?
+        if let target = p.string("target") {
+            if let index = build.viewIndex(named: target) {
+                if build.controlType(ofView: index) == "counter" {
+                    targetIndex = index
+                } else {
+                    p.check(false, at: "target", "\"target\" \"\(target)\" is not a counter view (its control must have \"type\": \"counter\")")
+                }
+            } else {
+                p.check(false, at: "target", "\"target\" \"\(target)\" names no view of this scene (views: \(build.viewNames.joined(separator: ", ")))")
+            }
+        }
+        let margin = p.number("touchUpMargin", default: PushButton.defaultTouchUpMargin, in: 0...TraceLimits.coordinate, unit: "points")
+        return PushButton(isAddButton: isAdd, targetView: targetIndex, touchUpMargin: margin)
+    }
+}

@@ -100,3 +100,33 @@ public struct RangeSlider: Control {
         context.emit("valueChanged", FieldList(Field("lower", .number(lower)), Field("upper", .number(upper))))
     }
 }
+
+// MARK: The scene type
+
+extension ControlType {
+    /// Scenes' `"rangeSlider"` (its parameters: `touchtrace help scene`).
+    public static let rangeSlider = ControlType(name: "rangeSlider", summary: "a two-thumb range slider (JKSlider)") { p, build in
+        let minValue = p.number("minValue", default: 0)
+        let maxValue = p.number("maxValue", default: 10)
+        let rangeOK = p.check(minValue < maxValue, at: "maxValue",
+                              "\"minValue\" (\(numberText(minValue))) must be less than \"maxValue\" (\(numberText(maxValue)))")
+        let lower = p.number("lower", default: minValue)
+        let upper = p.number("upper", default: maxValue)
+        p.describeLimit("maxValue", "greater than minValue")
+        p.describeLimit("lower", "within minValue to upper")
+        p.describeLimit("upper", "within lower to maxValue")
+        if rangeOK {
+            p.check(lower >= minValue && lower <= maxValue, at: "lower",
+                    "\"lower\" (\(numberText(lower))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")
+            p.check(upper >= minValue && upper <= maxValue, at: "upper",
+                    "\"upper\" (\(numberText(upper))) must be within \"minValue\"...\"maxValue\" (\(numberText(minValue))...\(numberText(maxValue)))")
+            p.check(lower <= upper, at: "lower", "\"lower\" (\(numberText(lower))) must not be greater than \"upper\" (\(numberText(upper)))")
+        }
+        let shapeOK = build.frame.width > build.frame.height
+        p.checkView(shapeOK, "a range slider must be wider than it is tall (its thumbs are squares as tall as the frame, and they travel width − height)")
+        // (With a problem noted, the scene is refused; the slider made meanwhile only has to be valid.)
+        let valid = rangeOK && lower >= minValue && lower <= upper && upper <= maxValue
+        return RangeSlider(minValue: valid ? minValue : 0, maxValue: valid ? maxValue : 1, lower: valid ? lower : 0, upper: valid ? upper : 1,
+                           width: shapeOK ? build.frame.width : build.frame.height + 1, height: build.frame.height)
+    }
+}

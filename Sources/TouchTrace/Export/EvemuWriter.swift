@@ -42,7 +42,7 @@ enum EvemuWriter {
             out.append(0x0A)
         }
         for frame in frames.frames {
-            let time = secondsText(microseconds: frame.microseconds)
+            let time = microsecondsText(frame.microseconds)
             for e in frame.events {
                 let line = "E: \(time) \(hex4(e.type)) \(hex4(e.code)) \(zeroPadded(Int64(e.value), 4))\t# \(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)\n"
                 out.append(contentsOf: line.utf8)

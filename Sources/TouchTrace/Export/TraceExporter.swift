@@ -145,6 +145,6 @@ func zeroPadded(_ n: Int64, _ width: Int) -> String {
 }
 
 /// Microseconds as `SECONDS.MICROSECONDS` (six digits), as evemu and getevent print times.
-func secondsText(microseconds us: Int64) -> String {
+func microsecondsText(_ us: Int64) -> String {
     String(us / 1_000_000) + "." + zeroPadded(us % 1_000_000, 6)
 }

@@ -187,3 +187,12 @@ public func compactNumber(_ v: Double) -> String {
         return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"checkmark"` (its parameters: `touchtrace help scene`).
+    public static let checkmark = RecognizerType(name: "checkmark", summary: "Apple's CheckmarkGestureRecognizer, exactly as the seed") { _ in
+        CheckmarkRecognizer()
+    }
+}

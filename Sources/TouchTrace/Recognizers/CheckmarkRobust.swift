@@ -258,3 +258,20 @@ public struct CheckmarkRobustRecognizer: Recognizer {
 
 /// A distance with one decimal: `12.0`, `33.5`.
 func oneDecimal(_ v: Double) -> String { fixedDecimals(v, 1) }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"checkmarkRobust"` (its parameters: `touchtrace help scene`).
+    public static let checkmarkRobust = RecognizerType(
+        name: "checkmarkRobust", summary: "a checkmark as people draw it: tolerant of jitter, tells a checkmark from a v"
+    ) { p in
+        var parameters = CheckmarkRobustRecognizer.Parameters()
+        parameters.jitter = p.number("jitter", default: parameters.jitter, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.leadInRise = p.number("leadInRise", default: parameters.leadInRise, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.minFall = p.number("minFall", default: parameters.minFall, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.minRise = p.number("minRise", default: parameters.minRise, in: 0...TraceLimits.coordinate, unit: "points")
+        parameters.riseRatio = p.number("riseRatio", default: parameters.riseRatio, in: 0...1000)
+        return CheckmarkRobustRecognizer(parameters: parameters)
+    }
+}

@@ -91,3 +91,17 @@ public struct LongPressRecognizer: Recognizer {
         down.removeAll()
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"longPress"` (its parameters: `touchtrace help scene`).
+    public static let longPress = RecognizerType(
+        name: "longPress", summary: "UILongPressGestureRecognizer: fingers resting in place, then moving", minimumVersion: 2
+    ) { p in
+        LongPressRecognizer(
+            minimumPressDuration: p.number("minimumPressDuration", default: GestureDefaults.longPressMinimumPressDuration, in: 0...1_000_000, unit: "seconds"),
+            allowableMovement: p.number("allowableMovement", default: GestureDefaults.longPressAllowableMovement, in: 0...TraceLimits.coordinate, unit: "points"),
+            numberOfTouchesRequired: p.integer("numberOfTouchesRequired", default: GestureDefaults.longPressNumberOfTouchesRequired, in: 1...20))
+    }
+}

@@ -362,3 +362,23 @@ public struct RotationRecognizer: Recognizer {
         return a == 0 ? 0 : a
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"pan"` (its parameters: `touchtrace help scene`).
+    public static let pan = RecognizerType(name: "pan", summary: "UIPanGestureRecognizer: translation and velocity") { p in
+        let minimum = p.integer("minimumNumberOfTouches", default: 1, in: 1...1000)
+        let maximum = p.integer("maximumNumberOfTouches", default: Int.max, in: 1...Int.max)
+        let ordered = p.check(maximum >= minimum, at: "maximumNumberOfTouches",
+                              "\"maximumNumberOfTouches\" (\(maximum)) must not be less than \"minimumNumberOfTouches\" (\(minimum))")
+        let distance = p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points")
+        // (With a problem noted, the scene is refused; the recognizer made meanwhile only has to be valid.)
+        return PanRecognizer(minimumNumberOfTouches: minimum, maximumNumberOfTouches: ordered ? maximum : minimum, minimumDistance: distance)
+    }
+
+    /// Scenes' `"rotation"` (its parameters: `touchtrace help scene`).
+    public static let rotation = RecognizerType(name: "rotation", summary: "the knob's one-finger rotation (a pan that follows the touch angle)") { p in
+        RotationRecognizer(minimumDistance: p.number("minimumDistance", default: GestureDefaults.panMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"))
+    }
+}

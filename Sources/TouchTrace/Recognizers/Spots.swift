@@ -141,3 +141,12 @@ public struct TimingCurve: Sendable {
         return 3 * u * u * c1 + 6 * u * s * (c2 - c1) + 3 * s * s * (1 - c2)
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"spots"` (its parameters: `touchtrace help scene`).
+    public static let spots = RecognizerType(name: "spots", summary: "a growing spot under every touch (TouchableView)") { _ in
+        SpotsRecognizer()
+    }
+}

@@ -127,3 +127,29 @@ public struct SwipeRecognizer: Recognizer {
         start = nil
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"swipe"` (its parameters: `touchtrace help scene`).
+    public static let swipe = RecognizerType(
+        name: "swipe", summary: "UISwipeGestureRecognizer: a quick straight movement in an allowed direction", minimumVersion: 2
+    ) { p in
+        let names = p.stringList("direction", default: ["right"], oneOf: SwipeDirection.allCases.map(\.rawValue))
+        var directions: [SwipeDirection] = []
+        for name in names {
+            if let d = SwipeDirection(rawValue: name) {
+                if !directions.contains(d) { directions.append(d) }
+            } else {
+                p.check(false, at: "direction", "\"direction\" must be right, left, up or down (or a list of them), found \"\(name)\"")
+            }
+        }
+        p.check(!names.isEmpty, at: "direction", "\"direction\" must name at least one direction: right, left, up or down")
+        return SwipeRecognizer(
+            directions: directions.isEmpty ? [.right] : directions,
+            numberOfTouchesRequired: p.integer("numberOfTouchesRequired", default: GestureDefaults.swipeNumberOfTouchesRequired, in: 1...20),
+            minimumDistance: p.number("minimumDistance", default: GestureDefaults.swipeMinimumDistance, in: 0...TraceLimits.coordinate, unit: "points"),
+            maximumDuration: p.number("maximumDuration", default: GestureDefaults.swipeMaximumDuration, in: 0.001...1_000_000, unit: "seconds"),
+            maximumAngle: p.number("maximumAngle", default: GestureDefaults.swipeMaximumAngle, in: 0...90, unit: "degrees"))
+    }
+}

@@ -128,3 +128,20 @@ public struct TapRecognizer: Recognizer {
         firstLocation = .zero
     }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"tap"` (its parameters: `touchtrace help scene`).
+    public static let tap = RecognizerType(
+        name: "tap", summary: "UITapGestureRecognizer: one or more taps of one or more fingers", minimumVersion: 2
+    ) { p in
+        TapRecognizer(
+            numberOfTapsRequired: p.integer("numberOfTapsRequired", default: GestureDefaults.tapNumberOfTapsRequired, in: 1...100),
+            numberOfTouchesRequired: p.integer("numberOfTouchesRequired", default: GestureDefaults.tapNumberOfTouchesRequired, in: 1...20),
+            allowableMovement: p.number("allowableMovement", default: GestureDefaults.tapAllowableMovement, in: 0...TraceLimits.coordinate, unit: "points"),
+            maximumTapDuration: p.number("maximumTapDuration", default: GestureDefaults.tapMaximumTapDuration, in: 0.001...1_000_000, unit: "seconds"),
+            maximumIntervalBetweenSuccessiveTaps: p.number("maximumIntervalBetweenSuccessiveTaps",
+                                                           default: GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps, in: 0.001...1_000_000, unit: "seconds"))
+    }
+}

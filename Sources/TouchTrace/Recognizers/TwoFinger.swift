@@ -260,3 +260,21 @@ public struct TwoFingerRotationRecognizer: Recognizer {
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesCancelled(touches, &context) }
     public mutating func reset() { gesture.reset(measure: RotationMeasure(minimumRotation: minimumRotation)) }
 }
+
+// MARK: The scene type
+
+extension RecognizerType {
+    /// Scenes' `"pinch"` (its parameters: `touchtrace help scene`).
+    public static let pinch = RecognizerType(
+        name: "pinch", summary: "UIPinchGestureRecognizer: two fingers moving apart or together (scale)", minimumVersion: 2
+    ) { p in
+        PinchRecognizer(minimumSpanChange: p.number("minimumSpanChange", default: GestureDefaults.pinchMinimumSpanChange, in: 0...TraceLimits.coordinate, unit: "points"))
+    }
+
+    /// Scenes' `"twoFingerRotation"` (its parameters: `touchtrace help scene`).
+    public static let twoFingerRotation = RecognizerType(
+        name: "twoFingerRotation", summary: "UIRotationGestureRecognizer: two fingers turning (radians)", minimumVersion: 2
+    ) { p in
+        TwoFingerRotationRecognizer(minimumRotation: p.number("minimumRotation", default: GestureDefaults.rotationMinimumRotation, in: 0...100, unit: "radians"))
+    }
+}

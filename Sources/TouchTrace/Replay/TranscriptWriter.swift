@@ -439,57 +439,6 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
     return writeDecimal(UInt64(n), to: out)
 }
 
-/// Appends a string as a JSON string literal: quotes, and escapes for `"`, `\` and control
-/// characters.
-public func appendJSONString(_ s: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copied whole.
-    var plain = s
-    let copied: Bool = plain.withUTF8 { bytes in
-        guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-        out.append(contentsOf: bytes)
-        return true
-    }
-    if copied {
-        out.append(UInt8(ascii: "\""))
-        return
-    }
-    for b in s.utf8 {
-        switch b {
-        case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]])
-        default: out.append(b)
-        }
-    }
-    out.append(UInt8(ascii: "\""))
-}
-
-/// Writes a double in the shortest form that reads back to the same value (`0.1`, `12.0`,
-/// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
-/// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
-/// cannot hold, are written as `null`.
-///
-/// Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
-/// whichever zero the arithmetic left (transcripts of positive zero stay as they were).
-@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
-    ShortestDouble.write(v, to: out, tables: tables)
-}
-
-/// Appends a double in the shortest form that reads back to the same value; negative zero is
-/// written as zero.
-public func appendShortest(_ v: Double, to out: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
-        let n = writeShortest(v, to: buffer.baseAddress!)
-        out.append(contentsOf: buffer[0..<n])
-    }
-}
-
 // MARK: Another transcript through the same writer
 
 extension TranscriptWriter {

@@ -39,7 +39,7 @@ import Testing
         (#"{"views": [{"name": "a", "frame": [0, 0, "1", 10]}]}"#, "scene.json:1:42: view \"a\": \"frame\" must be four numbers [x, y, width, height], but element 2 is a string"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1]}, {"name": "a", "frame": [0, 0, 1, 1]}]}"#, "scene.json:1:59: duplicate view name \"a\""),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"type": "sweep"}]}]}"#,
-         "scene.json:1:74: view \"a\", recognizers[0]: unknown recognizer type \"sweep\" (known types: pan, rotation, checkmark, checkmarkRobust, spots, tap, longPress, swipe, pinch, twoFingerRotation)"),
+         "scene.json:1:74: view \"a\", recognizers[0]: unknown recognizer type \"sweep\" (known types: \(Registry.standard.recognizers.map(\.name).joined(separator: ", ")))"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"type": "knob"}]}]}"#, "\"knob\" is a control, not a recognizer"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "control": {"type": "pan"}}]}"#, "\"pan\" is a recognizer, not a control"),
         (#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "control": {"type": "pushButton", "target": "b"}}]}"#, "\"target\" \"b\" names no view of this scene"),

@@ -142,7 +142,8 @@ import Testing
         expectOne(recognition, version: 1, at("\"recognition\"", in: recognition), #""recognition" "# + needs)
     }
 
-    @Test(arguments: ["tap", "longPress", "swipe", "pinch", "twoFingerRotation"])
+    /// Every registered recognizer type of version 2 (UIKit's standard ones).
+    @Test(arguments: Registry.standard.recognizers.filter { $0.minimumVersion == 2 }.map(\.name))
     func theStandardRecognizersNeedVersion2(_ type: String) throws {
         let json = oneView(#"{"type": ""# + type + #""}"#)
         expectOne(json, version: 1, at("\"\(type)\"", in: json), #"view "v", recognizers[0]: ""# + type + #"" needs a version 2 trace"#)

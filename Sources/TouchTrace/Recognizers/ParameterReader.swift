@@ -155,16 +155,8 @@ public struct ParameterReader {
         return reader.described ?? []
     }
 
-    /// The parameters of a control type, as its `make` reads them (in a scene of its own view
-    /// only, 200 × 40 points: parameters do not depend on the scene).
-    public static func describe(_ type: ControlType) -> [ParameterDescription] {
-        var reader = ParameterReader(describing: ())
-        _ = type.make(&reader, SceneBuild(viewNames: [], controlTypes: [], frame: Rect(x: 0, y: 0, width: 200, height: 40)))
-        return reader.described ?? []
-    }
-
     /// A reader of no parameters that records what is asked of it.
-    private init(describing: ()) {
+    init(describing: ()) {
         self.init(JSONNode(offset: 0, value: .object([])), label: "", viewOffset: 0)
         described = []
     }

@@ -448,3 +448,23 @@ struct PowerTables: Sendable {
         }
     }
 }
+
+/// Writes a double in the shortest form that reads back to the same value (`0.1`, `12.0`,
+/// `1e-05`), as Swift's `description` and Python's `repr` print it, at `out` with
+/// `ShortestDouble.room` bytes; returns the length (at most 24). Non-finite values, which JSON
+/// cannot hold, are written as `null`.
+///
+/// Zero has no sign (SPEC 7, 13.1): negative zero is written as zero is, never `-0.0`,
+/// whichever zero the arithmetic left (transcripts of positive zero stay as they were).
+@inline(__always) func writeShortest(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
+    ShortestDouble.write(v, to: out, tables: tables)
+}
+
+/// Appends a double in the shortest form that reads back to the same value; negative zero is
+/// written as zero.
+public func appendShortest(_ v: Double, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
+        let n = writeShortest(v, to: buffer.baseAddress!)
+        out.append(contentsOf: buffer[0..<n])
+    }
+}
