@@ -75,9 +75,16 @@ extension UIGestureRecognizer {
         if replay != identity || index != context.pointee.recognizerIndex {
             replay = identity
             index = context.pointee.recognizerIndex
-            let chain = UIView.chain(screenFrames: context.pointee.recognizerViewChain)
-            attachedView = chain?.view
-            attachedRoot = chain?.root
+            // The replay's views, shared by its recognizers: what one's code does to a view, the
+            // others see, and the engine hears of (`UIKitReplay`).
+            let world = UIKitReplay.of(context)
+            let v = context.pointee.recognizerView
+            self.world = world
+            sceneView = v
+            attachedView = v >= 0 && v < world.views.count ? world.views[v] : nil
+            var root = attachedView
+            while let up = root?.superview { root = up }
+            attachedRoot = root
             cancellingTurnedOff = false
             for k in failureRequirements.indices { failureRequirements[k].resolved = false }
         }
@@ -124,8 +131,9 @@ extension UIGestureRecognizer {
 
     /// A point of the attached view on the screen (points).
     private func onScreen(_ p: Point) -> CGPoint {
-        let point = CGPoint(x: p.x, y: p.y)
-        return attachedView?.pointOnScreen(point) ?? point
+        // The engine locates touches from the bounds' origin (see `UIKitReplay.place`).
+        guard let view = attachedView else { return CGPoint(x: p.x, y: p.y) }
+        return view.pointOnScreen(CGPoint(x: p.x + view.bounds.origin.x, y: p.y + view.bounds.origin.y))
     }
 
     /// The trace's top-level `maximumForce` (SPEC 17), once the engine tells it: the one place
@@ -219,6 +227,10 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         held = .possible
         instance?.engineReset()
     }
+
+    /// A TouchTraceUIKit recognizer's code may move the scene's views (SPEC 17): the scene names
+    /// a `view` source for each, for its `viewChanged` records.
+    public var movesViews: Bool { true }
 
     /// A TouchTraceUIKit recognizer has a say in the arena: its delegate's answers (SPEC 17).
     public var answersArenaQuestions: Bool { true }

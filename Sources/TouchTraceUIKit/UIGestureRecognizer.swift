@@ -79,6 +79,9 @@ open class UIGestureRecognizer {
     /// (held here: a view does not hold its superview).
     var attachedView: UIView?
     var attachedRoot: UIView?
+    /// The replay's views, and the index of this recognizer's scene view among them (−1: none).
+    weak var world: UIKitReplay?
+    var sceneView = -1
     /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
     weak var addedView: UIView?
     /// Its place in the replay: the replay's identity and its index in scene order.
@@ -432,12 +435,27 @@ open class UIGestureRecognizer {
         reset()
     }
 
-    /// The touches of the call under way that are in `touches`, in the event's order.
+    /// The touches of the call under way that are in `touches`, in the event's order — located,
+    /// once gesture code has moved the recognizer's view, as if the view were still where the
+    /// scene put it: UIKit's recognizers measure in the window, so moving, scaling or turning
+    /// the view under the fingers changes no translation, scale or angle.
     func delivered(_ touches: Set<UITouch>) -> TouchSet {
+        let set: TouchSet
         if touches.count == currentSet.count && currentSet.allSatisfy({ touchObjects[$0.serial].map(touches.contains) ?? false }) {
-            return currentSet
+            set = currentSet
+        } else {
+            set = TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
         }
-        return TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
+        guard let world, sceneView >= 0, world.hasMoved(sceneView) else { return set }
+        let origin = world.sceneOrigins[sceneView]
+        return TouchSet(set.map { touch in
+            var moved = touch
+            let now = touchObjects[touch.serial]?.screenLocation ?? CGPoint(x: touch.location.x, y: touch.location.y)
+            let before = touchObjects[touch.serial]?.previousScreenLocation ?? now
+            moved.location = Point(x: Double(now.x) - origin.x, y: Double(now.y) - origin.y)
+            moved.previousLocation = Point(x: Double(before.x) - origin.x, y: Double(before.y) - origin.y)
+            return moved
+        })
     }
 }
 

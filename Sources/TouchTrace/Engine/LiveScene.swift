@@ -76,3 +76,11 @@ struct LiveScene {
         attachment = nil
     }
 }
+
+/// What TouchTraceUIKit keeps for a replay (`DeliveryContext.replayAttachment`), told when an
+/// event — or a deadline — has been delivered and the actions after it have run: where it
+/// writes `viewChanged` records and places the views gesture code moved.
+package protocol ReplayAttachment: AnyObject {
+    /// The event (or deadline) at `context.t` is over, its actions run.
+    func eventDidEnd(_ context: inout DeliveryContext)
+}

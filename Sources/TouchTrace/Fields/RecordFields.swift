@@ -17,6 +17,27 @@ public enum FieldValue: Sendable, Equatable {
     case text(SharedText)
     /// A touch id that the trace gave as a number.
     case touch(Int64)
+    /// Several numbers (a view's transform, its frame): `[a, b, ...]` in JSON Lines, written
+    /// as `numberList`'s values comma-separated with four decimals in text. Made by
+    /// `numbers(_:)`; kept as a shared text of the numbers' bits, so that the value stays plain
+    /// data (rare records: a view that gesture code moved).
+    case numberList(SharedText)
+
+    /// A list of numbers, as `numberList`.
+    public static func numbers(_ values: [Double]) -> FieldValue {
+        .numberList(SharedText(values.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")))
+    }
+
+    /// The numbers of a `numberList`, in order; nil for any other value.
+    public var numbers: [Double]? {
+        guard case .numberList(let text) = self else { return nil }
+        return FieldValue.numbers(in: text)
+    }
+
+    /// The numbers a `numberList`'s text holds.
+    static func numbers(in text: SharedText) -> [Double] {
+        text.string.split(separator: ",").map { Double(bitPattern: UInt64($0, radix: 16) ?? 0) }
+    }
 
     public static func == (a: FieldValue, b: FieldValue) -> Bool {
         switch (a, b) {
@@ -26,6 +47,7 @@ public enum FieldValue: Sendable, Equatable {
         case (.name(let x), .name(let y)): return x.description == y.description
         case (.text(let x), .text(let y)): return x == y
         case (.touch(let x), .touch(let y)): return x == y
+        case (.numberList(let x), .numberList(let y)): return x == y
         default: return false
         }
     }

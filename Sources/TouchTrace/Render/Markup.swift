@@ -19,6 +19,7 @@ enum Markup {
         case .name(let s): return s.description
         case .text(let s): return s.string
         case .touch(let n): return String(n)
+        case .numberList: return (value.numbers ?? []).map(fixed4).joined(separator: ",")
         }
     }
 }

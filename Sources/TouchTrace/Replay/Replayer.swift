@@ -449,6 +449,7 @@ struct ReplayCore: ArenaMembers {
             deliver(event, to: touchedViews[i])
         }
         if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
+        if live.pointee.attachment != nil { tellAttachmentEventEnded() }
     }
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
@@ -797,6 +798,7 @@ struct ReplayCore: ArenaMembers {
             if let again = arena.pointee.deadlines.deadline(of: g), again.micros <= entry.micros { arena.pointee.deadlines.remove(g) }
             if arena.pointee.isActive { settle() }
             if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
+            if live.pointee.attachment != nil { tellAttachmentEventEnded() }
             if version >= 2 { resetFinalRecognizers() }
         }
         return fired
@@ -835,6 +837,15 @@ struct ReplayCore: ArenaMembers {
             }
             resetAfterEvent.removeAll()
         }
+    }
+
+    /// Tells what TouchTraceUIKit keeps for the replay that the event (or deadline) at `now` is
+    /// over: it writes the `viewChanged` records of the views its code moved, and places them.
+    private mutating func tellAttachmentEventEnded() {
+        guard let attachment = live.pointee.attachment as? ReplayAttachment else { return }
+        var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: (0, 0),
+                                      eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+        attachment.eventDidEnd(&context)
     }
 
     // MARK: What the arena decides, carried out where it is the replay's (SPEC 12)

@@ -256,6 +256,10 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
+                case .numberList(let list):
+                    out.advance(p - out.end)
+                    writeNumbers(FieldValue.numbers(in: list), fixed: true, tables: nil, to: &out)
+                    p = out.end
                 }
             }
         }
@@ -314,12 +318,30 @@ public final class TranscriptWriter: RecordSink, @unchecked Sendable {
                     p = out.end
                 case .touch(let id):
                     p += writeInteger(id, to: p)
+                case .numberList(let list):
+                    out.advance(p - out.end)
+                    writeNumbers(FieldValue.numbers(in: list), fixed: false, tables: tables, to: &out)
+                    p = out.end
                 }
             }
         }
         // `}` and a line feed
         UnsafeMutableRawPointer(p).storeBytes(of: UInt16(0x0A_7D).littleEndian, as: UInt16.self)
         out.advance(p + 2 - out.end)
+    }
+
+    /// A list of numbers: with four decimals, comma-separated (text), or as a JSON array of
+    /// shortest forms; keeps the room after it that the record's other fields were given.
+    private static func writeNumbers(_ values: [Double], fixed: Bool, tables: PowerTables?, to out: inout ByteBuffer) {
+        out.reserve(values.count * (fixed4MaximumLength + 2) + 2 + room(event: 0, fields: 6, prefix: 0))
+        var p = out.end
+        if !fixed { p[0] = UInt8(ascii: "["); p += 1 }
+        for (i, v) in values.enumerated() {
+            if i > 0 { p[0] = UInt8(ascii: ","); p += 1 }
+            p += fixed ? writeFixed4(v, to: p) : writeShortest(v, to: p, tables: tables!)
+        }
+        if !fixed { p[0] = UInt8(ascii: "]"); p += 1 }
+        out.advance(p - out.end)
     }
 
     /// Whether any of the eight bytes of `word` needs an escape in a JSON string: a control

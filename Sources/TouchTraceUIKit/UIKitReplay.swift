@@ -1,0 +1,128 @@
+import TouchTrace
+
+/// What TouchTraceUIKit keeps for one replay: the scene's views as `UIView` objects that every
+/// recognizer of the replay shares (a recognizer's `view` is its scene view's), and what gesture
+/// code has done to them (SPEC 17, "Views that move").
+///
+/// After each event — or deadline — and the actions run after it, every scene view whose
+/// `center`, `transform`, `bounds`, `alpha` or `isHidden` is not what it was gets one record
+/// `VIEW.view viewChanged` with the fields that changed, in that order (`center` [x, y] in its
+/// superview's coordinates; `transform` [a, b, c, d, tx, ty]; `bounds` [x, y, width, height];
+/// `alpha`; `isHidden`), and from then on it, and the views inside it, are hit and given
+/// touches where they now are. A hidden view, or one of `alpha` below 0.01, is hit by no touch
+/// (as in UIKit); the touches it has keep coming.
+final class UIKitReplay: ReplayAttachment {
+    /// What a record says of a view.
+    struct Look: Equatable {
+        var center: CGPoint
+        var transform: CGAffineTransform
+        var bounds: CGRect
+        var alpha: CGFloat
+        var isHidden: Bool
+
+        init(_ view: UIView) {
+            center = view.center
+            transform = view.transform
+            bounds = view.bounds
+            alpha = view.alpha
+            isHidden = view.isHidden
+        }
+    }
+
+    /// The scene's views, in scene order.
+    let views: [UIView]
+    /// Each view's look as last recorded (as the scene placed it, at first).
+    private var recorded: [Look]
+    /// Each view's `changeCount` when last looked at.
+    private var counts: [Int]
+    /// Each view's superview (index), or −1.
+    private let superviews: [Int]
+    /// Each view's origin on the screen where the scene put it.
+    let sceneOrigins: [Point]
+    /// Whether gesture code has moved the view (or a view it is inside) since the replay began.
+    private var moved: [Bool]
+
+    /// Whether view `v` has moved (itself, or inside a view that has).
+    func hasMoved(_ v: Int) -> Bool { moved[v] }
+
+    /// The replay's views, made from the scene's at the first call of a TouchTraceUIKit
+    /// recognizer in the replay.
+    static func of(_ context: UnsafeMutablePointer<DeliveryContext>) -> UIKitReplay {
+        if let world = context.pointee.replayAttachment as? UIKitReplay { return world }
+        let world = UIKitReplay(sceneViews: context.pointee.sceneViews)
+        context.pointee.replayAttachment = world
+        return world
+    }
+
+    init(sceneViews: [(screenFrame: Rect, superview: Int)]) {
+        var views: [UIView] = []
+        for (frame, superview) in sceneViews {
+            let parent = superview >= 0 ? sceneViews[superview].screenFrame.origin : Point.zero
+            let rect = CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height)
+            views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : nil))
+        }
+        self.views = views
+        self.recorded = views.map(Look.init)
+        self.counts = views.map(\.changeCount)
+        self.superviews = sceneViews.map(\.superview)
+        self.sceneOrigins = sceneViews.map { $0.screenFrame.origin }
+        self.moved = Array(repeating: false, count: sceneViews.count)
+    }
+
+    /// After an event and its actions: the records of the views that changed, and their new
+    /// places (theirs and their subviews') in the engine.
+    func eventDidEnd(_ context: inout DeliveryContext) {
+        var moved = Array(repeating: false, count: views.count)
+        for (v, view) in views.enumerated() {
+            if superviews[v] >= 0 && moved[superviews[v]] { moved[v] = true }
+            guard view.changeCount != counts[v] else { continue }
+            counts[v] = view.changeCount
+            let now = Look(view)
+            let before = recorded[v]
+            guard now != before else { continue }
+            recorded[v] = now
+            moved[v] = true
+            var fields = FieldList()
+            if now.center != before.center { fields.append(Field("center", .point(Point(x: now.center.x, y: now.center.y)))) }
+            if now.transform != before.transform {
+                let t = now.transform
+                fields.append(Field("transform", .numbers([t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })))
+            }
+            if now.bounds != before.bounds {
+                let b = now.bounds
+                fields.append(Field("bounds", .numbers([b.origin.x, b.origin.y, b.width, b.height].map { Double($0) })))
+            }
+            if now.alpha != before.alpha { fields.append(Field("alpha", .number(Double(now.alpha)))) }
+            if now.isHidden != before.isHidden { fields.append(Field("isHidden", .name(now.isHidden ? "true" : "false"))) }
+            context.emitViewChanged(v, fields)
+        }
+        for (v, view) in views.enumerated() where moved[v] {
+            self.moved[v] = true
+            place(v, view, &context)
+        }
+    }
+
+    /// Tells the engine where view `v` is on the screen now.
+    private func place(_ v: Int, _ view: UIView, _ context: inout DeliveryContext) {
+        var hidden = false
+        var u: UIView? = view
+        while let current = u {
+            if current.isHidden || current.alpha < 0.01 { hidden = true }
+            u = current.superview
+        }
+        // The map from the view's own coordinates (its bounds) to the screen's, from where three
+        // of its points land.
+        let origin = view.pointOnScreen(CGPoint(x: 0, y: 0))
+        let across = view.pointOnScreen(CGPoint(x: 1, y: 0))
+        let down = view.pointOnScreen(CGPoint(x: 0, y: 1))
+        let toScreen = Affine(a: Double(across.x - origin.x), b: Double(across.y - origin.y),
+                              c: Double(down.x - origin.x), d: Double(down.y - origin.y),
+                              tx: Double(origin.x), ty: Double(origin.y))
+        // Hit testing takes the bounds from (0, 0): a bounds origin elsewhere is in the map.
+        let shifted = Affine(a: toScreen.a, b: toScreen.b, c: toScreen.c, d: toScreen.d,
+                             tx: toScreen.a * Double(view.bounds.origin.x) + toScreen.c * Double(view.bounds.origin.y) + toScreen.tx,
+                             ty: toScreen.b * Double(view.bounds.origin.x) + toScreen.d * Double(view.bounds.origin.y) + toScreen.ty)
+        let size = hidden ? (width: 0.0, height: 0.0) : (width: Double(view.bounds.width), height: Double(view.bounds.height))
+        context.placeView(v, size: size, toScreen: shifted)
+    }
+}
