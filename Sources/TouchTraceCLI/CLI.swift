@@ -230,6 +230,11 @@ extension HelpCommand {
         for type in registry.recognizers { describe(type.name, type.summary, ParameterReader.describe(type)) }
         lines += ["", "CONTROLS (a view's \"control\": {\"type\": TYPE, ...}; at most one per view)"]
         for type in registry.controls { describe(type.name, type.summary, ParameterReader.describe(type)) }
+        lines += ["", "SCREENS BUILT IN CODE (a whole scene: {\"screen\": NAME}; version 2 traces)"]
+        if registry.screens.isEmpty {
+            lines.append("  (none: a package registers its own with TouchTraceUIKit's ScreenType.uiKit and runs them from its executable or tests)")
+        }
+        for screen in registry.screens { lines.append("  \(screen.name) — \(screen.summary)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -179,12 +179,24 @@ extension UITouch.Phase {
 /// has mutable state), but is never shared between threads.
 public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
     let make: @Sendable () -> UIGestureRecognizer
+    /// A recognizer of a screen built in code: the screen, and which of its recognizers.
+    let screen: ScreenMaker?
+    let screenIndex: Int
     private var instance: UIGestureRecognizer?
     private var held: RecognizerState = .possible
 
     /// A recognizer that runs the object `make` makes.
     public init(_ make: @escaping @Sendable () -> UIGestureRecognizer) {
         self.make = make
+        self.screen = nil
+        self.screenIndex = -1
+    }
+
+    /// The recognizer number `index` (scene order) of the replay's copy of a screen.
+    init(screen: ScreenMaker, index: Int) {
+        self.make = { preconditionFailure("a screen's recognizer comes from the replay's screen") }
+        self.screen = screen
+        self.screenIndex = index
     }
 
     /// The object this replay runs, once it has been called (nil before).
@@ -263,6 +275,11 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
         let recognizer: UIGestureRecognizer
         if let instance {
             recognizer = instance
+        } else if let screen {
+            // The replay's own copy of the screen, made at the first call of one of its recognizers.
+            let world = withUnsafeMutablePointer(to: &context) { UIKitReplay.of($0, screen: screen) }
+            recognizer = world.recognizers[screenIndex]
+            instance = recognizer
         } else {
             recognizer = make()
             instance = recognizer

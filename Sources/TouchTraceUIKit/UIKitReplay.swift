@@ -54,13 +54,34 @@ final class UIKitReplay: ReplayAttachment {
         return world
     }
 
-    init(sceneViews: [(screenFrame: Rect, superview: Int)]) {
+    /// The replay's copy of a screen built in code, made at the first call of one of its
+    /// recognizers (`ScreenType.uiKit`).
+    static func of(_ context: UnsafeMutablePointer<DeliveryContext>, screen: ScreenMaker) -> UIKitReplay {
+        if let world = context.pointee.replayAttachment as? UIKitReplay { return world }
+        let tree = screen.make()
+        let world = UIKitReplay(views: tree.views, sceneViews: context.pointee.sceneViews, recognizers: tree.recognizers, owner: tree.owner)
+        context.pointee.replayAttachment = world
+        return world
+    }
+
+    /// The recognizers of a screen built in code, in scene order (none for a scene file's).
+    let recognizers: [UIGestureRecognizer]
+    /// What keeps a screen's handlers alive (its view controller).
+    private let owner: AnyObject?
+
+    convenience init(sceneViews: [(screenFrame: Rect, superview: Int)]) {
         var views: [UIView] = []
         for (frame, superview) in sceneViews {
             let parent = superview >= 0 ? sceneViews[superview].screenFrame.origin : Point.zero
             let rect = CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height)
             views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : nil))
         }
+        self.init(views: views, sceneViews: sceneViews, recognizers: [], owner: nil)
+    }
+
+    private init(views: [UIView], sceneViews: [(screenFrame: Rect, superview: Int)], recognizers: [UIGestureRecognizer], owner: AnyObject?) {
+        self.recognizers = recognizers
+        self.owner = owner
         self.views = views
         self.recorded = views.map(Look.init)
         self.counts = views.map(\.changeCount)

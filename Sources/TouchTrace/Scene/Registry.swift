@@ -19,6 +19,8 @@ public struct Registry: Sendable {
     public private(set) var recognizers: [RecognizerType]
     /// Control types in the order they were registered.
     public private(set) var controls: [ControlType]
+    /// Screens built in code, in the order they were registered (none in `standard`).
+    public internal(set) var screens: [ScreenType] = []
 
     /// A registry with no types (see `standard`).
     public init() {
@@ -73,4 +75,40 @@ public struct Registry: Sendable {
 public struct RegistryError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public var description: String { message }
+}
+
+/// A screen built in code, as a scene (SPEC 17): a scene file names it, `{"screen": "photo"}`,
+/// instead of listing views, and the package that registered it builds the views, their
+/// recognizers and their controls (TouchTraceUIKit's `ScreenType.uiKit` builds them from a
+/// `UIView` tree or a view controller's view).
+public struct ScreenType: Sendable {
+    /// What scene files call it: letters, digits, `_` or `-`.
+    public let name: String
+    /// One line for `help scene`.
+    public let summary: String
+    /// The screen as a scene replayed by the rules of `version` (2 or later).
+    public let make: @Sendable (_ version: Int) -> Scene
+
+    public init(name: String, summary: String, make: @escaping @Sendable (_ version: Int) -> Scene) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
+}
+
+extension Registry {
+    /// Adds a screen; its name must be new among screens.
+    public mutating func register(_ screen: ScreenType) throws(RegistryError) {
+        guard !screen.name.isEmpty, screen.name.utf8.allSatisfy({ $0 < 0x80 && ($0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isalnum(Int32($0)) != 0) }) else {
+            throw RegistryError(message: "the screen name \"\(screen.name)\" must be letters, digits, \"_\" or \"-\", not empty")
+        }
+        if self.screen(named: screen.name) != nil {
+            throw RegistryError(message: "a screen named \"\(screen.name)\" is registered already; choose another name")
+        }
+        screens.append(screen)
+    }
+
+    public func screen(named name: String) -> ScreenType? {
+        screens.first { $0.name == name }
+    }
 }

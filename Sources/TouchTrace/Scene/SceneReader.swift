@@ -26,6 +26,35 @@ public enum SceneReader {
         return scene
     }
 
+    /// `{"screen": "NAME"}`: the scene of a screen built in code, registered by that name.
+    private static func screen(_ m: JSONNode.Member, views: JSONNode.Member?, origin: String, version: Int, recognition: Recognition,
+                               registry: Registry, problems: inout SceneProblems) -> Scene {
+        let empty = Scene(views: [], origin: origin, version: version)
+        if let views {
+            problems.add(views.keyOffset, "a scene gives either \"views\" or \"screen\" (a screen built in code), not both")
+            return empty
+        }
+        guard let name = m.value.string else {
+            problems.add(m.value.offset, "\"screen\" must be the name of a screen built in code, found \(m.value.kindDescription)")
+            return empty
+        }
+        guard let type = registry.screen(named: name) else {
+            let known = registry.screens.map(\.name)
+            problems.add(m.value.offset, "unknown screen \"\(printable(name))\"; "
+                + (known.isEmpty ? "no screen is registered: a package registers the screens it builds in code (Registry.register(_: ScreenType)) and runs its own executable or assertFixtures with that registry"
+                                 : "known screens: \(known.joined(separator: ", "))"))
+            return empty
+        }
+        guard version >= 2 else {
+            problems.add(m.keyOffset, needsVersion2("a screen built in code"))
+            return empty
+        }
+        var scene = type.make(version)
+        scene.recognition = recognition
+        if scene.origin.isEmpty { scene.origin = origin }
+        return scene
+    }
+
     /// The keys every recognizer of a version 2 scene may have, whatever its type (SPEC 12).
     static let arenaKeys = ["simultaneousWith", "requireToFail", "cancelsTouchesInView"]
 
@@ -57,7 +86,7 @@ public enum SceneReader {
             return Scene(views: [], origin: origin, version: version)
         }
         var recognition = Recognition.exclusive
-        for m in members where m.key != "views" {
+        for m in members where m.key != "views" && m.key != "screen" {
             if m.key == "recognition" {
                 if version < 2 {
                     problems.add(m.keyOffset, needsVersion2("\"recognition\""))
@@ -69,6 +98,10 @@ public enum SceneReader {
                 continue
             }
             problems.unknown(m, in: "the scene")
+        }
+        if let screenMember = root["screen"] {
+            return screen(screenMember, views: root["views"], origin: origin, version: version, recognition: recognition, registry: registry,
+                          problems: &problems)
         }
         guard let viewsMember = root["views"] else {
             problems.add(root.offset, "missing required key \"views\" (a list of views, front-most last)")

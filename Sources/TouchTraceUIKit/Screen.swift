@@ -1,0 +1,144 @@
+import TouchTrace
+
+/// A screen built in code: the views of a `UIView` tree — typically a view controller's view
+/// after `viewDidLoad()` — with the gesture recognizers added to them, as a scene (SPEC 17).
+///
+/// Register it, and name it from a fixture folder's `scene.json` as `{"screen": "photo"}`:
+///
+/// ```swift
+/// var registry = Registry.standard
+/// try registry.register(.uiKit("photo") { PhotoViewController() })
+/// ```
+///
+/// Every replay builds the screen afresh (a controller's `view` is loaded, `viewDidLoad()` runs),
+/// so fixtures replayed one after another, or at once on several threads, never share a view,
+/// a recognizer or a controller; the controller is kept for the length of the replay (its
+/// handlers and delegate answers run). The tree must come out the same each time.
+///
+/// **Names.** A view is named by its `accessibilityIdentifier`, else by its type and its index
+/// among its siblings (`UIImageView[1]`), with its superview's name in front where two would
+/// share a name (`card/UIView[0]`). A recognizer is named by its `name`, else by its class
+/// without `UI` and `GestureRecognizer` (`pan`, `pinch`, `rotation`, `checkmark`), with 2, 3, …
+/// after a name its view already has. The views are in scene order: a view, then its subviews
+/// back to front; a top-level view's frame is on the screen.
+extension ScreenType {
+    /// The screen of the view controller `make` makes: its `view`, loaded.
+    public static func uiKit(_ name: String, summary: String = "a view controller built in code (TouchTraceUIKit)",
+                             controller make: @escaping @Sendable () -> UIViewController) -> ScreenType {
+        screen(name, summary: summary) {
+            let controller = make()
+            controller.loadViewIfNeeded()
+            return ScreenTree(root: controller.view, owner: controller)
+        }
+    }
+
+    /// The screen of the view tree `make` makes (the root's frame is on the screen).
+    public static func uiKit(_ name: String, summary: String = "a view tree built in code (TouchTraceUIKit)",
+                             view make: @escaping @Sendable () -> UIView) -> ScreenType {
+        screen(name, summary: summary) { ScreenTree(root: make(), owner: nil) }
+    }
+
+    private static func screen(_ name: String, summary: String, _ build: @escaping @Sendable () -> ScreenTree) -> ScreenType {
+        ScreenType(name: name, summary: summary) { version in
+            let tree = build()
+            let maker = ScreenMaker(build: build, viewCount: tree.views.count, recognizerCount: tree.recognizers.count, name: name)
+            var views: [SceneView] = []
+            var k = 0
+            for (v, view) in tree.views.enumerated() {
+                var recognizers: [SceneRecognizer] = []
+                for recognizerName in tree.recognizerNames[v] {
+                    recognizers.append(SceneRecognizer(name: recognizerName, recognizer: UIKitRecognizer(screen: maker, index: k),
+                                                       cancelsTouchesInView: tree.recognizers[k].cancelsTouchesInView))
+                    k += 1
+                }
+                let f = view.frame
+                views.append(SceneView(name: tree.names[v], frame: Rect(x: Double(f.origin.x), y: Double(f.origin.y), width: Double(f.width), height: Double(f.height)),
+                                       superview: tree.superviews[v] >= 0 ? tree.superviews[v] : nil, recognizers: recognizers))
+            }
+            return Scene(views: views, origin: "the screen \"\(name)\"", version: version)
+        }
+    }
+}
+
+/// How every replay makes its own copy of a screen (see `ScreenType.uiKit`).
+struct ScreenMaker: Sendable {
+    let build: @Sendable () -> ScreenTree
+    let viewCount: Int
+    let recognizerCount: Int
+    let name: String
+
+    /// A new tree, the same shape as the one the scene was made from.
+    func make() -> ScreenTree {
+        let tree = build()
+        precondition(tree.views.count == viewCount && tree.recognizers.count == recognizerCount,
+                     "the screen \"\(name)\" was built with \(tree.views.count) views and \(tree.recognizers.count) recognizers, first with \(viewCount) and \(recognizerCount): a screen must come out the same every time it is built")
+        return tree
+    }
+}
+
+/// A view tree, flattened in scene order, with its recognizers and names (see `ScreenType.uiKit`).
+struct ScreenTree: @unchecked Sendable {
+    let views: [UIView]
+    let superviews: [Int]
+    let names: [String]
+    /// Every recognizer, view by view in scene order, each view's in the order added.
+    let recognizers: [UIGestureRecognizer]
+    let recognizerNames: [[String]]
+    /// What keeps the tree's handlers alive (the view controller), if anything.
+    let owner: AnyObject?
+
+    init(root: UIView, owner: AnyObject?) {
+        var views: [UIView] = []
+        var superviews: [Int] = []
+        var names: [String] = []
+        var recognizers: [UIGestureRecognizer] = []
+        var recognizerNames: [[String]] = []
+        var used = Set<String>()
+        func walk(_ view: UIView, index: Int, superview: Int) {
+            var name = view.accessibilityIdentifier ?? "\(type(of: view))[\(index)]"
+            if used.contains(name), superview >= 0 { name = names[superview] + "/" + name }
+            var n = 2
+            let base = name
+            while used.contains(name) {
+                name = "\(base)#\(n)"
+                n += 1
+            }
+            used.insert(name)
+            let v = views.count
+            views.append(view)
+            superviews.append(superview)
+            names.append(name)
+            var own: [String] = []
+            for recognizer in view.gestureRecognizers ?? [] {
+                var rname = recognizer.name ?? ScreenTree.shortName(of: recognizer)
+                if rname == Scene.viewSourceName { rname = "viewRecognizer" }
+                var m = 2
+                let rbase = rname
+                while own.contains(rname) {
+                    rname = "\(rbase)\(m)"
+                    m += 1
+                }
+                own.append(rname)
+                recognizers.append(recognizer)
+            }
+            recognizerNames.append(own)
+            for (i, subview) in view.subviews.enumerated() { walk(subview, index: i, superview: v) }
+        }
+        walk(root, index: 0, superview: -1)
+        self.views = views
+        self.superviews = superviews
+        self.names = names
+        self.recognizers = recognizers
+        self.recognizerNames = recognizerNames
+        self.owner = owner
+    }
+
+    /// `UIPanGestureRecognizer` → `pan`, `CheckmarkGestureRecognizer` → `checkmark`.
+    static func shortName(of recognizer: UIGestureRecognizer) -> String {
+        var name = "\(type(of: recognizer))"
+        if name.hasPrefix("UI") { name.removeFirst(2) }
+        if name.hasSuffix("GestureRecognizer") { name.removeLast("GestureRecognizer".count) }
+        if name.isEmpty { return "recognizer" }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+}
