@@ -136,10 +136,9 @@ extension UIGestureRecognizer {
         return view.pointOnScreen(CGPoint(x: p.x + view.bounds.origin.x, y: p.y + view.bounds.origin.y))
     }
 
-    /// The trace's top-level `maximumForce` (SPEC 17), once the engine tells it: the one place
-    /// to read it from the delivery context. The engine does not expose it yet, so touches
-    /// report `UITouch.defaultMaximumPossibleForce`.
-    var traceMaximumForce: Double? { nil }
+    /// The trace's top-level `maximumForce` (SPEC 17), when the replay knows it; touches
+    /// otherwise report `UITouch.defaultMaximumPossibleForce`.
+    var traceMaximumForce: Double? { context?.pointee.traceMaximumForce }
 
     private func forgetEndedTouches() {
         var gone: [Int] = []

@@ -30,6 +30,8 @@ struct LiveScene {
     private(set) var anyPlaced = false
     /// What TouchTraceUIKit keeps for the replay (its views, say): nil as a replay starts.
     var attachment: AnyObject?
+    /// The trace's `maximumForce`, when the replay was given the trace and it has one.
+    var maximumForce: Double?
 
     init(frames: [Rect], superviews: [Int], recognizerViews: [Int], viewSources: [Int]) {
         self.frames = frames
@@ -74,6 +76,7 @@ struct LiveScene {
             anyPlaced = false
         }
         attachment = nil
+        maximumForce = nil
     }
 }
 

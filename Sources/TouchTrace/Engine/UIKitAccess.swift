@@ -40,6 +40,10 @@ extension DeliveryContext {
         nonmutating set { live.pointee.attachment = newValue }
     }
 
+    /// The trace's `maximumForce` (SPEC 17), when the replay was given the trace
+    /// (`Replayer.consumeEvents(of:)`) and it has one.
+    package var traceMaximumForce: Double? { live.pointee.maximumForce }
+
     /// Whether the scene's views may move, so that `viewChanged` records have a source.
     package var viewsMayMove: Bool { !live.pointee.viewSources.isEmpty }
 

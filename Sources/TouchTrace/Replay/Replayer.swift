@@ -956,6 +956,8 @@ extension Replayer {
     /// compiled for the replayer, with every event handed over by a direct call, where a
     /// caller elsewhere gets the loop compiled for any consumer.
     public mutating func consumeEvents(of trace: Trace) {
+        // What touches are measured against (UITouch.maximumPossibleForce; SPEC 17).
+        core.pointee.live.pointee.maximumForce = trace.header.maximumForce
         // The scope `forEachEvent` makes current, made current here first, so that the replay
         // looks at it once rather than at every event.
         (TextScope.current ?? trace.texts).run {
