@@ -101,6 +101,8 @@ final class SketchViewController: UIViewController, UIGestureRecognizerDelegate,
     /// A pan that lets go once the finger has dragged more than `dragLimit` points sideways.
     let limited = UIPanGestureRecognizer(target: nil, action: nil)
     let dragLimit: CGFloat = 60
+    /// A press and hold that picks up the stroke under the finger.
+    let hold = UILongPressGestureRecognizer(target: nil, action: nil)
 
     override init() {
         super.init()
@@ -110,6 +112,7 @@ final class SketchViewController: UIViewController, UIGestureRecognizerDelegate,
         sideways.addTarget { [self] r in panned(r as! UIPanGestureRecognizer) }
         belowToolbar.addTarget { [self] r in panned(r as! UIPanGestureRecognizer) }
         limited.addTarget { [self] r in limitedPan(r as! UIPanGestureRecognizer) }
+        hold.addTarget { [self] r in held(r as! UILongPressGestureRecognizer) }
         sideways.delegate = self
         belowToolbar.delegate = self
     }
@@ -137,6 +140,11 @@ final class SketchViewController: UIViewController, UIGestureRecognizerDelegate,
             sender.isEnabled = false
             sender.isEnabled = true
         }
+    }
+
+    func held(_ sender: UILongPressGestureRecognizer) {
+        let p = sender.location(in: sender.view)
+        log.append("\(sender.state) at \(p.x),\(p.y)")
     }
 
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
@@ -207,6 +215,7 @@ func gestureCodeRegistry(sketch: (@Sendable () -> SketchViewController)? = nil,
     try registry.register(.uiKit("sidewaysPan") { sketch().sideways })
     try registry.register(.uiKit("belowToolbarPan") { sketch().belowToolbar })
     try registry.register(.uiKit("limitedPan") { sketch().limited })
+    try registry.register(.uiKit("sketchHold") { sketch().hold })
     try registry.register(.uiKit("photoPinch") { photo().pinch })
     try registry.register(.uiKit("photoRotation") { photo().rotation })
     try registry.register(.uiKit("plainPinch") { PhotoZoomViewController(together: false).pinch })
@@ -250,6 +259,15 @@ func rounded(_ x: Double, _ digits: Int = 4) -> Double {
             "changed length 100.0",  // (160, 180) − (100, 100) = (60, 80): 100
             "ended length 100.0",    // lifted where it was
         ], "\(controller.log)")
+    }
+
+    /// deadline-action/hold: the long press's action runs at its deadline (0.5 s), between the
+    /// events at 0.3 and 0.7: it reads the location the 0.3 move left, and `began` (had it run
+    /// with the event at 0.7 it would have read `changed` and 104).
+    @Test func longPressActionRunsAtItsDeadline() throws {
+        let controller = SketchViewController()
+        _ = try replayFixture("deadline-action/hold", registry: try gestureCodeRegistry(sketch: { controller }))
+        #expect(controller.log == ["began at 102.0,300.0", "changed at 104.0,300.0", "ended at 104.0,300.0"], "\(controller.log)")
     }
 
     /// force/press: force and majorRadius as the trace gives them at each event.
