@@ -29,9 +29,10 @@ let package = Package(
         // JSONDecoder, for `touchtrace bench` to compare with: Foundation stays out of touchtrace.
         .executableTarget(name: "touchtrace-decoder-baseline", dependencies: ["TouchTrace"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace"]),
-        // Fixtures/ holds fixtures of gesture code written as for UIKit, found from the test files' paths.
+        // Fixtures/ and GalleryFixtures/ hold fixtures of gesture code written as for UIKit, found
+        // from the test files' paths.
         .testTarget(name: "TouchTraceUIKitTests", dependencies: ["TouchTraceUIKit", "TouchTrace", "TouchTraceTesting"],
-                    exclude: ["Fixtures"]),
+                    exclude: ["Fixtures", "GalleryFixtures"]),
         // Malformed/ holds bad inputs and their expected messages, read by path in the tests.
         .testTarget(name: "TouchTraceCLITests", dependencies: ["TouchTraceCLI", "TouchTrace"], exclude: ["Malformed"]),
         // Fixtures/ holds the tests' own fixtures, found from the test files' paths.

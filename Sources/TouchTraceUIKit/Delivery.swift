@@ -57,6 +57,9 @@ extension UIGestureRecognizer {
             currentSet = TouchSet([])
         }
         if phase.isEnding {
+            // Where its touches were as they lift: `location(in:)` reads it afterwards (a tap's
+            // action runs after its lift).
+            noteCentroid()
             for touch in set {
                 guard let object = touchObjects[touch.serial] else { continue }
                 touchesDown.removeAll { $0 === object }

@@ -154,8 +154,8 @@ open class UIGestureRecognizer {
         didSet {
             guard !isEnabled, oldValue else { return }
             switch engineState {
-            case .began, .changed: request(.cancelled, stateRecordData(for: .cancelled))
-            case .possible: request(.failed, stateRecordData(for: .failed))
+            case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
+            case .possible: request(.failed, disabledRecordData(for: .failed))
             default: break
             }
         }
@@ -200,15 +200,19 @@ open class UIGestureRecognizer {
     /// The centroid of its touches that are down, in the coordinates of `view` (on the screen
     /// when nil), in points; when none is down, where the centroid was last.
     public func location(in view: UIView?) -> CGPoint {
-        if !touchesDown.isEmpty {
-            var x: CGFloat = 0, y: CGFloat = 0
-            for touch in touchesDown {
-                x += touch.screenLocation.x
-                y += touch.screenLocation.y
-            }
-            lastCentroid = CGPoint(x: x / CGFloat(touchesDown.count), y: y / CGFloat(touchesDown.count))
-        }
+        noteCentroid()
         return UIView.convertFromScreen(lastCentroid, to: view)
+    }
+
+    /// Keeps the centroid of its touches down, on the screen, as `lastCentroid` (when any is down).
+    func noteCentroid() {
+        guard !touchesDown.isEmpty else { return }
+        var x: CGFloat = 0, y: CGFloat = 0
+        for touch in touchesDown {
+            x += touch.screenLocation.x
+            y += touch.screenLocation.y
+        }
+        lastCentroid = CGPoint(x: x / CGFloat(touchesDown.count), y: y / CGFloat(touchesDown.count))
     }
 
     /// Where its touch number `touchIndex` (0 ..< `numberOfTouches`, in the order they began)
@@ -379,6 +383,15 @@ open class UIGestureRecognizer {
         case .beRequiredToFail:
             return shouldBeRequiredToFail(by: other) || delegate?.gestureRecognizer(self, shouldBeRequiredToFailBy: other) == true
         }
+    }
+
+    /// The record data of a change `isEnabled = false` makes: in version 2, the reason first.
+    private func disabledRecordData(for to: RecognizerState) -> FieldList {
+        let data = stateRecordData(for: to)
+        guard context?.pointee.recordsReasons == true else { return data }
+        var fields = FieldList(Field("reason", .text(SharedText("disabled (isEnabled = false)"))))
+        for field in data.prefix(FieldList.capacity - 1) { fields.append(field) }
+        return fields
     }
 
     /// Asks to fail with `reason` (a `failed` record with it).

@@ -373,21 +373,29 @@ struct Arena {
         return true
     }
 
-    /// Notes that touch `serial` (in `slot`) has reached competing recognizer `g`, and, where
-    /// recognizers have a say, asks `g` and each recognizer that it now shares a touch with for
-    /// the first time whether one must wait for the other to fail (SPEC 17): a requirement for
-    /// this gesture.
-    mutating func noteTouch(_ g: Int, serial: Int, slot: Int) {
-        guard anyAnswers, let ask else {
+    /// Notes that touch `serial` (in `slot`) has reached competing recognizer `g`; returns the
+    /// recognizers that, where any has a say, `g` now shares a touch with for the first time
+    /// (for `askAboutFirstSharing` once `g` has had the touch: a recognizer that has not been
+    /// called yet has no answer to give).
+    mutating func noteTouch(_ g: Int, serial: Int, slot: Int) -> [Int] {
+        guard anyAnswers, ask != nil else {
             touches[g].append((serial, slot))
-            return
+            return []
         }
         var firstShared: [Int] = []
-        for h in 0..<count where h != g && competes[h] && !sharesTouch(g, h) && touches[h].contains(where: { $0.serial == serial }) {
+        for h in 0..<count where h != g && competes[h] && (answers[g] || answers[h]) && !sharesTouch(g, h)
+            && touches[h].contains(where: { $0.serial == serial }) {
             firstShared.append(h)
         }
         touches[g].append((serial, slot))
-        for h in firstShared where answers[g] || answers[h] {
+        return firstShared
+    }
+
+    /// Asks `g` and each of `others`, which it has just come to share a touch with, whether one
+    /// must wait for the other to fail (SPEC 17): a requirement for this gesture.
+    mutating func askAboutFirstSharing(_ g: Int, _ others: [Int]) {
+        guard let ask else { return }
+        for h in others {
             if ask(.requireFailure, g, h) == true || ask(.beRequiredToFail, h, g) == true { addGestureRequirement(g, requires: h) }
             if ask(.requireFailure, h, g) == true || ask(.beRequiredToFail, g, h) == true { addGestureRequirement(h, requires: g) }
         }

@@ -732,16 +732,22 @@ struct ReplayCore: ArenaMembers {
             if arena.pointee.state[g].isFinal { continue }
             if arena.pointee.isWaiting(g) {
                 // It receives nothing while it waits, but the touch reaches it: it competes for it.
-                if phase == 0 { for touch in set { arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) } }
+                if phase == 0 {
+                    for touch in set { arena.pointee.askAboutFirstSharing(g, arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot)) }
+                }
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
             let given = arena.pointee.competes[g] ? set : withoutCancelledTouches(set)
             if given.isEmpty { continue }
+            var firstShared: [Int] = []
             if phase == 0 && arena.pointee.competes[g] {
-                for touch in given { arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+                for touch in given { firstShared += arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) }
             }
             callRecognizer(g, view: v, phase: phase, given, &context)
+            // Asked once the recognizer has had the touch (the first call makes a TouchTraceUIKit
+            // recognizer's object, which has the answers).
+            if !firstShared.isEmpty { arena.pointee.askAboutFirstSharing(g, firstShared) }
             settle()
         }
     }
