@@ -57,9 +57,10 @@ import Testing
         let bytes = try SourceFile.read(path: trace).bytes
         let scene = ["--scene", root + "/pan/scene.json"]
         func throughFIFO(_ content: [UInt8], _ arguments: [String]) -> Run {
-            // The writer's open waits for the reader's, as a shell's would.
+            // The writer's open waits for the reader's, as a shell's would. (Close-on-exec: a
+            // process another test starts meanwhile must not hold the FIFO open.)
             let writer = Thread {
-                let fd = open(fifo, O_WRONLY)
+                let fd = open(fifo, O_WRONLY | O_CLOEXEC)
                 content.withUnsafeBytes { _ = write(fd, $0.baseAddress!, $0.count) }
                 close(fd)
             }

@@ -88,7 +88,9 @@ public struct SourceFile: Sendable {
         if stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFIFO {
             // A FIFO is opened without O_NONBLOCK: the open waits for a writer, where a read
             // after a non-blocking open would find the end at once if no writer had come yet.
-            let stream = open(path, O_RDONLY)
+            // Close-on-exec: a program started meanwhile must not hold it open (a later writer
+            // would meet that program instead of the next reader).
+            let stream = open(path, O_RDONLY | O_CLOEXEC)
             if stream < 0 {
                 throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
             }
@@ -221,7 +223,7 @@ public struct SourceFile: Sendable {
         }
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         var template = Array((folder + "/touchtrace-stream-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = template.withUnsafeMutableBufferPointer { mkostemp($0.baseAddress!, O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return (fd, folder)

@@ -82,6 +82,8 @@ import Testing
     static func pipeFilled(with bytes: [UInt8]) -> Int32 {
         var ends: [Int32] = [0, 0]
         precondition(pipe(&ends) == 0)
+        // Close-on-exec: a process another test starts meanwhile must not hold either end.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let writeEnd = ends[1]
         Thread {
             bytes.withUnsafeBytes { buffer in
