@@ -60,7 +60,10 @@ import Testing
             // The writer's open waits for the reader's, as a shell's would. (Close-on-exec: a
             // process another test starts meanwhile must not hold the FIFO open.)
             let writer = Thread {
-                let fd = open(fifo, O_WRONLY | O_CLOEXEC)
+                var fd: Int32
+                // (Made again when a signal interrupts the wait.)
+                repeat { fd = open(fifo, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+                precondition(fd >= 0, "the FIFO could not be opened for writing")
                 content.withUnsafeBytes { _ = write(fd, $0.baseAddress!, $0.count) }
                 close(fd)
             }

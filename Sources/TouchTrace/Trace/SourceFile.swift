@@ -90,7 +90,9 @@ public struct SourceFile: Sendable {
             // after a non-blocking open would find the end at once if no writer had come yet.
             // Close-on-exec: a program started meanwhile must not hold it open (a later writer
             // would meet that program instead of the next reader).
-            let stream = open(path, O_RDONLY | O_CLOEXEC)
+            // (A signal may interrupt the wait: the open is made again.)
+            var stream: Int32
+            repeat { stream = open(path, O_RDONLY | O_CLOEXEC) } while stream < 0 && errno == EINTR
             if stream < 0 {
                 throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
             }
@@ -223,8 +225,9 @@ public struct SourceFile: Sendable {
         }
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         var template = Array((folder + "/touchtrace-stream-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkostemp($0.baseAddress!, O_CLOEXEC) }
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return (fd, folder)
     }
