@@ -19,6 +19,10 @@ enum RenderCommand {
         point the record names, else where its touch was, else inside its view; below, a timeline
         with one lane per recognizer and control showing its states over time, in seconds.
         Labels that would pile up are left to the marks' tooltips.
+        A trace larger than a picture can show (more than 100,000 touch samples, 10,000
+        records or 1,000 touches) is drawn thinned, in bounded memory and about 20 MB of SVG
+        at most: paths at the picture's resolution, touch-downs, lifts and marks grouped (each
+        group's tooltip says how many it stands for), the timeline a pixel column at a time.
         Without --output the SVG goes to stdout; --output X.svg writes the same bytes, --output
         X.html a self-contained page that loads nothing from elsewhere. Files are written
         atomically. The same trace always gives the same bytes.
@@ -58,8 +62,9 @@ enum RenderCommand {
         case .success(let value): loaded = value
         case .failure(let code): return code
         }
-        let picture = TracePicture(trace: loaded.trace, scene: loaded.scene)
-        let text = page ? HTMLPage.picture(picture) : picture.svg()
+        // Past what a screen can show, the picture is thinned (TraceOverview).
+        let text = page ? HTMLPage.picture(of: loaded.trace, scene: loaded.scene)
+                        : TracePicture.svg(of: loaded.trace, scene: loaded.scene)
         guard let output = args.value("output") else {
             return console.writeResult(text, newline: false, command: command.name)
         }

@@ -11,8 +11,10 @@ enum ReplayCommand {
         The scene is --scene FILE when given (what you type wins), else the trace's "scene" key,
         else scene.json beside the trace, else the default scene (a knob, pan, checkmark and
         spots covering the screen).
-        TRACE - reads standard input (with no scene.json beside it: give --scene, else the default
-        scene is used, with a warning); --output - writes standard output. An --output that is the
+        TRACE - reads standard input, as does a pipe given by its path (/dev/stdin): with no
+        scene.json beside it, give --scene, else the default scene is used, with a warning. A
+        stream of more than 1 MB is kept in a temporary file in $TMPDIR (else /tmp) while it is
+        read, so that memory stays flat. --output - writes standard output. An --output that is the
         trace, a scene or any *.trace.json is refused (nothing is written).
         Problems in the trace are reported as PATH:LINE:COLUMN: message, with exit code 2 and no
         output. Touches still down at the end are cancelled, and touches that begin outside every

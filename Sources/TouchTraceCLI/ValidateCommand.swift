@@ -50,11 +50,11 @@ enum ValidateCommand {
 
     /// Whether a path is a scene file: its name ends in `scene.json` (any case), or, for a name
     /// that does not end in `.trace.json`, its content is a scene (`{"views": [...]}`, no
-    /// `version`).
+    /// `version`). A stream (`-`, `/dev/stdin`) is read once, as a trace.
     static func isSceneFileName(_ path: String) -> Bool {
         let name = String(path.split(separator: "/").last ?? "").lowercased()
         if name.hasSuffix("scene.json") { return true }
-        return !name.hasSuffix(Fixture.traceSuffix) && path != "-" && SceneReader.holdsScene(path: path)
+        return !name.hasSuffix(Fixture.traceSuffix) && !SourceFile.isStream(path: path) && SceneReader.holdsScene(path: path)
     }
 
     /// Problems in a scene file on its own, read as for a version 2 trace (a version 1 trace

@@ -148,6 +148,60 @@ import Testing
         #expect(diff.status == 0, "\(diff.err)")
     }
 
+    /// `help import`'s example, `touchtrace import getevent touches.log | touchtrace replay
+    /// /dev/stdin`: a pipe named by its path is read as `-` is, for every command that reads a
+    /// trace. A stream larger than what is kept in memory gives the same bytes and messages too.
+    @Test func aPipeNamedByItsPathIsReadAsStandardInputIs() throws {
+        let drag = packageRoot + "/traces/pan/drag.trace.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: drag))
+        let scene = ["--scene", packageRoot + "/traces/pan/scene.json"]
+        let fromFile = try Self.run(["replay", drag] + scene)
+        let named = try Self.run(["replay", "/dev/stdin"] + scene, input: bytes)
+        #expect(named.status == 0 && named.out == fromFile.out && !fromFile.out.isEmpty, "\(named.err)")
+        #expect(try Self.run(["validate", "/dev/stdin"], input: bytes).status == 0)
+        let render = try Self.run(["render", "/dev/stdin"] + scene, input: bytes)
+        let renderByPath = try Self.run(["render", drag] + scene)
+        #expect(render.status == 0 && render.out == renderByPath.out)
+        let diff = try Self.run(["diff", "/dev/stdin", packageRoot + "/traces/pan/drag.expected.txt"] + scene, input: bytes)
+        #expect(diff.status == 0, "\(diff.err)")
+
+        // A 3 MB trace, "events" first, through a pipe (`cat big.trace.json | touchtrace
+        // replay -`): the transcript of the same file by path, and for a bad copy of it, the
+        // same line and column under the name of standard input.
+        let folder = temporaryDirectory()
+        var big = "{\"events\": [\n"
+        var t = 0
+        for id in 1...1500 {
+            for k in 0..<22 {
+                let phase = k == 0 ? "began" : (k == 21 ? "ended" : "moved")
+                t += 8
+                big += (t == 8 ? "" : ",\n") + "{\"t\": \(Double(t) / 1000), \"touches\": [{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(20 + 4 * k).5, \"y\": \(100 + id % 600).25}]}"
+            }
+        }
+        big += "\n], \"version\": 1}\n"
+        let bigBytes = Data(big.utf8)
+        #expect(bigBytes.count > SourceFile.mappingThreshold)
+        try bigBytes.write(to: URL(fileURLWithPath: folder + "/big.trace.json"))
+        let byPath = try Self.run(["replay", folder + "/big.trace.json", "--format", "jsonl"])
+        let piped = try Self.run(["replay", "-", "--format", "jsonl"], environment: ["TMPDIR": folder], input: bigBytes)
+        #expect(byPath.status == 0 && piped.status == 0 && piped.out == byPath.out && byPath.out.count > 1000, "\(piped.err)")
+        // Nothing of the stream's temporary copy is left in TMPDIR.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["big.trace.json"])
+        // No temporary folder to be had: read into memory, the same bytes.
+        let noFolder = try Self.run(["replay", "-", "--format", "jsonl"], environment: ["TMPDIR": folder + "/missing"], input: bigBytes)
+        #expect(noFolder.status == 0 && noFolder.out == byPath.out)
+        var broken = big
+        broken.replace("\"id\": 1500, \"phase\": \"ended\"", with: "\"id\": 1500, \"phase\": \"lifted\"")
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: folder + "/broken.trace.json"))
+        // Line 1 holds `{"events": [`, then one event a line: 1,500 touches of 22 events, so
+        // the last event (touch 1500's end, now "lifted") is on line 1 + 33,000.
+        let badPath = try Self.run(["replay", folder + "/broken.trace.json"])
+        let badPipe = try Self.run(["replay", "-"], environment: ["TMPDIR": folder], input: Data(broken.utf8))
+        #expect(badPath.status == 2 && badPipe.status == 2 && badPipe.out.isEmpty)
+        #expect(badPath.err.hasPrefix(folder + "/broken.trace.json:33001:"), "\(badPath.err)")
+        #expect(badPipe.err == badPath.err.replacingOccurrences(of: folder + "/broken.trace.json", with: "<stdin>"))
+    }
+
     /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
     /// (The files are root's: that user may not open them without updating their access time,
     /// and the pan fixture passing shows that verify then opens them as usual.)

@@ -74,7 +74,9 @@ struct PictureDrawing {
     let offset: Point
     let drawingFrame: Rect
 
-    init(_ picture: TracePicture) {
+    /// `extraBounds`: points the content also holds, besides the picture's own (an overview
+    /// gives the corners of its touches, which it does not keep).
+    init(_ picture: TracePicture, extraBounds: [Point] = []) {
         self.picture = picture
         // The content: the screen, the frames, every sample and every mark.
         var minX = 0.0, minY = 0.0
@@ -83,6 +85,7 @@ struct PictureDrawing {
             guard p.x.isFinite && p.y.isFinite else { return }
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
+        for p in extraBounds { include(p) }
         for view in picture.views {
             include(view.frame.origin)
             include(Point(x: view.frame.x + view.frame.width, y: view.frame.y + view.frame.height))

@@ -116,11 +116,35 @@ public struct TracePicture: Sendable {
 
     /// Replays `trace` through `scene` once and gathers what its picture shows.
     public init(trace: Trace, scene: Scene) {
+        self.init(trace: trace, scene: scene, limits: nil)!
+    }
+
+    /// What a picture drawn record by record may hold: past any of these, a screen cannot show
+    /// it (and its SVG would pass about 20 MB), and the trace is drawn as a `TraceOverview`.
+    public struct Limits: Sendable {
+        /// Touch samples (touch-down, moves and lift of every touch).
+        public var samples = 100_000
+        /// Records of the replay.
+        public var records = 10_000
+        /// Touches.
+        public var touches = 1_000
+
+        public init() {}
+    }
+
+    /// `init(trace:scene:)`, or nil as soon as the picture would pass `limits` (what was
+    /// gathered until then is let go: the memory stays bounded by the limits).
+    public init?(trace: Trace, scene: Scene, limits: Limits?) {
+        // More touches than allowed: known from reading the trace, without replaying it.
+        if let limits, trace.summary.touchCount > limits.touches { return nil }
         let collector = RecordCollector()
         var gathering = Gathering(replayer: Replayer(scene: scene, sink: collector), collector: collector)
+        gathering.limits = limits
         trace.forEachEvent(&gathering)
+        if gathering.overLimits { return nil }
         // The deadlines that remain after the last event (SPEC 10) write records too.
         gathering.replayer.finish()
+        if let limits, collector.records.count > limits.records || gathering.touches.count > limits.touches { return nil }
         let views = Self.screenFrames(of: scene)
         self.init(title: Self.title(of: trace), description: trace.header.description, screen: trace.screen,
                   views: views, touches: gathering.touches, sources: gathering.replayer.sources,
@@ -266,8 +290,24 @@ private struct Gathering: TouchEventConsumer {
     var eventTouches: [(t: Double, touches: [Int])] = []
     /// For each record, the index into `eventTouches` of the event that wrote it.
     var recordEvents: [Int] = []
+    /// Past these, gathering stops and `overLimits` is set.
+    var limits: TracePicture.Limits?
+    var overLimits = false
+    var sampleCount = 0
 
     mutating func consume(_ event: borrowing TouchEvent) {
+        if overLimits { return }
+        if let limits {
+            sampleCount += event.touches.count
+            if sampleCount > limits.samples || touches.count > limits.touches || collector.records.count > limits.records {
+                overLimits = true
+                touches = []
+                eventTouches = []
+                recordEvents = []
+                collector.removeAll()
+                return
+            }
+        }
         var listed: [Int] = []
         for touch in event.touches {
             if touch.slot >= slotTouch.count {

@@ -45,6 +45,8 @@ public final class RecordCollector: RecordSink {
     public private(set) var texts: [TextScope] = []
     public init() {}
     public func write(_ record: Record) { records.append(record) }
+    /// Lets go of every record kept so far (and their memory).
+    public func removeAll() { records = [] }
     public func keep(_ texts: TextScope) {
         if !self.texts.contains(where: { $0 === texts }) { self.texts.append(texts) }
     }

@@ -72,15 +72,37 @@ public struct SourceFile: Sendable {
     public static let standardInputPath = "<stdin>"
 
     /// Reads a whole file with POSIX calls (no Foundation on the hot path: it costs about twice
-    /// as much per small file), mapping a large regular file. Directories, unreadable paths,
-    /// empty and binary files are errors at `path:1:1`, and so is anything that is not a regular
-    /// file (a FIFO, a socket, a device): it is opened without blocking and never read, so that
-    /// a FIFO named like a trace cannot make a command wait forever. `-` reads standard input.
+    /// as much per small file), mapping a large regular file. `-` reads standard input, and a
+    /// pipe or FIFO given by its path (`/dev/stdin` in a pipeline, `<(...)`, a named pipe) is
+    /// read as a stream the same way, waiting for a writer as `cat` does (see `readStream`).
+    /// Directories, unreadable paths, empty and binary files are errors at `path:1:1`, and so is
+    /// anything else that is not a regular file (a socket, a device): it is opened without
+    /// blocking and never read. (Fixture searches never open what is not a regular file, so a
+    /// FIFO named like a fixture does not make `verify` wait.)
     ///
     /// A mapped file is read where it lies in the page cache; a file truncated by another
     /// program while it is being read would fault, as with any tool that maps its input.
     public static func read(path: String) throws(TraceError) -> SourceFile {
         if path == "-" { return try readStandardInput() }
+        var named = stat()
+        if stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFIFO {
+            // A FIFO is opened without O_NONBLOCK: the open waits for a writer, where a read
+            // after a non-blocking open would find the end at once if no writer had come yet.
+            // Close-on-exec: a program started meanwhile must not hold it open (a later writer
+            // would meet that program instead of the next reader).
+            // (A signal may interrupt the wait: the open is made again.)
+            var stream: Int32
+            repeat { stream = open(path, O_RDONLY | O_CLOEXEC) } while stream < 0 && errno == EINTR
+            if stream < 0 {
+                throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
+            }
+            defer { close(stream) }
+            var info = stat()
+            if fstat(stream, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+                return try readStream(stream, path: path)
+            }
+            // Replaced since: read below as what it is now.
+        }
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         if fd < 0 {
             throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
@@ -95,7 +117,7 @@ public struct SourceFile: Sendable {
         }
         if (info.st_mode & S_IFMT) != S_IFREG {
             throw TraceError(path: path, line: 1, column: 1,
-                             message: "is \(fileKindDescription(info.st_mode)), not a regular file; touchtrace reads files (or standard input, given as -)")
+                             message: "is \(fileKindDescription(info.st_mode)), not a regular file; touchtrace reads files and pipes (or standard input, given as -)")
         }
         // O_NONBLOCK changes nothing for a regular file: reads of it never wait.
         let size = Int(info.st_size)
@@ -106,18 +128,119 @@ public struct SourceFile: Sendable {
         return try readToEnd(fd, path: path, sizeHint: size)
     }
 
+    /// Whether `path` names a stream that `read(path:)` reads as one (`-`, or a pipe or FIFO
+    /// such as `/dev/stdin` in a pipeline): its bytes can be read only once, so a caller that
+    /// would look at a file before reading it (to tell a scene from a trace) must not.
+    public static func isStream(path: String) -> Bool {
+        if path == "-" { return true }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+    }
+
     /// Reads standard input to its end; messages name it `<stdin>`.
     public static func readStandardInput() throws(TraceError) -> SourceFile {
-        try readToEnd(0, path: standardInputPath, sizeHint: 0)
+        var info = stat()
+        if fstat(0, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= mappingThreshold,
+           lseek(0, 0, SEEK_CUR) == 0,
+           let mapped = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, 0, 0), mapped != MAP_FAILED {
+            // `< big.trace.json`: a file, mapped as by its path.
+            return SourceFile(path: standardInputPath, storage: SourceBytes(mapped: UnsafeRawPointer(mapped), count: Int(info.st_size)))
+        }
+        return try readStream(0, path: standardInputPath)
+    }
+
+    /// Reads a stream (a pipe, a FIFO, a terminal) to its end. What fits in
+    /// `mappingThreshold` bytes is kept in memory; a larger stream is copied, a bounded buffer
+    /// at a time, into an unnamed temporary file (created in `$TMPDIR`, else `/tmp`, and
+    /// unlinked at once, so nothing is left behind however the program ends), which is then
+    /// mapped and read exactly as a large file given by its path: the same two passes (checked
+    /// whole before anything is replayed, so a bad trace still gives no output), keys in any
+    /// order, the same messages, and memory that stays flat whatever the stream's size. The
+    /// stream's bytes are on disk meanwhile: a stream needs that much free space there. Where
+    /// no temporary file can be made, the stream is read into memory as a whole.
+    static func readStream(_ fd: Int32, path: String) throws(TraceError) -> SourceFile {
+        let chunk = mappingThreshold
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+        var filled = 0
+        // The first `chunk` bytes, or the whole stream if it is shorter.
+        while filled < chunk {
+            let n = try readSome(fd, memory + filled, chunk - filled, path: path, freeing: memory)
+            if n == 0 { return SourceFile(path: path, storage: SourceBytes(allocated: memory, count: filled)) }
+            filled += n
+        }
+        guard let spool = makeSpoolFile() else {
+            // No temporary file: memory, as for a short stream.
+            let whole = UnsafeBufferPointer(start: memory, count: filled)
+            defer { memory.deallocate() }
+            return try readToEnd(fd, path: path, sizeHint: filled * 2, startingWith: whole)
+        }
+        defer { close(spool.fd); memory.deallocate() }
+        var total = 0
+        while true {
+            if filled > 0 {
+                var written = 0
+                while written < filled {
+                    let n = write(spool.fd, memory + written, filled - written)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 {
+                        let failure = n < 0 ? describeErrno(errno) : "nothing written"
+                        throw TraceError(path: path, line: 1, column: 1,
+                                         message: "cannot read: a stream is kept in a temporary file in \(spool.folder) while it is read, and writing it failed: \(failure)")
+                    }
+                    written += n
+                }
+                total += filled
+                filled = 0
+            }
+            let n = try readSome(fd, memory, chunk, path: path, freeing: nil)
+            if n == 0 { break }
+            filled = n
+        }
+        guard let mapped = mmap(nil, total, PROT_READ, MAP_PRIVATE, spool.fd, 0), mapped != MAP_FAILED else {
+            throw TraceError(path: path, line: 1, column: 1, message: "cannot read: the temporary copy of the stream in \(spool.folder) could not be mapped: \(describeErrno(errno))")
+        }
+        return SourceFile(path: path, storage: SourceBytes(mapped: UnsafeRawPointer(mapped), count: total))
+    }
+
+    /// One `read` of up to `count` bytes (0 at the end), retried when interrupted; frees
+    /// `freeing` before throwing.
+    private static func readSome(_ fd: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int, path: String,
+                                 freeing: UnsafeMutablePointer<UInt8>?) throws(TraceError) -> Int {
+        while true {
+            let n = Glue.read(fd, into, count)
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            let failure = errno
+            freeing?.deallocate()
+            throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(failure))")
+        }
+    }
+
+    /// A new temporary file, already unlinked, and the folder it is in; nil if none can be made.
+    private static func makeSpoolFile() -> (fd: Int32, folder: String)? {
+        var folder = "/tmp"
+        if let value = getenv("TMPDIR") {
+            let text = String(cString: value)
+            if !text.isEmpty { folder = text }
+        }
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        var template = Array((folder + "/touchtrace-stream-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return (fd, folder)
     }
 
     /// Reads `fd` until the end of file.
-    private static func readToEnd(_ fd: Int32, path: String, sizeHint size: Int) throws(TraceError) -> SourceFile {
-        // Small files, standard input, and files that could not be mapped: read until the end (a
-        // regular file may have grown since fstat).
-        var capacity = max(size + 1, 16_384)
+    private static func readToEnd(_ fd: Int32, path: String, sizeHint size: Int,
+                                  startingWith start: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)) throws(TraceError) -> SourceFile {
+        // Small files, streams that cannot be kept in a temporary file, and files that could not
+        // be mapped: read until the end (a regular file may have grown since fstat).
+        var capacity = max(size + 1, start.count + 1, 16_384)
         var memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        var filled = 0
+        if let base = start.baseAddress { memory.initialize(from: base, count: start.count) }
+        var filled = start.count
         while true {
             if filled == capacity {
                 capacity *= 2

@@ -166,7 +166,10 @@ public struct Verifier: Sendable {
     /// `replayInPlace`, with a text scope current.
     private static func replayInScope(tracePath: String, listedRegular: Bool, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         let source: SourceFile
-        if tracePath != "-", let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
+        // A stream (`-`, a FIFO) is left to `SourceFile.read`: the worker's look at a path opens
+        // it, which would take a FIFO's writer from the reader that follows. (A path its folder
+        // listed as a regular file needs no look.)
+        if listedRegular || !SourceFile.isStream(path: tracePath), let read = scenes.files.sourceFile(at: tracePath, listedRegular: listedRegular) {
             source = read
         } else {
             do { source = try SourceFile.read(path: tracePath) } catch { throw TraceErrors(error) }

@@ -60,6 +60,45 @@ import Testing
         return total
     }
 
+    /// Bytes this process holds in memory through mappings of files whose path contains
+    /// `part` (a deleted file's mapping is listed with its old path and " (deleted)").
+    static func residentBytes(ofMappingsContaining part: String) -> Int? {
+        guard let file = try? SourceFile.read(path: "/proc/self/smaps") else { return nil }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        var total = 0
+        var inMapping = false
+        for line in text.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasPrefix("Rss:") {
+                inMapping = line.contains(part)
+            } else if inMapping, line.hasPrefix("Rss:") {
+                total += (Int(line.split(separator: " ")[1]) ?? 0) * 1024
+            }
+        }
+        return total
+    }
+
+    /// A pipe whose read end is returned and whose write end a thread fills with `bytes`,
+    /// then closes.
+    static func pipeFilled(with bytes: [UInt8]) -> Int32 {
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0)
+        // Close-on-exec: a process another test starts meanwhile must not hold either end.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let writeEnd = ends[1]
+        Thread {
+            bytes.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let n = Foundation.write(writeEnd, buffer.baseAddress! + done, buffer.count - done)
+                    if n <= 0 { break }
+                    done += n
+                }
+            }
+            close(writeEnd)
+        }.start()
+        return ends[0]
+    }
+
     /// Samples the resident bytes of the trace's mapping every `every` events.
     struct Sampler: TouchEventConsumer {
         var path: String
@@ -106,6 +145,65 @@ import Testing
         #expect(sampler.store.times == inMemory.times && sampler.store.ids == inMemory.ids && sampler.store.phases == inMemory.phases)
         #expect(sampler.store.xs == inMemory.xs && sampler.store.ys == inMemory.ys)
         #expect(trace.summary.touchCount == fromMemory.summary.touchCount && trace.summary.maxY == fromMemory.summary.maxY)
+        #endif
+    }
+
+    /// A large stream (a pipe, named by its path as `/dev/stdin` names one) is read as a mapped
+    /// file is: out of this process's memory but for a window, in both passes, with the same
+    /// events and the same messages as the same bytes read from memory; the copy it is read
+    /// from leaves no file behind.
+    @Test func aLargeStreamIsReadLikeAMappedFile() throws {
+        #if os(Linux)
+        // "events" before "version": a stream's keys come in any order, as a file's do.
+        var bytes = Self.largeTrace(bytes: 24_000_000)
+        let header = Array("{\"version\": 1, \"name\": \"large\", ".utf8)
+        bytes.removeFirst(header.count)
+        bytes.removeLast(Array("}\n".utf8).count)
+        bytes = Array("{".utf8) + bytes + Array(",\n\"version\": 1, \"name\": \"large\"}\n".utf8)
+        let readEnd = Self.pipeFilled(with: bytes)
+        defer { close(readEnd) }
+        let source = try SourceFile.read(path: "/dev/fd/\(readEnd)")
+        #expect(source.count == bytes.count && source.path == "/dev/fd/\(readEnd)")
+        let trace = try Trace.parse(source)
+        // The stream's bytes are in an unlinked temporary file, mapped: a few pages resident.
+        let afterCheck = try #require(Self.residentBytes(ofMappingsContaining: "/touchtrace-stream-"))
+        #expect(afterCheck > 0 && afterCheck <= 1 << 20, "\(afterCheck) bytes of a \(bytes.count)-byte stream resident after the first pass")
+        struct Watch: TouchEventConsumer {
+            var store: EventStore
+            var largest: Int
+            var events = 0
+            mutating func consume(_ event: borrowing TouchEvent) {
+                store.consume(event)
+                events += 1
+                if events % 20_000 == 0, let bytes = FlatMemoryTests.residentBytes(ofMappingsContaining: "/touchtrace-stream-") {
+                    largest = max(largest, bytes)
+                }
+            }
+        }
+        var watch = Watch(store: EventStore(), largest: 0)
+        trace.forEachEvent(&watch)
+        let largest = watch.largest, store = watch.store
+        #expect(largest > 0 && largest <= PageRelease.window + (1 << 20), "\(largest) bytes resident while replaying")
+        var inMemory = EventStore()
+        _ = try Trace.parse(SourceFile(path: "x", bytes: bytes), consumer: &inMemory)
+        #expect(store.eventCount == inMemory.eventCount && store.times == inMemory.times && store.xs == inMemory.xs)
+        #expect(trace.summary.eventCount == inMemory.eventCount)
+        // Unlinked at once: no file of that name is left in the folder.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp"))?.filter { $0.hasPrefix("touchtrace-stream-") } ?? []
+        #expect(left.isEmpty, "\(left)")
+
+        // A bad event near the end: the message names the stream's path, at the line and column
+        // the same bytes give in memory.
+        let bad = Self.largeTrace(bytes: 3_000_000, badNearEnd: true)
+        let badEnd = Self.pipeFilled(with: bad)
+        defer { close(badEnd) }
+        var streamed: [String] = []
+        do { _ = try Trace.read(path: "/dev/fd/\(badEnd)") } catch { streamed = error.errors.map(\.description) }
+        var inMemoryErrors: [String] = []
+        do { _ = try Trace.parse(SourceFile(path: "/dev/fd/\(badEnd)", bytes: bad)) } catch { inMemoryErrors = error.errors.map(\.description) }
+        let lines = bad.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        #expect(streamed.count == 1 && streamed == inMemoryErrors)
+        #expect(streamed.first?.hasPrefix("/dev/fd/\(badEnd):\(lines - 2):") == true, "\(streamed)")
         #endif
     }
 
