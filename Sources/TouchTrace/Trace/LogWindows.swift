@@ -27,6 +27,8 @@ struct LogWindowReader: ~Copyable {
     let windowSize: Int
     private let fd: Int32
     private var carry: [UInt8] = []
+    /// Where each read lands before it is added to the window.
+    private var chunk: [UInt8]
     private var nextBase = 0
     private var nextLine = 1
     private var atEnd = false
@@ -50,6 +52,7 @@ struct LogWindowReader: ~Copyable {
         self.path = path
         self.fd = fd
         self.windowSize = max(windowSize, 16)
+        chunk = [UInt8](repeating: 0, count: self.windowSize)
     }
 
     deinit { close(fd) }
@@ -61,18 +64,15 @@ struct LogWindowReader: ~Copyable {
         carry = []
         while !atEnd {
             let before = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: windowSize))
             let fd = self.fd, size = windowSize
             var n = 0
             repeat {
-                n = buffer.withUnsafeMutableBytes { raw in
-                    Self.readBytes(fd, raw.baseAddress! + before, size)
-                }
+                n = chunk.withUnsafeMutableBytes { raw in Self.readBytes(fd, raw.baseAddress!, size) }
             } while n < 0 && errno == EINTR
             if n < 0 {
                 throw TraceError(path: path, line: nextLine, column: 1, message: "cannot read: \(describeErrno(errno))")
             }
-            buffer.removeLast(windowSize - n)
+            buffer.append(contentsOf: chunk[0..<n])
             if n == 0 {
                 atEnd = true
                 break
@@ -87,15 +87,15 @@ struct LogWindowReader: ~Copyable {
                     buffer.removeFirst(3)
                 }
             }
-            if buffer[before...].contains(0x0A) { break }
+            if Self.newlines(in: buffer, from: max(0, before - 3)) > 0 { break }
         }
-        if !atEnd, let last = buffer.lastIndex(of: 0x0A) {
+        if !atEnd, let last = Self.lastNewline(in: buffer) {
             carry = Array(buffer[(last + 1)...])
             buffer.removeSubrange((last + 1)...)
         }
         let window = Window(bytes: buffer, base: nextBase, firstLine: nextLine, isLast: atEnd)
         nextBase += buffer.count
-        for b in buffer where b == 0x0A { nextLine += 1 }
+        nextLine += Self.newlines(in: buffer, from: 0)
         return window
     }
 
@@ -120,6 +120,32 @@ struct LogWindowReader: ~Copyable {
             }
         }
         return (1, 1)
+    }
+
+    /// The line ends in `bytes` from `start` on.
+    private static func newlines(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, start < b.count else { return 0 }
+            var count = 0
+            var i = start
+            while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
+                count += 1
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            return count
+        }
+    }
+
+    /// The offset of the last line end in `bytes`.
+    private static func lastNewline(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 {
+                if b[i] == 0x0A { return i }
+                i -= 1
+            }
+            return nil
+        }
     }
 
     private static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
