@@ -38,7 +38,9 @@ enum ImportCommand {
 
         A log with several touch devices needs --device (the error lists them). A log whose last
         frame has no SYN_REPORT loses that frame, with a warning. Every line that cannot be read
-        is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file.
+        is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file. A log
+        file of any size is read in the same memory (twice, a window of lines at a time) and
+        the trace written as it is made, into a temporary file put in place at the end.
         """,
         options: [
             OptionSpec(name: "screen", value: "WxH", help: "Map the device's axis ranges onto a screen of W by H points (for example 390x844)"),
@@ -55,7 +57,7 @@ enum ImportCommand {
             ("import evemu touches.evemu --screen 1280x800 --output drag.trace.json",
              "An evemu-record recording; its A: lines give the ranges."),
             ("import libinput touches.yml --output tap.trace.json", "A libinput record recording, in device units."),
-            ("import getevent touches.log | touchtrace replay /dev/stdin", "Import and replay at once."),
+            ("import getevent touches.log | touchtrace replay -", "Import and replay at once."),
         ],
         run: run)
 
