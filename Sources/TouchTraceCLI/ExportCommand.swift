@@ -25,8 +25,9 @@ enum ExportCommand {
         Positions round to the nearest unit, times to the microsecond from the first event.
         'touchtrace import F' of an 'export F' gives the trace back (with --screen and, when the
         trace has force, --maximum-force as the export had them).
-        webdriver: one pointer source a finger (finger1, finger2, ... in touch-down order),
-        whole CSS pixels (= points), pauses of whole milliseconds that keep the fingers in step.
+        webdriver: one pointer source a touch id (touch1 for the id 1, touch-b for "b"; a
+        reused id keeps its source), whole CSS pixels (= points), pauses of whole milliseconds
+        that keep the sources in step.
         cdp: timestamps are the trace's seconds plus --time-origin.
 
         What a format cannot say is refused or changed with a warning on stderr: more touches

@@ -38,7 +38,9 @@ enum ImportCommand {
 
         A log with several touch devices needs --device (the error lists them). A log whose last
         frame has no SYN_REPORT loses that frame, with a warning. Every line that cannot be read
-        is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file.
+        is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file. A log
+        file of any size is read in the same memory (twice, a window of lines at a time) and
+        the trace written as it is made, into a temporary file put in place at the end.
         An --output that exists is not replaced unless --force is given; an expected file
         (*.expected.txt), a scene file or a file the command reads is never written.
         """,
@@ -58,7 +60,7 @@ enum ImportCommand {
             ("import evemu touches.evemu --screen 1280x800 --output drag.trace.json",
              "An evemu-record recording; its A: lines give the ranges."),
             ("import libinput touches.yml --output tap.trace.json", "A libinput record recording, in device units."),
-            ("import getevent touches.log | touchtrace replay /dev/stdin", "Import and replay at once."),
+            ("import getevent touches.log | touchtrace replay -", "Import and replay at once."),
         ],
         run: run)
 
@@ -115,32 +117,41 @@ enum ImportCommand {
             console.printError(CommandLineTool.usageMessage(command, "--output \(shellWord(output)) exists; nothing was written (give --force to replace it)"))
             return .usage
         }
-        let source: SourceFile
         do {
-            source = try SourceFile.read(path: logPath)
             if let ranges = args.value("ranges") { options.ranges = try SourceFile.read(path: ranges) }
         } catch {
             console.printError(error.description)
             return .usage
         }
-        let imported: ImportedTrace
+        // The trace is written as the log is read (a log of any size takes the same memory):
+        // into the output's temporary file, renamed into place at the end, or, for standard
+        // output, into an unnamed temporary file copied out at the end; so that a problem
+        // found late in the log leaves no output at all.
+        let outputPath = args.value("output").flatMap { $0 == "-" ? nil : $0 }
+        var output: SpooledOutput
         do {
-            imported = try TraceImporter.importLog(source, format: format, options: options)
+            output = try SpooledOutput(file: outputPath.map { try AtomicFile(path: $0) })
         } catch {
+            let path = outputPath ?? "a temporary file"
+            let text = "\(error)"
+            console.printError("touchtrace import: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
+            return .outputFailed
+        }
+        let report: ImportReport
+        do {
+            report = try TraceImporter.importLog(path: logPath, format: format, options: options, to: &output)
+        } catch {
+            output.abort()
             console.report(error)
             return .usage
         }
-        for warning in imported.warnings { console.printError(warning.description) }
+        for warning in report.warnings { console.printError(warning.description) }
         do {
-            if let path = args.value("output"), path != "-" {
-                try AtomicFile.write(imported.bytes, to: path)
-            } else {
-                try imported.bytes.withUnsafeBytes { try console.out.write($0) }
-            }
+            try output.finish(copyingTo: console.out)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success
         } catch {
-            let path = args.value("output") ?? "standard output"
+            let path = outputPath ?? "standard output"
             let text = "\(error)"
             console.printError("touchtrace import: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))
             return .outputFailed
@@ -167,5 +178,74 @@ enum ImportCommand {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
+
+/// A temporary file that could not be made or read back.
+struct SpoolError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Where `import` writes a trace as it is made: the output file's temporary file (renamed into
+/// place by `finish`), or, for standard output, an unnamed temporary file whose bytes `finish`
+/// copies out; `abort` leaves nothing. A write that fails is remembered and reported by `finish`.
+struct SpooledOutput: ImportOutput {
+    private let file: AtomicFile?
+    private let fd: Int32
+    private var failure: (any Error)?
+
+    init(file: AtomicFile?) throws {
+        self.file = file
+        if file != nil {
+            fd = -1
+            return
+        }
+        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/touchtrace-import-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else { throw SpoolError(description: "a temporary file: cannot write: \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        fd = made
+    }
+
+    mutating func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        do {
+            if let file {
+                try bytes.withUnsafeBytes { try file.write($0) }
+            } else {
+                try bytes.withUnsafeBytes { try FileDescriptorOutput(fd: fd).write($0) }
+            }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Puts the trace in place, or copies it to `out` when it goes to standard output.
+    func finish(copyingTo out: ByteOutput) throws {
+        if let failure {
+            abort()
+            throw failure
+        }
+        if let file {
+            try file.commit()
+            return
+        }
+        defer { close(fd) }
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw SpoolError(description: "a temporary file: cannot read: \(String(cString: strerror(errno)))") }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SpoolError(description: "a temporary file: cannot read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            try buffer.withUnsafeBytes { try out.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    /// Leaves no output.
+    func abort() {
+        if let file { file.abort() } else { close(fd) }
     }
 }

@@ -2,14 +2,17 @@
 """Browser test of `touchtrace export webdriver` and `export cdp`, performed on the recorder.
 
 Writes a trace of three touches (two fingers down together, moving and lifting at different
-times, then a tap), exports it with `touchtrace export webdriver` (shifted by the recording
+times, the second pressing with a force and a contact size; then a tap that uses the first
+touch's id again), exports it with `touchtrace export webdriver` (shifted by the recording
 area's place on the page, since WebDriver positions are the viewport's CSS pixels), has
 chromedriver perform the actions on recorder/index.html in headless Chromium, presses "Save
 trace", and compares the trace the page saved with the original: the same touches in the same
 touch-down order, each with the same phases at the same places within 1 CSS pixel (SPEC 18),
-and at the same times within the client's timing (TIME_TOLERANCE). Then the same with
+and at the same times within the client's timing (TIME_TOLERANCE); the actions have one pointer
+source per touch id (`touch1`, `touch2`: the tap is `touch1` again). Then the same with
 `touchtrace export cdp`: its Input.dispatchTouchEvent calls are sent one by one, at their
-times, through chromedriver's DevTools connection, as a Puppeteer or Playwright script sends them.
+times, through chromedriver's DevTools connection, as a Puppeteer or Playwright script sends them;
+its force and radius come back as the touch's force and majorRadius.
 
 Usage:
     .build/selenium-venv/bin/python Tests/Browser/test_export_webdriver.py [--touchtrace PATH]
@@ -38,6 +41,8 @@ POSITION_TOLERANCE = 1.0
 # Pauses are whole milliseconds, and each action is a round trip between chromedriver and the
 # browser on a machine that may be busy: a time comes back within this many seconds.
 TIME_TOLERANCE = 0.25
+# A force comes back as the browser's 32-bit pressure.
+FORCE_TOLERANCE = 0.000001
 
 
 class Failure(Exception):
@@ -50,8 +55,9 @@ def fail(message):
 
 def original_trace(width, height):
     """The trace performed, in the recording area's points (= CSS pixels): finger 1 lands and
-    moves; finger 2 lands 80 ms later and moves the other way; finger 1 lifts, then finger 2;
-    then a tap. Places are fractional, to be rounded by the export."""
+    moves; finger 2 lands 80 ms later and moves the other way, pressing harder and spreading;
+    finger 1 lifts, then finger 2; then a tap with id 1 again. Places are fractional, to be
+    rounded by the export."""
     events = []
     for k in range(6):
         t = 0.05 * k
@@ -66,9 +72,10 @@ def original_trace(width, height):
     for k, t in enumerate([0.08, 0.13, 0.18, 0.28, 0.33]):
         phase = "began" if k == 0 else "ended" if k == 4 else "moved"
         step = min(k, 3)
-        events.append({"t": t, "touches": [{"id": 2, "phase": phase, "x": 200.0 - 9.5 * step, "y": 300.0 - 20.4 * step}]})
-    events.append({"t": 0.6, "touches": [{"id": 3, "phase": "began", "x": 120.0, "y": 150.0}]})
-    events.append({"t": 0.7, "touches": [{"id": 3, "phase": "ended", "x": 120.0, "y": 150.0}]})
+        events.append({"t": t, "touches": [{"id": 2, "phase": phase, "x": 200.0 - 9.5 * step, "y": 300.0 - 20.4 * step,
+                                            "force": 0.25 + 0.125 * step, "majorRadius": 6.5 + 2 * step}]})
+    events.append({"t": 0.6, "touches": [{"id": 1, "phase": "began", "x": 120.0, "y": 150.0}]})
+    events.append({"t": 0.7, "touches": [{"id": 1, "phase": "ended", "x": 120.0, "y": 150.0}]})
     merged = {}
     for event in events:
         merged.setdefault(event["t"], []).extend(event["touches"])
@@ -87,23 +94,27 @@ def shifted(trace, dx, dy):
 
 
 def touches_of(trace):
-    """Each touch's samples in touch-down order: [(t, phase, x, y)], moves that go nowhere
-    dropped (the page records only samples that move)."""
-    order, samples = [], {}
+    """Each touch's samples in touch-down order (an id used again is a new touch):
+    [(t, phase, x, y, force, majorRadius)], moves that go nowhere dropped (the page records
+    only samples that move)."""
+    order, current = [], {}
     for event in trace["events"]:
         for touch in event["touches"]:
             key = touch["id"]
             if touch["phase"] == "began":
-                order.append(key)
-                samples[key] = []
-            last = samples[key][-1] if samples[key] else None
+                current[key] = []
+                order.append(current[key])
+            samples = current[key]
+            last = samples[-1] if samples else None
             if touch["phase"] == "moved" and last and (last[2], last[3]) == (touch["x"], touch["y"]):
                 continue
-            samples[key].append((event["t"], touch["phase"], touch["x"], touch["y"]))
-    return [samples[key] for key in order]
+            samples.append((event["t"], touch["phase"], touch["x"], touch["y"], touch.get("force"), touch.get("majorRadius")))
+    return order
 
 
-def compare(saved, original):
+def compare(saved, original, measured=False):
+    """The saved trace's touches against the original's: phases, places within 1 px, times
+    within the client's timing, and (measured) force and majorRadius where the original has them."""
     got, want = touches_of(saved), touches_of(original)
     if len(got) != len(want):
         fail(f"the page recorded {len(got)} touches, {len(want)} were performed")
@@ -112,7 +123,11 @@ def compare(saved, original):
         phases_g, phases_w = [s[1] for s in g], [s[1] for s in w]
         if phases_g != phases_w:
             fail(f"touch {n}: phases {phases_g}, expected {phases_w}")
-        for (tg, phase, xg, yg), (tw, _, xw, yw) in zip(g, w):
+        for (tg, phase, xg, yg, fg, rg), (tw, _, xw, yw, fw, rw) in zip(g, w):
+            if measured and fw is not None and (fg is None or abs(fg - fw) > FORCE_TOLERANCE):
+                fail(f"touch {n} {phase}: recorded with force {fg}, performed with {fw}")
+            if measured and rw is not None and (rg is None or abs(rg - rw) > POSITION_TOLERANCE):
+                fail(f"touch {n} {phase}: recorded with majorRadius {rg}, performed with {rw}")
             if abs(xg - xw) > POSITION_TOLERANCE or abs(yg - yw) > POSITION_TOLERANCE:
                 fail(f"touch {n} {phase}: recorded at ({xg}, {yg}), performed at ({xw}, {yw}), more than {POSITION_TOLERANCE} px apart")
             if abs((tg - t0_got) - (tw - t0_want)) > TIME_TOLERANCE:
@@ -176,6 +191,9 @@ def main():
             if export.returncode != 0:
                 fail(f"touchtrace export webdriver exited {export.returncode}: {export.stderr}")
             actions = json.loads((scratch / "actions.json").read_text())
+            names = [source["id"] for source in actions["actions"]]
+            if names != ["touch1", "touch2"]:
+                fail(f"the actions' sources are {names}: one for each touch id (touch1, touch2), a reused id keeping its own, was expected")
             print(f"performing {len(actions['actions'])} pointer sources, "
                   f"{sum(len(s['actions']) for s in actions['actions'])} actions")
             driver.execute(Command.W3C_ACTIONS, actions)
@@ -199,7 +217,7 @@ def main():
                     time.sleep(wait)
                 driver.execute_cdp_cmd(call["method"], dict(call["params"], timestamp=start + call["params"]["timestamp"]))
             saved = save(driver, By, downloads / "cdp")
-            check(touchtrace, saved, trace)
+            check(touchtrace, saved, trace, measured=True)
         finally:
             driver.quit()
     print("PASS: the WebDriver and CDP exports, performed in Chromium, were recorded as the trace, within 1 CSS px")
@@ -222,12 +240,13 @@ def save(driver, By, folder):
     fail(f"no trace was downloaded into {folder} within 20 s of pressing Save trace")
 
 
-def check(touchtrace, saved, trace):
-    """The saved trace is valid and holds the touches of trace."""
+def check(touchtrace, saved, trace, measured=False):
+    """The saved trace is valid and holds the touches of trace (with their force and
+    majorRadius, when measured)."""
     validate = subprocess.run([str(touchtrace), "validate", "--strict", str(saved)], capture_output=True, text=True, timeout=60)
     if validate.returncode != 0:
         fail(f"touchtrace validate --strict rejects the saved trace: {validate.stderr}")
-    compare(json.loads(saved.read_text()), trace)
+    compare(json.loads(saved.read_text()), trace, measured)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ VIEWPORT_HEIGHT = 844
 TIME_TOLERANCE = 0.0005
 # Positions are dispatched in CSS pixels and must come back to within this many pixels.
 POSITION_TOLERANCE = 0.001
+# Forces are dispatched as numbers from 0 to 1 and the browser keeps them as 32-bit floats.
+FORCE_TOLERANCE = 0.000001
 
 
 class Failure(Exception):
@@ -231,10 +233,12 @@ class Page:
         fail(f"timed out waiting for {what}")
 
     def touch(self, kind, points, timestamp):
-        """One Input.dispatchTouchEvent: points are (id, x, y), the touches down after it."""
+        """One Input.dispatchTouchEvent: points are (id, x, y, force, radius), the touches down
+        after it (radius is both radiusX and radiusY, in CSS pixels)."""
         self.send("Input.dispatchTouchEvent", {
             "type": kind,
-            "touchPoints": [{"id": key, "x": x, "y": y} for key, x, y in points],
+            "touchPoints": [{"id": key, "x": x, "y": y, "force": force, "radiusX": radius, "radiusY": radius}
+                            for key, x, y, force, radius in points],
             "timestamp": timestamp,
         })
 
@@ -257,8 +261,15 @@ class Script:
 
     Each dispatch has its own time (the protocol's `timestamp`, seconds since the epoch), so
     every dispatch is one trace event: its touches, in the order the page receives them, with
-    the phase and the position (CSS pixels, page coordinates) each must have.
+    the phase, the position (CSS pixels, page coordinates), the force and the contact radius
+    each must have.
+
+    Every touch point is dispatched with a force and a radius: UNMEASURED (force 0.5, radius 0.5,
+    so a 1 x 1 contact) unless given, which is what Pointer Events report for a screen that
+    measures neither, and what the page must not write.
     """
+
+    UNMEASURED = (0.5, 0.5)
 
     def __init__(self, page, start):
         self.page = page
@@ -266,25 +277,30 @@ class Script:
         self.expected = []          # [{"t", "touches": [(finger, phase, x, y)]}]
         self.down = {}              # touch-screen finger -> (x, y), as the screen holds them
         self.protocol_ids = {}      # finger -> its id in Input.dispatchTouchEvent
+        self.measures = {}          # finger -> (force, radius) it is dispatched with
 
     def _expect(self, offset, touches):
         if touches:
             self.expected.append({"t": offset, "touches": touches})
 
-    def touch_start(self, offset, new):
-        """Puts fingers down: new is [(finger, x, y)]."""
+    def touch_start(self, offset, new, measures=None):
+        """Puts fingers down: new is [(finger, x, y)]; measures {finger: (force, radius)}."""
         for finger, x, y in new:
             self.down[finger] = (x, y)
+            self.measures[finger] = (measures or {}).get(finger, self.UNMEASURED)
         self.page.touch("touchStart", self._points(), self.start + offset)
-        self._expect(offset, [(finger, "began", x, y) for finger, x, y in new])
+        self._expect(offset, [(finger, "began", x, y, *self.measures[finger]) for finger, x, y in new])
 
-    def touch_move(self, offset, moves):
-        """Moves some of the fingers that are down; the others stay where they are."""
+    def touch_move(self, offset, moves, measures=None):
+        """Moves some of the fingers that are down (or changes their force and radius, which
+        is a move too); the others stay where they are."""
         changed = []
         for finger, x, y in moves:
-            if self.down[finger] != (x, y):
-                changed.append((finger, "moved", x, y))
+            measure = (measures or {}).get(finger, self.measures[finger])
+            if self.down[finger] != (x, y) or self.measures[finger] != measure:
+                changed.append((finger, "moved", x, y, *measure))
             self.down[finger] = (x, y)
+            self.measures[finger] = measure
         self.page.touch("touchMove", self._points(), self.start + offset)
         self._expect(offset, changed)
 
@@ -293,53 +309,66 @@ class Script:
         lifts, where they are; one that lists none would lift them all.)"""
         points = [point for point in self._points() if point[0] in
                   [self.protocol_ids[finger] for finger in lifted]]
-        ended = [(finger, "ended", *self.down.pop(finger)) for finger in lifted]
+        ended = [(finger, "ended", *self.down.pop(finger), *self.measures[finger]) for finger in lifted]
         self.page.touch("touchEnd", points, self.start + offset)
         self._expect(offset, ended)
 
     def touch_cancel(self, offset):
         """Cancels every finger that is down (the screen gave up on them)."""
-        cancelled = [(finger, "cancelled", x, y) for finger, (x, y) in self.down.items()]
+        cancelled = [(finger, "cancelled", x, y, *self.measures[finger]) for finger, (x, y) in self.down.items()]
         self.down = {}
         self.page.touch("touchCancel", [], self.start + offset)
         self._expect(offset, cancelled)
 
     def mouse_stroke(self, offset, points, step, pointer="mouse"):
         """Presses the left button (or puts the pen down) at the first point, drags through
-        the others, releases."""
+        the others, releases. The mouse measures no pressure (None); the protocol's pen
+        presses with force 0 (its `force` left out), which the page writes as it is."""
+        force = 0 if pointer == "pen" else None
         x, y = points[0]
         self.page.mouse("mousePressed", x, y, self.start + offset, True, pointer)
-        self._expect(offset, [(pointer, "began", x, y)])
+        self._expect(offset, [(pointer, "began", x, y, force, None)])
         for index, (x, y) in enumerate(points[1:], start=1):
             self.page.mouse("mouseMoved", x, y, self.start + offset + index * step, True, pointer)
-            self._expect(offset + index * step, [(pointer, "moved", x, y)])
+            self._expect(offset + index * step, [(pointer, "moved", x, y, force, None)])
         end = offset + len(points) * step
         self.page.mouse("mouseReleased", x, y, self.start + end, False, pointer)
-        self._expect(end, [(pointer, "ended", x, y)])
+        self._expect(end, [(pointer, "ended", x, y, force, None)])
 
     def _points(self):
         # The protocol's touch ids are numbers: each finger name gets one.
-        return [(self.protocol_ids.setdefault(finger, len(self.protocol_ids)), x, y)
+        return [(self.protocol_ids.setdefault(finger, len(self.protocol_ids)), x, y, *self.measures[finger])
                 for finger, (x, y) in self.down.items()]
 
 
 def expected_trace(expected, area):
     """The expected events as the trace writes them: touch ids 1, 2, ... in the order the
     fingers (or the mouse's presses) went down, times from the first dispatch, points from the
-    recording area's top-left corner."""
+    recording area's top-left corner. A touch with a force other than 0.5 in some sample has
+    `force` (the dispatched force) in every sample, one with a radius other than 0.5 (a contact
+    larger than 1 x 1) has `majorRadius` (the dispatched radius); mouse samples have neither
+    (None), pen samples their force (0, see mouse_stroke)."""
     ids = {}
     began = 0
     events = []
     origin = expected[0]["t"]
     for event in expected:
         touches = []
-        for finger, phase, x, y in event["touches"]:
+        for finger, phase, x, y, force, radius in event["touches"]:
             if phase == "began":
                 began += 1
                 ids[finger] = began
             touches.append({"id": ids[finger], "phase": phase,
-                            "x": x - area["left"], "y": y - area["top"]})
+                            "x": x - area["left"], "y": y - area["top"], "force": force, "majorRadius": radius})
         events.append({"t": event["t"] - origin, "touches": touches})
+    measured_force = {t["id"] for e in events for t in e["touches"] if t["force"] not in (None, 0.5)}
+    measured_radius = {t["id"] for e in events for t in e["touches"] if t["majorRadius"] not in (None, 0.5)}
+    for event in events:
+        for touch in event["touches"]:
+            if touch["id"] not in measured_force:
+                del touch["force"]
+            if touch["id"] not in measured_radius:
+                del touch["majorRadius"]
     return events
 
 
@@ -367,6 +396,11 @@ def compare_events(saved, expected):
             if (abs(got_touch["x"] - want_touch["x"]) > POSITION_TOLERANCE or
                     abs(got_touch["y"] - want_touch["y"]) > POSITION_TOLERANCE):
                 fail(f"{where}: saved {describe(got_touch)}, dispatched {describe(want_touch)}")
+            for key, tolerance in (("force", FORCE_TOLERANCE), ("majorRadius", POSITION_TOLERANCE)):
+                if (key in got_touch) != (key in want_touch) or (
+                        key in want_touch and abs(got_touch[key] - want_touch[key]) > tolerance):
+                    fail(f"{where}: saved {describe(got_touch)} with {key} {got_touch.get(key, 'none')}, "
+                         f"dispatched {describe(want_touch)} with {key} {want_touch.get(key, 'none')}")
     return worst
 
 
@@ -451,8 +485,8 @@ def click_button(page, label, timestamp, tap=False):
     if box["disabled"]:
         fail(f'the "{label}" button is disabled')
     if tap:
-        page.touch("touchStart", [(9, box["x"], box["y"])], timestamp)
-        page.touch("touchEnd", [(9, box["x"], box["y"])], timestamp + 0.05)
+        page.touch("touchStart", [(9, box["x"], box["y"], *Script.UNMEASURED)], timestamp)
+        page.touch("touchEnd", [(9, box["x"], box["y"], *Script.UNMEASURED)], timestamp + 0.05)
     else:
         page.mouse("mousePressed", box["x"], box["y"], timestamp, True)
         page.mouse("mouseReleased", box["x"], box["y"], timestamp + 0.05, False)
@@ -580,11 +614,15 @@ def draw_strokes(script, area):
         script.touch_move(0.096 + 0.012 * step, [("b", left + 180, top + 380 + 90 * step)])
     script.touch_end(0.200, ["b"])
     # Two fingers land together, move together, and the screen cancels them.
-    script.touch_start(0.300, [("c", left + 300, top + 200), ("d", left + 100, top + 500)])
+    # They press (force) and touch with a contact size (radius) the screen measures; one
+    # presses harder as they move, the other spreads.
+    script.touch_start(0.300, [("c", left + 300, top + 200), ("d", left + 100, top + 500)],
+                       {"c": (0.25, 4.5), "d": (0.75, 12.0)})
     for step in range(1, 4):
         script.touch_move(0.300 + 0.010 * step, [
             ("c", left + 300 - 10 * step, top + 200 + 5 * step),
-            ("d", left + 100 + 10 * step, top + 500 - 5 * step)])
+            ("d", left + 100 + 10 * step, top + 500 - 5 * step)],
+            {"c": (0.25 + 0.125 * step, 4.5), "d": (0.75, 12.0 + 2 * step)})
     script.touch_cancel(0.350)
     # A finger is reused after its touch ended: it is a new touch with the next id. It moves
     # by a pixel and by fractions of one: nothing is lost to a touch slop.
@@ -595,10 +633,11 @@ def draw_strokes(script, area):
     script.touch_end(0.440, ["a"])
     # Two samples of one finger stamped with the same time (sent together, so coalesced): two
     # events at that time, as a touch appears at most once in an event.
-    script.touch_start(0.460, [("f", left + 220, top + 60)])
+    # This finger measures pressure but not size; it presses harder as it moves on.
+    script.touch_start(0.460, [("f", left + 220, top + 60)], {"f": (0.3, 0.5)})
     def same_time():
         script.touch_move(0.470, [("f", left + 226, top + 64)])
-        script.touch_move(0.470, [("f", left + 232, top + 68)])
+        script.touch_move(0.470, [("f", left + 232, top + 68)], {"f": (0.9, 0.5)})
     script.page.burst(same_time)
     script.touch_end(0.480, ["f"])
     # The mouse drags from the area down into the bar (pointer capture keeps it recorded).

@@ -80,12 +80,13 @@ import Testing
         let folder = try folderWithTrace()
         let run = touchtrace("export", "webdriver", folder + "/two.trace.json")
         #expect(run.code == 0 && run.err.isEmpty)
+        // One source per touch id: touch1 for the id 1, touch-b for the id "b".
         // Ticks: move+down of finger 1; pause 10 ms (5.01 - 5.0); moves (1.5 → 2, 2.03 → 2;
         // 9.99 → 10, 19.99 → 20); down of finger 2; pause 3 ms (13 - 10);
         // both up.
         #expect(run.out == """
         {"actions": [
-        {"type": "pointer", "id": "finger1", "parameters": {"pointerType": "touch"}, "actions": [
+        {"type": "pointer", "id": "touch1", "parameters": {"pointerType": "touch"}, "actions": [
           {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": 1, "y": 2},
           {"type": "pointerDown", "button": 0},
           {"type": "pause", "duration": 10},
@@ -94,7 +95,7 @@ import Testing
           {"type": "pause", "duration": 3},
           {"type": "pointerUp", "button": 0}
         ]},
-        {"type": "pointer", "id": "finger2", "parameters": {"pointerType": "touch"}, "actions": [
+        {"type": "pointer", "id": "touch-b", "parameters": {"pointerType": "touch"}, "actions": [
           {"type": "pause", "duration": 0},
           {"type": "pause", "duration": 0},
           {"type": "pause", "duration": 10},
@@ -106,6 +107,46 @@ import Testing
         ]}
 
         """)
+    }
+
+    @Test func webdriverHasOneSourcePerTouchIDAndAReusedIDKeepsIt() throws {
+        // 7 taps; "x" lands and lifts 1 px further; 7 lands again with -5; "5" lands (its name
+        // touch-5 is -5's, so it is touch-5~2); all three lift where they are.
+        let json = """
+        {"version": 2, "screen": {"width": 100, "height": 100},
+        "events": [
+        {"t": 0, "touches": [{"id": 7, "phase": "began", "x": 10, "y": 10}]},
+        {"t": 0.02, "touches": [{"id": 7, "phase": "ended", "x": 10, "y": 10}]},
+        {"t": 0.05, "touches": [{"id": "x", "phase": "began", "x": 20, "y": 20}]},
+        {"t": 0.06, "touches": [{"id": "x", "phase": "ended", "x": 21, "y": 20}]},
+        {"t": 0.1, "touches": [{"id": 7, "phase": "began", "x": 30, "y": 30}, {"id": -5, "phase": "began", "x": 40, "y": 40}]},
+        {"t": 0.15, "touches": [{"id": "5", "phase": "began", "x": 50, "y": 50}]},
+        {"t": 0.2, "touches": [{"id": 7, "phase": "ended", "x": 30, "y": 30}, {"id": -5, "phase": "ended", "x": 40, "y": 40}, {"id": "5", "phase": "ended", "x": 50, "y": 50}]}
+        ]}
+
+        """
+        let folder = try folderWithTrace(json)
+        let run = touchtrace("export", "webdriver", folder + "/two.trace.json")
+        #expect(run.code == 0 && run.err.isEmpty)
+        // Ticks (derived by hand): 0 moves, 1 down (7 at 0 ms); 2 pause 20, 3 up (7);
+        // 4 pause 30, 5 move, 6 down ("x" at 50 ms); 7 pause 10, 8 move, 9 up ("x" at 60 ms);
+        // 10 pause 40, 11 moves, 12 downs (7 again and -5 at 100 ms); 13 pause 50, 14 move,
+        // 15 down ("5" at 150 ms); 16 pause 50, 17 ups. Every source pauses in the ticks
+        // where it has nothing to do, for the tick's pause (0 in ticks of moves and presses).
+        let pauses = [0, 0, 20, 0, 30, 0, 0, 10, 0, 0, 40, 0, 0, 50, 0, 0, 50, 0]
+        func move(_ x: Int, _ y: Int) -> String { "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)}" }
+        let down = "{\"type\": \"pointerDown\", \"button\": 0}", up = "{\"type\": \"pointerUp\", \"button\": 0}"
+        func source(_ name: String, _ actions: [Int: String]) -> String {
+            let lines = pauses.indices.map { "  " + (actions[$0] ?? "{\"type\": \"pause\", \"duration\": \(pauses[$0])}") }
+            return "{\"type\": \"pointer\", \"id\": \"\(name)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [\n" + lines.joined(separator: ",\n") + "\n]}"
+        }
+        let sources = [
+            source("touch7", [0: move(10, 10), 1: down, 3: up, 11: move(30, 30), 12: down, 17: up]),
+            source("touch-x", [5: move(20, 20), 6: down, 8: move(21, 20), 9: up]),
+            source("touch-5", [11: move(40, 40), 12: down, 17: up]),
+            source("touch-5~2", [14: move(50, 50), 15: down, 17: up]),
+        ]
+        #expect(run.out == "{\"actions\": [\n" + sources.joined(separator: ",\n") + "\n]}\n")
     }
 
     @Test func cdpListsTheTouchesDown() throws {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import TouchTrace
 @testable import TouchTraceCLI
@@ -82,6 +87,38 @@ import Testing
         #expect(!Scene.fileExists(folder + "/out.trace.json"))
         let missing = touchtrace("import", "evemu", folder + "/none.evemu")
         #expect(missing.code == 2 && missing.err == "\(folder)/none.evemu:1:1: cannot read: no such file or directory\n")
+    }
+
+    @Test func aProblemLateInALongLogLeavesNoOutput() throws {
+        // A touch moves for 30 000 frames (about 4 MB of log, several of the windows the log is
+        // read in, and far more trace than is written in one piece); the last frame's time goes
+        // back. By then most of the trace has been written: to a temporary file that is deleted.
+        var lines = ["[    1.000000] /dev/input/event1: EV_ABS       ABS_MT_TRACKING_ID   00000001"]
+        for k in 0..<30_000 {
+            let t = "[" + String(repeating: " ", count: 5) + String(1 + k / 1000) + "." + String(1_000_000 + (k % 1000) * 1000).dropFirst() + "]"
+            lines.append("\(t) /dev/input/event1: EV_ABS       ABS_MT_POSITION_X    " + String(String(0x1_0000_0000 + k % 1000, radix: 16).dropFirst()))
+            lines.append("\(t) /dev/input/event1: EV_ABS       ABS_MT_POSITION_Y    00000100")
+            lines.append("\(t) /dev/input/event1: EV_SYN       SYN_REPORT           00000000")
+        }
+        lines.append("[    2.000000] /dev/input/event1: EV_SYN       SYN_REPORT           00000000")
+        let folder = try folderWithLog(lines.joined(separator: "\n") + "\n")
+        // Line 90 002 (the tracking id, 3 lines a frame, then the late frame); column 48.
+        let message = "\(folder)/touches.log:90002:48: time goes backwards: 2.000000000 s comes after 30.999000000 s\n"
+        let toFile = touchtrace("import", "getevent", folder + "/touches.log", "--output", folder + "/out.trace.json")
+        #expect(toFile.code == 2 && toFile.out.isEmpty)
+        #expect(toFile.err == message)
+        // Neither the output nor its temporary file (named as AtomicFile names it) is left.
+        #expect(!Scene.fileExists(folder + "/out.trace.json"))
+        #expect(!Scene.fileExists(folder + "/.out.trace.json.\(getpid())-0.tmp"))
+        let toStdout = touchtrace("import", "getevent", folder + "/touches.log")
+        #expect(toStdout.code == 2 && toStdout.out.isEmpty)
+        #expect(toStdout.err == message)
+        // Without the late frame, the same log imports: its 30 000 frames.
+        try writeText(lines.dropLast().joined(separator: "\n") + "\n", to: folder + "/touches.log")
+        let good = touchtrace("import", "getevent", folder + "/touches.log", "--output", folder + "/out.trace.json")
+        #expect(good.code == 0)
+        let trace = try readText(folder + "/out.trace.json")
+        #expect(trace.split(separator: "\n").count == 30_000 + 4)
     }
 
     @Test func anUnfinishedLastFrameIsAWarning() throws {

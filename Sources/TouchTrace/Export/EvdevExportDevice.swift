@@ -59,7 +59,7 @@ struct EvdevExportDevice {
         func axis(_ code: UInt16) throws(TraceErrors) -> Axis? {
             guard let r = d.ranges[code] else { return nil }
             guard r.maximum >= r.minimum else {
-                throw TraceErrors(r.source.error(at: r.offset, "the range of \(Evdev.codeName(type: Evdev.abs, code: code)) is empty (min \(r.minimum), max \(r.maximum))"))
+                throw TraceErrors(r.error("the range of \(Evdev.codeName(type: Evdev.abs, code: code)) is empty (min \(r.minimum), max \(r.maximum))"))
             }
             return Axis(minimum: r.minimum, maximum: r.maximum)
         }

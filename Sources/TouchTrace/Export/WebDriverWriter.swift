@@ -1,19 +1,21 @@
 /// Writes W3C WebDriver Actions (`{"actions": [...]}`, the body of
-/// `POST /session/{id}/actions`): one `pointer` source of `"pointerType": "touch"` per finger.
+/// `POST /session/{id}/actions`): one `pointer` source of `"pointerType": "touch"` per touch id.
 ///
 /// A driver performs the actions tick by tick, the n-th action of every source in the n-th
 /// tick, and a tick lasts as long as its longest action; so every source has an action in every
-/// tick, `pause` where it has nothing to do. Each trace event becomes:
+/// tick, `pause` where it has nothing to do (a source that appears later pauses through the
+/// ticks before its first action). Each trace event becomes:
 /// - a tick of `pause` for the whole milliseconds since the last event (none when 0);
 /// - a tick of `pointerMove` (duration 0, `"origin": "viewport"`, whole CSS pixels) for each
 ///   touch that lands or moves, or lifts somewhere else than it last was;
 /// - a tick of `pointerDown` for each touch that lands and `pointerUp` for each that lifts.
-/// Fingers are sources `finger1`, `finger2`, … in the order they first land; a touch takes the
-/// first source that is up, so that a trace of a hundred taps is one source, not a hundred.
-/// `force` / `maximumForce` is the action's `pressure` and twice `majorRadius` its `width` and
-/// `height`. WebDriver has no cancel: a cancelled touch is lifted (`pointerUp`), with a warning.
-/// A place outside the trace's screen is written as it is, with a warning (once): clients
-/// refuse moves outside the viewport.
+/// Sources are named after the touch ids, in the order the ids first land: `touch1` for the
+/// integer id 1 (`touch-3` for -3), `touch-left` for the string id `"left"`; a name that another
+/// id already has gets `~2`, `~3`, … added. An id used again after its touch ended keeps its
+/// source. `force` / `maximumForce` is the action's `pressure` and twice `majorRadius` its
+/// `width` and `height`. WebDriver has no cancel: a cancelled touch is lifted (`pointerUp`),
+/// with a warning. A place outside the trace's screen is written as it is, with a warning
+/// (once): clients refuse moves outside the viewport.
 struct WebDriverWriter {
     let trace: Trace
     let touches: ExportedTouches
@@ -24,42 +26,53 @@ struct WebDriverWriter {
         self.touches = touches
     }
 
+    /// One input source: the pointer of one touch id.
+    private struct Source {
+        var name: String
+        /// The source's own actions with their ticks, in tick order; it pauses in the others.
+        var actions: [(tick: Int, text: String)] = []
+        /// Where the touch down on this source last was, in whole CSS pixels.
+        var place: (x: Int64, y: Int64)?
+    }
+
+    /// The name of the source of `id`: `touch` and the integer, or `touch-` and the string.
+    static func sourceName(_ id: TouchID) -> String {
+        if let n = id.number { return "touch" + String(n) }
+        return "touch-" + (id.text ?? "")
+    }
+
     mutating func write() -> [UInt8] {
         let maximumForce = trace.header.maximumForce ?? 1
-        var sources: [[String]] = []
-        var sourceOfTouch: [Int: Int] = [:]
-        var downSources: [Bool] = []
-        var lastPlace: [Int: (Int64, Int64)] = [:]
+        var sources: [Source] = []
+        var sourceOfID: [TouchID: Int] = [:]
+        var idOfName: [String: TouchID] = [:]
+        /// The pause of every tick so far, in milliseconds (0 in a tick of moves, downs or ups).
+        var tickPauses: [Int64] = []
         var lastMillisecond: Int64?
         let t0 = touches.firstTime
         let screen = trace.screen
         var warnedOutside = false
-        func addTick(_ actions: [Int: String], filler: String) {
-            for s in sources.indices { sources[s].append(actions[s] ?? filler) }
-        }
         for event in touches.events {
             let ms = Int64(((event.t - t0) * 1000).rounded())
-            var moves: [Int: String] = [:]
-            var presses: [Int: String] = [:]
-            var freed: [Int] = []
+            var moves: [(source: Int, text: String)] = []
+            var presses: [(source: Int, text: String)] = []
             for change in event.changes where change.phase != .stationary {
                 let source: Int
-                if change.phase == .began {
-                    if let free = downSources.indices.first(where: { !downSources[$0] && !freed.contains($0) }) {
-                        source = free
-                    } else {
-                        source = sources.count
-                        // A new source did nothing in the ticks before: it pauses through them.
-                        let ticks = sources.first?.count ?? 0
-                        sources.append(Array(repeating: "", count: ticks))
-                        for k in 0..<ticks { sources[source][k] = sources[0][k].hasPrefix("{\"type\": \"pause\"") ? sources[0][k] : "{\"type\": \"pause\", \"duration\": 0}" }
-                        downSources.append(false)
-                    }
-                    downSources[source] = true
-                    sourceOfTouch[change.touch] = source
-                } else {
-                    guard let known = sourceOfTouch[change.touch] else { continue }
+                if let known = sourceOfID[change.id] {
                     source = known
+                } else {
+                    guard change.phase == .began else { continue }
+                    let base = Self.sourceName(change.id)
+                    var name = base
+                    var k = 1
+                    while idOfName[name] != nil {
+                        k += 1
+                        name = base + "~" + String(k)
+                    }
+                    idOfName[name] = change.id
+                    source = sources.count
+                    sourceOfID[change.id] = source
+                    sources.append(Source(name: name))
                 }
                 let x = Int64(change.x.rounded()), y = Int64(change.y.rounded())
                 if !warnedOutside && (x < 0 || y < 0 || Double(x) > screen.width || Double(y) > screen.height) {
@@ -78,17 +91,16 @@ struct WebDriverWriter {
                     let d = String(decoding: out, as: UTF8.self)
                     properties += ", \"width\": \(d), \"height\": \(d)"
                 }
-                if change.phase == .began || lastPlace[change.touch].map({ $0 != (x, y) }) ?? true || (!properties.isEmpty && change.phase == .moved) {
-                    moves[source] = "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}"
-                    lastPlace[change.touch] = (x, y)
+                let last = change.phase == .began ? nil : sources[source].place
+                if last.map({ $0 != (x, y) }) ?? true || (!properties.isEmpty && change.phase == .moved) {
+                    moves.append((source, "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}"))
                 }
+                sources[source].place = (x, y)
                 if change.phase == .began {
-                    presses[source] = "{\"type\": \"pointerDown\", \"button\": 0\(properties)}"
+                    presses.append((source, "{\"type\": \"pointerDown\", \"button\": 0\(properties)}"))
                 } else if change.phase.isEnding {
-                    presses[source] = "{\"type\": \"pointerUp\", \"button\": 0}"
-                    freed.append(source)
-                    sourceOfTouch[change.touch] = nil
-                    lastPlace[change.touch] = nil
+                    presses.append((source, "{\"type\": \"pointerUp\", \"button\": 0}"))
+                    sources[source].place = nil
                     if change.phase == .cancelled {
                         warnings.append(trace.source.error(at: change.offset, event.isFinalCancel
                             ? "warning: touch \(change.id) is still down at the end of the trace; WebDriver has no cancel, so the actions lift it (pointerUp)"
@@ -97,21 +109,28 @@ struct WebDriverWriter {
                 }
             }
             if moves.isEmpty && presses.isEmpty { continue }
-            if let last = lastMillisecond, ms > last {
-                addTick([:], filler: "{\"type\": \"pause\", \"duration\": \(ms - last)}")
-            }
+            if let last = lastMillisecond, ms > last { tickPauses.append(ms - last) }
             lastMillisecond = ms
-            if !moves.isEmpty { addTick(moves, filler: "{\"type\": \"pause\", \"duration\": 0}") }
-            if !presses.isEmpty { addTick(presses, filler: "{\"type\": \"pause\", \"duration\": 0}") }
-            for s in freed { downSources[s] = false }
+            for tick in [moves, presses] where !tick.isEmpty {
+                for (source, text) in tick { sources[source].actions.append((tickPauses.count, text)) }
+                tickPauses.append(0)
+            }
         }
         var out: [UInt8] = []
         out.append(contentsOf: "{\"actions\": [".utf8)
-        for (s, actions) in sources.enumerated() {
-            out.append(contentsOf: (s == 0 ? "\n" : ",\n").utf8)
-            out.append(contentsOf: "{\"type\": \"pointer\", \"id\": \"finger\(s + 1)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [".utf8)
-            for (k, action) in actions.enumerated() {
-                out.append(contentsOf: ((k == 0 ? "\n  " : ",\n  ") + action).utf8)
+        for (s, source) in sources.enumerated() {
+            out.append(contentsOf: (s == 0 ? "\n{\"type\": \"pointer\", \"id\": " : ",\n{\"type\": \"pointer\", \"id\": ").utf8)
+            appendJSONString(source.name, to: &out)
+            out.append(contentsOf: ", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [".utf8)
+            var next = 0
+            for tick in tickPauses.indices {
+                out.append(contentsOf: (tick == 0 ? "\n  " : ",\n  ").utf8)
+                if next < source.actions.count && source.actions[next].tick == tick {
+                    out.append(contentsOf: source.actions[next].text.utf8)
+                    next += 1
+                } else {
+                    out.append(contentsOf: "{\"type\": \"pause\", \"duration\": \(tickPauses[tick])}".utf8)
+                }
             }
             out.append(contentsOf: "\n]}".utf8)
         }

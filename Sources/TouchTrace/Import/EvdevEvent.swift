@@ -14,28 +14,55 @@ struct AxisRange: Sendable {
     var minimum: Int32
     var maximum: Int32
     /// Where the range was read, for messages.
-    var source: SourceFile
-    var offset: Int
+    var path: String
+    var line: Int
+    var column: Int
+
+    init(minimum: Int32, maximum: Int32, in text: LogText, at offset: Int) {
+        self.minimum = minimum
+        self.maximum = maximum
+        path = text.path
+        (line, column) = text.location(of: offset)
+    }
+
+    /// A problem with the range, located where it was read.
+    func error(_ message: String) -> TraceError {
+        TraceError(path: path, line: line, column: column, message: message)
+    }
 }
 
-/// One input device of a log: its events in order and the axis ranges the log gives for it.
+/// One input device of a log: what its events are like (the events themselves go to the
+/// importer as they are read) and the axis ranges the log gives for it.
 struct EvdevDevice: Sendable {
     /// The device as the log names it: `/dev/input/event2`, or a name where the log has no paths.
     var name: String
-    var events: [InputEvent] = []
     /// Axis ranges by `ABS_*` code.
     var ranges: [UInt16: AxisRange] = [:]
+    /// How many events the log has from the device.
+    var eventCount = 0
+    /// Whether any event is a multitouch one (`ABS_MT_*` or `SYN_MT_REPORT`).
+    var hasMultitouchEvents = false
+    /// Whether any event is `BTN_TOUCH` (a single-touch screen has only that and `ABS_X`/`ABS_Y`).
+    var hasTouchButtonEvents = false
+    /// Whether any event is `SYN_MT_REPORT` (multitouch protocol A).
+    var hasContactReports = false
+    /// Whether any event is `ABS_MT_TOUCH_MAJOR`.
+    var hasTouchMajorEvents = false
 
     init(name: String) { self.name = name }
 
-    /// Whether any event is a multitouch one (`ABS_MT_*` or `SYN_MT_REPORT`).
-    var hasMultitouchEvents: Bool {
-        events.contains { ($0.type == Evdev.abs && Evdev.isMultitouch($0.code)) || ($0.type == Evdev.syn && $0.code == Evdev.synMTReport) }
-    }
-
-    /// Whether any event is `BTN_TOUCH` (a single-touch screen has only that and `ABS_X`/`ABS_Y`).
-    var hasTouchButtonEvents: Bool {
-        events.contains { $0.type == Evdev.key && $0.code == Evdev.btnTouch }
+    /// Takes note of an event of the device.
+    mutating func note(_ e: InputEvent) {
+        eventCount += 1
+        if e.type == Evdev.abs {
+            if Evdev.isMultitouch(e.code) { hasMultitouchEvents = true }
+            if e.code == Evdev.absMTTouchMajor { hasTouchMajorEvents = true }
+        } else if e.type == Evdev.syn && e.code == Evdev.synMTReport {
+            hasMultitouchEvents = true
+            hasContactReports = true
+        } else if e.type == Evdev.key && e.code == Evdev.btnTouch {
+            hasTouchButtonEvents = true
+        }
     }
 }
 

@@ -75,7 +75,8 @@ struct EvdevTouchMachine {
     /// The most protocol A contacts in one frame (real screens track ten or so).
     static let contactLimit = 32
 
-    let text: LogText
+    /// The text being read (the window the events come from), for messages.
+    var text: LogText
     let touchProtocol: TouchProtocol
     let slotCount: Int
     /// Whether touches carry `ABS_MT_PRESSURE` (the device gives its range) and
@@ -84,7 +85,10 @@ struct EvdevTouchMachine {
     let tracksPressure: Bool
     let tracksMajor: Bool
 
+    /// Frames made since the importer last took them (`takeFrames`).
     private(set) var frames: [TouchFrame] = []
+    /// Frames made in all.
+    private(set) var frameCount = 0
     private(set) var touchCount = 0
     /// Positions taken to be the kernel's initial 0, one warning each.
     private(set) var warnings: [TraceError] = []
@@ -116,7 +120,7 @@ struct EvdevTouchMachine {
     /// Chooses the protocol from the events the device sends.
     init(text: LogText, device: EvdevDevice) {
         self.text = text
-        if device.events.contains(where: { $0.type == Evdev.syn && $0.code == Evdev.synMTReport }) {
+        if device.hasContactReports {
             touchProtocol = .contacts
         } else if device.hasMultitouchEvents {
             touchProtocol = .slots
@@ -134,8 +138,7 @@ struct EvdevTouchMachine {
         } else {
             tracksPressure = false
         }
-        tracksMajor = slotted && (device.ranges[Evdev.absMTTouchMajor] != nil
-            || device.events.contains { $0.type == Evdev.abs && $0.code == Evdev.absMTTouchMajor })
+        tracksMajor = slotted && (device.ranges[Evdev.absMTTouchMajor] != nil || device.hasTouchMajorEvents)
     }
 
     /// A change of a slot's touch, with its pressure and touch major where they are tracked.
@@ -146,14 +149,32 @@ struct EvdevTouchMachine {
 
     /// Runs every event of the device.
     mutating func run(_ events: [InputEvent]) throws(TraceErrors) {
-        var frameStart: Int?
+        try feed(events)
+        finish()
+    }
+
+    /// Runs the next events of the device.
+    mutating func feed(_ events: [InputEvent]) throws(TraceErrors) {
         for event in events {
             if frameStart == nil { frameStart = event.offset }
             try consume(event)
             if event.type == Evdev.syn && (event.code == Evdev.synReport || event.code == Evdev.synDropped) { frameStart = nil }
         }
+    }
+
+    /// Ends the run: a frame not closed by then is left out.
+    mutating func finish() {
         unfinishedFrameOffset = frameStart
     }
+
+    /// The frames made since the last call.
+    mutating func takeFrames() -> [TouchFrame] {
+        defer { frames.removeAll(keepingCapacity: true) }
+        return frames
+    }
+
+    /// Offset of the first event of the frame being read.
+    private var frameStart: Int?
 
     private mutating func consume(_ e: InputEvent) throws(TraceErrors) {
         if e.type == Evdev.syn && e.code == Evdev.synDropped {
@@ -194,6 +215,7 @@ struct EvdevTouchMachine {
     private mutating func emit(_ e: InputEvent) {
         if !changes.isEmpty {
             frames.append(TouchFrame(time: e.time, offset: e.offset, changes: changes))
+            frameCount += 1
             changes.removeAll(keepingCapacity: true)
         }
     }
@@ -308,7 +330,7 @@ struct EvdevTouchMachine {
                     // changes, so a first contact at x = 0 (an edge swipe) sends no x.
                     if slot.x == nil || slot.y == nil {
                         let missing = [slot.x == nil ? "ABS_MT_POSITION_X" : nil, slot.y == nil ? "ABS_MT_POSITION_Y" : nil].compactMap { $0 }
-                        warnings.append(text.source.error(at: slot.newOffset, "warning: no \(missing.joined(separator: " or ")) for slot \(i) since the log began; the contact with tracking id \(id) is taken to be at the kernel's initial 0"))
+                        warnings.append(text.located(at: slot.newOffset, "warning: no \(missing.joined(separator: " or ")) for slot \(i) since the log began; the contact with tracking id \(id) is taken to be at the kernel's initial 0"))
                     }
                     let x = slot.x ?? 0, y = slot.y ?? 0
                     slot.x = x
@@ -417,7 +439,7 @@ struct EvdevTouchMachine {
             if buttonDown {
                 if singleX == nil || singleY == nil {
                     let missing = [singleX == nil ? "ABS_X" : nil, singleY == nil ? "ABS_Y" : nil].compactMap { $0 }
-                    warnings.append(text.source.error(at: buttonOffset, "warning: no \(missing.joined(separator: " or ")) since the log began; the touch is taken to be at the kernel's initial 0"))
+                    warnings.append(text.located(at: buttonOffset, "warning: no \(missing.joined(separator: " or ")) since the log began; the touch is taken to be at the kernel's initial 0"))
                     singleX = singleX ?? 0
                     singleY = singleY ?? 0
                 }

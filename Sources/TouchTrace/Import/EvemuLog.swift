@@ -12,11 +12,42 @@
 /// evemu 1.1, resolution; old files have no `# EVEMU` line and four numbers. `E:` gives the
 /// time in seconds, type and code in hexadecimal and the value in decimal. Other description
 /// lines (`I:`, `P:`, `B:`, `L:`, `S:`) and `#` comments are skipped.
-enum EvemuLog {
+struct EvemuLog {
+    /// The file's one device, as read so far.
+    private var device = EvdevDevice(name: "the evemu device")
+    private var named = false
+    /// Where the device's events go: `log.events` when the device is collected (index 0).
+    private var log = ParsedLog()
+
+    /// Reads a whole text.
     static func parse(_ text: LogText) throws(TraceErrors) -> ParsedLog {
-        var log = ParsedLog(text: text)
-        var device = EvdevDevice(name: "the evemu device")
-        var named = false
+        var reader = EvemuLog()
+        try reader.read(text)
+        return reader.finish()
+    }
+
+    /// Reads with the events of the device (device 0) kept for the importer, or not.
+    init(collecting: Bool = false) {
+        log.collecting = collecting ? 0 : nil
+    }
+
+    /// The events read since the last call.
+    mutating func takeEvents() -> [InputEvent] {
+        defer { log.events.removeAll(keepingCapacity: true) }
+        return log.events
+    }
+
+    /// The log read: its one device.
+    func finish() -> ParsedLog {
+        var result = log
+        result.events = []
+        let i = result.devices.index(of: device.name)
+        result.devices[i] = device
+        return result
+    }
+
+    /// Reads the lines of a text (a whole file, or the next window of one).
+    mutating func read(_ text: LogText) throws(TraceErrors) {
         for line in text.lines {
             let start = text.skipSpaces(line.start, line.end)
             if start == line.end || text.bytes[start] == UInt8(ascii: "#") { continue }
@@ -35,7 +66,7 @@ enum EvemuLog {
             case UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"), UInt8(ascii: "L"), UInt8(ascii: "S"):
                 continue
             case UInt8(ascii: "A"):
-                let tokens = commentless(text, text.tokens(rest))
+                let tokens = Self.commentless(text, text.tokens(rest))
                 guard tokens.count == 5 || tokens.count == 6 else {
                     throw text.error(at: rest.lowerBound, in: line, "expected 'A: CODE MIN MAX FUZZ FLAT [RESOLUTION]', found \(tokens.count) words")
                 }
@@ -49,9 +80,9 @@ enum EvemuLog {
                     }
                     numbers.append(n)
                 }
-                device.ranges[UInt16(code)] = AxisRange(minimum: numbers[0], maximum: numbers[1], source: text.source, offset: tokens[0].lowerBound)
+                device.ranges[UInt16(code)] = AxisRange(minimum: numbers[0], maximum: numbers[1], in: text, at: tokens[0].lowerBound)
             case UInt8(ascii: "E"):
-                let tokens = commentless(text, text.tokens(rest))
+                let tokens = Self.commentless(text, text.tokens(rest))
                 guard tokens.count == 4 else {
                     throw text.error(at: rest.lowerBound, in: line, "expected 'E: SECONDS TYPE CODE VALUE', found \(tokens.count) words")
                 }
@@ -67,14 +98,13 @@ enum EvemuLog {
                 guard let value = text.int32(tokens[3]) else {
                     throw text.error(at: tokens[3].lowerBound, in: line, "expected a decimal value, found \(text.quoted(tokens[3]))")
                 }
-                device.events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value, offset: tokens[2].lowerBound))
+                let event = InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value, offset: tokens[2].lowerBound)
+                device.note(event)
+                if log.collecting == 0 { log.events.append(event) }
             default:
                 throw text.error(at: start, in: line, "not an evemu-record line (E:, A:, N:, I:, P:, B:, L:, S: or a # comment): \(text.quoted(content))")
             }
         }
-        let i = log.devices.index(of: device.name)
-        log.devices[i] = device
-        return log
     }
 
     /// The tokens before a `#` comment.

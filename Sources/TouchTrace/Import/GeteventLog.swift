@@ -14,20 +14,31 @@
 /// digits (a 32-bit two's complement: `ffffffff` is −1), or `DOWN`, `UP`, `REPEAT` for keys and
 /// `MT_TOOL_FINGER`, `MT_TOOL_PEN`, `MT_TOOL_PALM`, `MT_TOOL_DIAL` for `ABS_MT_TOOL_TYPE`;
 /// `getevent -r` adds `rate N` after some lines.
-enum GeteventLog {
+struct GeteventLog {
     /// The name of the one device of a log printed without device paths.
     static let unnamedDeviceName = "the recorded device"
 
+    /// What has been read so far.
+    var log = ParsedLog()
+    /// The device of the range dump being read.
+    private var dumpDevice: Int?
+    private var names = NameCache()
+
+    /// Reads a whole text.
     static func parse(_ text: LogText) throws(TraceErrors) -> ParsedLog {
-        var log = ParsedLog(text: text)
-        var dumpDevice: Int?
-        var names = NameCache()
+        var reader = GeteventLog()
+        try reader.read(text)
+        return reader.log
+    }
+
+    /// Reads the lines of a text (a whole file, or the next window of one).
+    mutating func read(_ text: LogText) throws(TraceErrors) {
         for line in text.lines {
             let start = text.skipSpaces(line.start, line.end)
             if start == line.end { continue }
             let content = start..<line.end
             if text.bytes[start] == UInt8(ascii: "[") {
-                try readEvent(text, line, from: start, into: &log, names: &names)
+                try Self.readEvent(text, line, from: start, into: &log, names: &names)
             } else if start == line.start {
                 if text.starts(content, with: "add device") {
                     guard let colon = text.find(":", in: content) else {
@@ -46,10 +57,9 @@ enum GeteventLog {
                     throw text.error(at: start, in: line, "not a line of 'getevent -lt' or 'getevent -lp': \(text.quoted(content))")
                 }
             } else if let device = dumpDevice, let value = text.find(": value", in: content) {
-                try readRange(text, line, content, value: value, into: &log.devices[device])
+                try Self.readRange(text, line, content, value: value, into: &log.devices[device])
             }
         }
-        return log
     }
 
     /// `[   74366.364227] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 0000021c`
@@ -128,7 +138,7 @@ enum GeteventLog {
             }
             value = Int32(bitPattern: number)
         }
-        log.devices[deviceIndex].events.append(InputEvent(time: time, type: type, code: code, value: value, offset: codeToken.lowerBound))
+        log.add(InputEvent(time: time, type: type, code: code, value: value, offset: codeToken.lowerBound), device: deviceIndex)
     }
 
     /// `ABS (0003): ABS_MT_POSITION_X : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0`
@@ -160,7 +170,7 @@ enum GeteventLog {
         }
         let minimum = try number("min")
         let maximum = try number("max")
-        device.ranges[code] = AxisRange(minimum: minimum, maximum: maximum, source: text.source, offset: codeToken.lowerBound)
+        device.ranges[code] = AxisRange(minimum: minimum, maximum: maximum, in: text, at: codeToken.lowerBound)
     }
 }
 

@@ -15,7 +15,7 @@
 /// ```
 /// An `absinfo` entry is `CODE: [min, max, fuzz, flat, resolution]`; an event is
 /// `[seconds, microseconds, type, code, value]`, all decimal.
-enum LibinputLog {
+struct LibinputLog {
     /// One open block: its indentation and its key (nil for a sequence item).
     private struct Block {
         var indent: Int
@@ -26,11 +26,29 @@ enum LibinputLog {
     /// cost time on every line).
     static let maximumDepth = 64
 
+    /// What has been read so far.
+    var log = ParsedLog()
+    private var stack: [Block] = []
+    private var device: Int?
+    private var sawDevices = false
+
+    /// Reads a whole text.
     static func parse(_ text: LogText) throws(TraceErrors) -> ParsedLog {
-        var log = ParsedLog(text: text)
-        var stack: [Block] = []
-        var device: Int?
-        var sawDevices = false
+        var reader = LibinputLog()
+        try reader.read(text)
+        try reader.finish(text)
+        return reader.log
+    }
+
+    /// Checks that what was read is a recording (`text` is the last one read, for messages).
+    func finish(_ text: LogText) throws(TraceErrors) {
+        if !sawDevices {
+            throw text.error(at: 0, "no 'devices:' in this file: is it a 'libinput record' recording?")
+        }
+    }
+
+    /// Reads the lines of a text (a whole file, or the next window of one).
+    mutating func read(_ text: LogText) throws(TraceErrors) {
         for line in text.lines {
             let start = text.skipSpaces(line.start, line.end)
             if start == line.end || text.bytes[start] == UInt8(ascii: "#") { continue }
@@ -52,8 +70,8 @@ enum LibinputLog {
             } else {
                 while let top = stack.last, top.indent >= indent { stack.removeLast() }
             }
-            if stack.count > maximumDepth {
-                throw text.error(at: start, in: line, "blocks nested more than \(maximumDepth) deep: not a 'libinput record' recording")
+            if stack.count > Self.maximumDepth {
+                throw text.error(at: start, in: line, "blocks nested more than \(Self.maximumDepth) deep: not a 'libinput record' recording")
             }
             let path = stack.compactMap(\.key)
             if text.bytes[content.lowerBound] == UInt8(ascii: "[") {
@@ -62,7 +80,7 @@ enum LibinputLog {
                     guard let d = device else {
                         throw text.error(at: content.lowerBound, in: line, "events before the device's 'node:'")
                     }
-                    let numbers = try flowNumbers(text, line, content, count: 5, what: "[seconds, microseconds, type, code, value]")
+                    let numbers = try Self.flowNumbers(text, line, content, count: 5, what: "[seconds, microseconds, type, code, value]")
                     let (sec, usec, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
                     guard sec >= 0, sec <= 9_000_000_000, usec >= 0, usec < 1_000_000 else {
                         throw text.error(at: content.lowerBound, in: line, "expected a time of whole seconds and microseconds (0…999999), found \(sec) s and \(usec) µs")
@@ -76,13 +94,13 @@ enum LibinputLog {
                     guard value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                         throw text.error(at: content.lowerBound, in: line, "the value \(value) does not fit in 32 bits")
                     }
-                    log.devices[d].events.append(InputEvent(time: sec * 1_000_000_000 + usec * 1000, type: UInt16(type), code: UInt16(code),
-                                                            value: Int32(value), offset: content.lowerBound))
+                    log.add(InputEvent(time: sec * 1_000_000_000 + usec * 1000, type: UInt16(type), code: UInt16(code),
+                                       value: Int32(value), offset: content.lowerBound), device: d)
                 }
                 continue
             }
             // "key:" opens a block; "key: value" is a scalar (or a flow sequence).
-            guard let colon = keyColon(text, content) else {
+            guard let colon = Self.keyColon(text, content) else {
                 if path.first == "devices" && path.count <= 2 && !isItem {
                     throw text.error(at: content.lowerBound, in: line, "expected 'key: value' in the device description, found \(text.quoted(content))")
                 }
@@ -97,26 +115,22 @@ enum LibinputLog {
             }
             if isItem && path == ["devices"] && key == "node" {
                 guard hasValue else { throw text.error(at: colon, in: line, "expected the device node after 'node:'") }
-                var name = text.text(valueStart..<trimmedEnd(text, valueStart..<line.end))
+                var name = text.text(valueStart..<Self.trimmedEnd(text, valueStart..<line.end))
                 if name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
                 device = log.devices.index(of: name)
             } else if path == ["devices", "evdev", "absinfo"] && hasValue {
                 guard let code = text.int64(content.lowerBound..<colon), code >= 0, code <= Int64(Evdev.maxCode) else {
                     throw text.error(at: content.lowerBound, in: line, "expected an axis code before ':', found \(text.quoted(content.lowerBound..<colon))")
                 }
-                let numbers = try flowNumbers(text, line, valueStart..<line.end, count: 5, what: "[min, max, fuzz, flat, resolution]")
+                let numbers = try Self.flowNumbers(text, line, valueStart..<line.end, count: 5, what: "[min, max, fuzz, flat, resolution]")
                 guard let d = device else { throw text.error(at: content.lowerBound, in: line, "an axis before the device's 'node:'") }
                 guard let minimum = Int32(exactly: numbers[0]), let maximum = Int32(exactly: numbers[1]) else {
                     throw text.error(at: valueStart, in: line, "the range of axis \(code) does not fit in 32 bits")
                 }
-                log.devices[d].ranges[UInt16(code)] = AxisRange(minimum: minimum, maximum: maximum, source: text.source, offset: content.lowerBound)
+                log.devices[d].ranges[UInt16(code)] = AxisRange(minimum: minimum, maximum: maximum, in: text, at: content.lowerBound)
             }
             if !hasValue { stack.append(Block(indent: indent, key: key)) }
         }
-        if !sawDevices {
-            throw text.error(at: 0, "no 'devices:' in this file: is it a 'libinput record' recording?")
-        }
-        return log
     }
 
     /// The colon that ends a mapping key (followed by a space or the end of the line).

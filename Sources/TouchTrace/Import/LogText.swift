@@ -10,31 +10,86 @@ struct LogText {
         var terminated: Bool
     }
 
-    let source: SourceFile
-    let bytes: [UInt8]
-    let lines: [Line]
+    /// The bytes of the text, indexed by their offset in the file (a window of a file read in
+    /// windows starts at its offset, not at 0).
+    struct Bytes {
+        let storage: [UInt8]
+        let base: Int
 
+        subscript(i: Int) -> UInt8 { storage[i - base] }
+        subscript(range: Range<Int>) -> ArraySlice<UInt8> { storage[(range.lowerBound - base)..<(range.upperBound - base)] }
+        /// The offset just past the last byte.
+        var count: Int { base + storage.count }
+    }
+
+    let path: String
+    let bytes: Bytes
+    /// The lines of the text (of the window), in order.
+    let lines: [Line]
+    /// The number of the first line (1 for a whole file).
+    let firstLine: Int
+    /// Where an offset before this window lies, found by reading the file again (nil for a
+    /// whole file, which has nothing before it).
+    let earlier: (@Sendable (Int) -> (line: Int, column: Int))?
+
+    /// A whole file.
     init(_ original: SourceFile) {
         let source = Self.utf8(original)
-        self.source = source
-        let bytes = source.bytes
-        self.bytes = bytes
+        self.init(path: source.path, bytes: source.bytes, base: 0, firstLine: 1, isLast: true, earlier: nil)
+    }
+
+    /// A window of a file read in windows: whole lines, the last one unfinished only at the end
+    /// of the file.
+    init(path: String, bytes: [UInt8], base: Int, firstLine: Int, isLast: Bool, earlier: (@Sendable (Int) -> (line: Int, column: Int))?) {
+        self.path = path
+        self.bytes = Bytes(storage: bytes, base: base)
+        self.firstLine = firstLine
+        self.earlier = earlier
         var lines: [Line] = []
         var start = 0
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 let end = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
-                lines.append(Line(start: start, end: end, terminated: true))
+                lines.append(Line(start: base + start, end: base + end, terminated: true))
                 start = i + 1
             }
             i += 1
         }
         if start < bytes.count {
             let end = bytes[bytes.count - 1] == 0x0D ? bytes.count - 1 : bytes.count
-            lines.append(Line(start: start, end: end, terminated: false))
+            lines.append(Line(start: base + start, end: base + end, terminated: !isLast))
         }
         self.lines = lines
+    }
+
+    /// The 1-based line and column (characters, as editors count them) of a byte offset.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        if offset < bytes.base, let earlier { return earlier(offset) }
+        let o = min(max(offset, bytes.base), bytes.count)
+        // The last line that starts at or before the offset.
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].start <= o { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return (firstLine, 1) }
+        var line = firstLine + low - 1
+        var lineStart = lines[low - 1].start
+        // Past the line's end (at the end of a file that ends with a line end): the next line.
+        for i in lineStart..<o where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in lineStart..<o where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    /// A message at a byte offset (an error or a warning to collect).
+    func located(at offset: Int, _ message: String) -> TraceError {
+        let (line, column) = location(of: offset)
+        return TraceError(path: path, line: line, column: column, message: message)
     }
 
     /// The file as UTF-8: a log saved as UTF-16 (as Windows PowerShell's `>` saves
@@ -60,7 +115,7 @@ struct LogText {
 
     /// A problem at a byte offset, as an error to throw.
     func error(at offset: Int, _ message: String) -> TraceErrors {
-        TraceErrors(source.error(at: offset, message))
+        TraceErrors(located(at: offset, message))
     }
 
     /// A problem in a line, with a note when the line is the file's unfinished last one.

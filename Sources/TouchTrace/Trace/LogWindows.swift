@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a regular file front to back in windows of whole lines, so that a log of any size is
+/// read in a memory of about two windows (`touchtrace import`).
+///
+/// Each window holds the lines that end in it (a line longer than a window makes that window
+/// longer), with the byte offset of its first byte and the number of its first line. A UTF-8
+/// byte order mark at the start is dropped: offsets count from the byte after it, as
+/// `LogText` does for a file read whole.
+struct LogWindowReader: ~Copyable {
+    /// One window: lines `firstLine`, … of the file, bytes `base ..< base + bytes.count`.
+    struct Window {
+        var bytes: [UInt8]
+        var base: Int
+        var firstLine: Int
+        /// The file ends in this window (its last line may have no line end).
+        var isLast: Bool
+    }
+
+    let path: String
+    let windowSize: Int
+    private let fd: Int32
+    private var carry: [UInt8] = []
+    /// Where each read lands before it is added to the window.
+    private var chunk: [UInt8]
+    private var nextBase = 0
+    private var nextLine = 1
+    private var atEnd = false
+    private var started = false
+    /// The file begins with a UTF-16 byte order mark: the caller reads it whole instead.
+    private(set) var isUTF16 = false
+
+    /// Opens `path` for reading; nil when it is not a regular file (standard input, a FIFO: the
+    /// caller reads those whole, with their own messages), an error when it cannot be opened.
+    init?(path: String, windowSize: Int = 1 << 20) throws(TraceError) {
+        if path == "-" { return nil }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        if fd < 0 {
+            throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        self.path = path
+        self.fd = fd
+        self.windowSize = max(windowSize, 16)
+        chunk = [UInt8](repeating: 0, count: self.windowSize)
+    }
+
+    deinit { close(fd) }
+
+    /// The next window, nil after the last.
+    mutating func next() throws(TraceError) -> Window? {
+        if atEnd && carry.isEmpty { return nil }
+        var buffer = carry
+        carry = []
+        while !atEnd {
+            let before = buffer.count
+            let fd = self.fd, size = windowSize
+            var n = 0
+            repeat {
+                n = chunk.withUnsafeMutableBytes { raw in Self.readBytes(fd, raw.baseAddress!, size) }
+            } while n < 0 && errno == EINTR
+            if n < 0 {
+                throw TraceError(path: path, line: nextLine, column: 1, message: "cannot read: \(describeErrno(errno))")
+            }
+            buffer.append(contentsOf: chunk[0..<n])
+            if n == 0 {
+                atEnd = true
+                break
+            }
+            if !started {
+                started = true
+                if buffer.count >= 2 && ((buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF)) {
+                    isUTF16 = true
+                    return nil
+                }
+                if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                    buffer.removeFirst(3)
+                }
+            }
+            if Self.newlines(in: buffer, from: max(0, before - 3)) > 0 { break }
+        }
+        if !atEnd, let last = Self.lastNewline(in: buffer) {
+            carry = Array(buffer[(last + 1)...])
+            buffer.removeSubrange((last + 1)...)
+        }
+        let window = Window(bytes: buffer, base: nextBase, firstLine: nextLine, isLast: atEnd)
+        nextBase += buffer.count
+        nextLine += Self.newlines(in: buffer, from: 0)
+        return window
+    }
+
+    /// The line and column (characters, as editors count them) of a byte offset of the file at
+    /// `path`, read again window by window; (1, 1) when it cannot be read.
+    static func location(of offset: Int, in path: String, windowSize: Int = 1 << 20) -> (line: Int, column: Int) {
+        guard let reader = try? LogWindowReader(path: path, windowSize: windowSize) else { return (1, 1) }
+        var windows = reader
+        while let window = try? windows.next() {
+            let end = window.base + window.bytes.count
+            if offset < end || window.isLast {
+                let o = min(max(offset - window.base, 0), window.bytes.count)
+                var line = window.firstLine
+                var lineStart = 0
+                for i in 0..<o where window.bytes[i] == 0x0A {
+                    line += 1
+                    lineStart = i + 1
+                }
+                var column = 1
+                for i in lineStart..<o where window.bytes[i] & 0xC0 != 0x80 { column += 1 }
+                return (line, column)
+            }
+        }
+        return (1, 1)
+    }
+
+    /// The line ends in `bytes` from `start` on.
+    private static func newlines(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, start < b.count else { return 0 }
+            var count = 0
+            var i = start
+            while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
+                count += 1
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            return count
+        }
+    }
+
+    /// The offset of the last line end in `bytes`.
+    private static func lastNewline(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 {
+                if b[i] == 0x0A { return i }
+                i -= 1
+            }
+            return nil
+        }
+    }
+
+    private static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.read(fd, buffer, count)
+        #elseif canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+        #else
+        return Musl.read(fd, buffer, count)
+        #endif
+    }
+}
