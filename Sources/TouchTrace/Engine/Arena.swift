@@ -256,7 +256,11 @@ struct Arena {
             case .released(let w, let kept):
                 members.arenaReleased(w, kept, at: t)
             case .cancelTouches(let r):
-                members.arenaCancelsTouchesForControls(of: r, at: t)
+                let cancelled = members.arenaCancelsTouchesForControls(of: r, at: t)
+                if cancelled > 0, let log = arena.pointee.log {
+                    log(arena.pointee.decision(t, r, .cancelsTouches, arena.pointee.state[r],
+                                               "cancels \(cancelled == 1 ? "its touch" : "its \(cancelled) touches") still down for controls (cancelsTouchesInView)"))
+                }
             }
         }
     }
@@ -310,10 +314,7 @@ struct Arena {
         }
         if !failed.isEmpty { steps.append(.failed(failed)) }
         // Rule 4.
-        if cancelsTouches[r] {
-            steps.append(.cancelTouches(of: r))
-            if let log { log(decision(t, r, .cancelsTouches, state[r], "cancels its touches for controls (cancelsTouchesInView)")) }
-        }
+        if cancelsTouches[r] { steps.append(.cancelTouches(of: r)) }
     }
 
     /// Rule 3: `w`, if it waits and every recognizer it requires has failed, wins now with the
@@ -493,7 +494,7 @@ struct Arena {
     @inline(__always) func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
     @inline(__always) func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
-    private func decision(_ t: Double, _ g: Int, _ kind: ArenaDecision.Kind, _ state: RecognizerState, _ reason: String) -> ArenaDecision {
+    func decision(_ t: Double, _ g: Int, _ kind: ArenaDecision.Kind, _ state: RecognizerState, _ reason: String) -> ArenaDecision {
         ArenaDecision(t: t, recognizer: names[g], kind: kind, state: state, reason: reason)
     }
 
@@ -561,8 +562,9 @@ protocol ArenaMembers {
     /// value takes the state, its action runs, and it is told of the lifts it missed.
     mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double)
     /// Rule 4: the touches recognizer `r` has received that are still down are cancelled for
-    /// the controls tracking them (and for recognizers that only report), at time `t`.
-    mutating func arenaCancelsTouchesForControls(of r: Int, at t: Double)
+    /// the controls tracking them (and for recognizers that only report), at time `t`; returns
+    /// how many were.
+    mutating func arenaCancelsTouchesForControls(of r: Int, at t: Double) -> Int
 }
 
 /// One decision of the arena under version 2's rules (SPEC 12), with its reason: what

@@ -91,7 +91,6 @@ public struct VelocityTracker: Sendable {
                 let newestPosition = SIMD2(newestSample.position.x, newestSample.position.y)
                 // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
                 var pass = QuadraticFit.FirstPass()
-                var older: Sample?
                 // Back from the newest to the first stop (`unbroken`), while the samples are
                 // within the horizon.
                 while pass.count < unbroken {
@@ -104,9 +103,10 @@ public struct VelocityTracker: Sendable {
                     // lose no digits to large coordinates.
                     positions[pass.count] = SIMD2(s.position.x, s.position.y) - newestPosition
                     pass.add((s.t - newestSample.t) * 1000, into: times)
-                    if pass.count == 2 { older = s }
                 }
-                if fromTwoSamples && pass.count == 2, let older {
+                if fromTwoSamples && pass.count == 2 {
+                    // The walk took the newest and the one before it.
+                    let older = ring[start - 1]
                     let dt = newestSample.t - older.t
                     guard dt > 0 else { return .zero }
                     return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)

@@ -889,13 +889,15 @@ struct ReplayCore: ArenaMembers {
     /// Rule 4: the touches the winner has received and that are still down are cancelled for
     /// the controls tracking them — and for recognizers that only report (`spots`) — and reach
     /// none of them again.
-    mutating func arenaCancelsTouchesForControls(of r: Int, at now: Double) {
+    mutating func arenaCancelsTouchesForControls(of r: Int, at now: Double) -> Int {
         var hits: [(view: Int, slot: Int)] = []
+        var cancelled = 0
         for (serial, slot) in arena.pointee.touches[r] where slots[slot].down && slots[slot].serial == serial && !slots[slot].controlCancelled {
             slots[slot].controlCancelled = true
+            cancelled += 1
             if slots[slot].view >= 0 { hits.append((slots[slot].view, slot)) }
         }
-        guard !hits.isEmpty else { return }
+        guard !hits.isEmpty else { return cancelled }
         let hitViews = Set(hits.map(\.view)).sorted()
         for h in hitViews {
             let inHitView = hits.filter { $0.view == h }
@@ -929,6 +931,7 @@ struct ReplayCore: ArenaMembers {
                 callControl(h, phase: 3, set, &context)
             }
         }
+        return cancelled
     }
 
     /// Version 2 (SPEC 13.1): a final recognizer is reset once no touch that reaches it is down.

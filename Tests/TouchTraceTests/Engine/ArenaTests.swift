@@ -509,7 +509,7 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(log == [
             "0.1000 v.pan wins (began): no recognizer it competes with has won",
             "0.1000 v.swipe fails (failed): prevented by v.pan",
-            "0.1000 v.pan cancelsTouches (began): cancels its touches for controls (cancelsTouchesInView)",
+            "0.1000 v.pan cancelsTouches (began): cancels its touch still down for controls (cancelsTouchesInView)",
         ])
     }
 
