@@ -193,7 +193,7 @@ struct Arena {
         switch verdict(g) {
         case .stands:
             commit(g, from: from, to: to, data, at: t, into: sink)
-            if let log { log(decision(t, g, .wins, to, "no recognizer it competes with has won")) }
+            if let log { log(decision(t, g, .wins, to, winReason(g))) }
             return to
         case .waits:
             waiting[g] = Waiting(state: to, data: data, actionValue: actionValue)
@@ -493,6 +493,17 @@ struct Arena {
     /// Made when a failure needs them (rarely), in the replay's text scope.
     @inline(__always) func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
     @inline(__always) func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
+
+    /// Why a win stood, for the log: alone, or together with a recognizer that shares a touch
+    /// and has won, the pair allowed by the scene or an answer (a delegate's).
+    private func winReason(_ g: Int) -> String {
+        let together = (0..<count).filter { s in
+            s != g && (state[s] == .began || state[s] == .changed || state[s] == .recognized) && sharesTouch(g, s) && !compete(g, s)
+        }
+        guard !together.isEmpty else { return "no recognizer it competes with has won" }
+        let how = isExclusive ? "allowed by simultaneousWith or a delegate" : "every pair may (recognition: simultaneous)"
+        return "recognizes together with \(together.map { names[$0] }.joined(separator: ", ")) (\(how))"
+    }
 
     func decision(_ t: Double, _ g: Int, _ kind: ArenaDecision.Kind, _ state: RecognizerState, _ reason: String) -> ArenaDecision {
         ArenaDecision(t: t, recognizer: names[g], kind: kind, state: state, reason: reason)

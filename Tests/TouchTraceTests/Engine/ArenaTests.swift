@@ -524,6 +524,13 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(log.contains("0.4500 pad.pan wins (began): pad.doubleTap failed, as it required"), "\(log)")
     }
 
+    @Test func aWinTogetherSaysWithWhom() throws {
+        // As in aWinPreventsAndCancelsAndSaysSo, with the pair allowed together: both win at 0.1.
+        let scene = scene2([view("v", [0, 0, 300, 300], [rec("pan", PanRecognizer()), rec("swipe", SwipeRecognizer(), simultaneousWith: ["pan"])])])
+        let log = try decisions([(0, [(1, "began", 10, 10)]), (0.1, [(1, "moved", 70, 10)]), (0.2, [(1, "ended", 70, 10)])], scene: scene)
+        #expect(log.contains("0.1000 v.swipe wins (recognized): recognizes together with v.pan (allowed by simultaneousWith or a delegate)"), "\(log)")
+    }
+
     @Test func aVersion1ReplayDecidesNothing() throws {
         let trace = try parseTrace(traceJSON([(0, [(1, "began", 10, 10)]), (0.1, [(1, "moved", 70, 10)]), (0.2, [(1, "ended", 70, 10)])]))
         var count = 0
