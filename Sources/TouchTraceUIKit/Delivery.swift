@@ -80,7 +80,7 @@ extension UIGestureRecognizer {
             index = context.pointee.recognizerIndex
             // The replay's views, shared by its recognizers: what one's code does to a view, the
             // others see, and the engine hears of (`UIKitReplay`).
-            let world = UIKitReplay.of(context)
+            let world = UIKitReplay.of(context.pointee)
             let v = context.pointee.recognizerView
             self.world = world
             sceneView = v
@@ -279,7 +279,7 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
             recognizer = instance
         } else if let screen {
             // The replay's own copy of the screen, made at the first call of one of its recognizers.
-            let world = withUnsafeMutablePointer(to: &context) { UIKitReplay.of($0, screen: screen) }
+            let world = UIKitReplay.of(context, screen: screen)
             recognizer = world.recognizers[screenIndex]
             instance = recognizer
         } else {

@@ -77,7 +77,7 @@ struct ScreenMaker: Sendable {
 }
 
 /// A view tree, flattened in scene order, with its recognizers and names (see `ScreenType.uiKit`).
-struct ScreenTree: @unchecked Sendable {
+struct ScreenTree {
     let views: [UIView]
     let superviews: [Int]
     let names: [String]

@@ -47,20 +47,20 @@ final class UIKitReplay: ReplayAttachment {
 
     /// The replay's views, made from the scene's at the first call of a TouchTraceUIKit
     /// recognizer in the replay.
-    static func of(_ context: UnsafeMutablePointer<DeliveryContext>) -> UIKitReplay {
-        if let world = context.pointee.replayAttachment as? UIKitReplay { return world }
-        let world = UIKitReplay(sceneViews: context.pointee.sceneViews)
-        context.pointee.replayAttachment = world
+    static func of(_ context: DeliveryContext) -> UIKitReplay {
+        if let world = context.replayAttachment as? UIKitReplay { return world }
+        let world = UIKitReplay(sceneViews: context.sceneViews)
+        context.replayAttachment = world
         return world
     }
 
     /// The replay's copy of a screen built in code, made at the first call of one of its
     /// recognizers (`ScreenType.uiKit`).
-    static func of(_ context: UnsafeMutablePointer<DeliveryContext>, screen: ScreenMaker) -> UIKitReplay {
-        if let world = context.pointee.replayAttachment as? UIKitReplay { return world }
+    static func of(_ context: DeliveryContext, screen: ScreenMaker) -> UIKitReplay {
+        if let world = context.replayAttachment as? UIKitReplay { return world }
         let tree = screen.make()
-        let world = UIKitReplay(views: tree.views, sceneViews: context.pointee.sceneViews, recognizers: tree.recognizers, owner: tree.owner)
-        context.pointee.replayAttachment = world
+        let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner)
+        context.replayAttachment = world
         return world
     }
 
