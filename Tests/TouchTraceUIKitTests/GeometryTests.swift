@@ -14,7 +14,7 @@ import TouchTraceUIKit
         #expect(sqrt(dx * dx + dy * dy) == 5)
         #expect(hypot(dx, dy) == 5)
         #expect(abs(atan2(dy, dx) - 0.927295218001612) < 1e-12)
-        #expect(fabs(-dx) == 3)
+        #expect(fabs(Double(-dx)) == 3)
         #expect(pow(dx, 2) == 9)
         #expect(floor(CGFloat(2.7)) == 2)
         #expect(sin(CGFloat.pi / 2) == 1 && cos(0.0) == 1)

@@ -11,7 +11,7 @@ class PanController: @unchecked Sendable {
 }
 
 /// A subclass of it: registrations made for the superclass reach it.
-final class SpecialPanController: PanController {}
+final class SpecialPanController: PanController, @unchecked Sendable {}
 
 /// A target that answers its selectors itself.
 final class AnsweringTarget: UIGestureActionTarget, @unchecked Sendable {

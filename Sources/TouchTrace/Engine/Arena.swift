@@ -169,15 +169,9 @@ struct Arena {
                           into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
         let from = state[g]
         guard Arena.allows(from: from, to: to), !isWaiting(g) else { return (from, false) }
-        // One with a say may refuse to begin (a delegate's `gestureRecognizerShouldBegin`).
-        if to.isWin && askBegin && answers[g], let ask, ask(.shouldBegin, g, g) == false {
-            let reason = SharedText("delegate refused to begin")
-            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))), at: t, into: sink)
-            if let log { log(decision(t, g, .fails, .failed, reason.string)) }
-            return (.failed, to == .failed)
-        }
-        // Only a win under version 2's rules is weighed; any other change stands.
-        if to.isWin && isActive {
+        // Only a win is weighed (under version 2's rules, or by a recognizer with a say); any
+        // other change stands.
+        if to.isWin && (isActive || askBegin) {
             let result = requestWin(g, from: from, to: to, data, actionValue: actionValue, at: t, into: sink)
             return (result, result == to)
         }
@@ -185,11 +179,22 @@ struct Arena {
         return (to, true)
     }
 
-    /// Version 2: the verdict on a win that UIKit allows (see `request`). Inlined with it:
-    /// `data` is then kept in memory only on the way that waits, not at every change.
-    @inline(__always)
+    /// The verdict on a win that UIKit allows (see `request`): asked once per gesture, so kept
+    /// out of line, away from the `changed` of every event.
+    @inline(never)
     private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double,
                                      at t: Double, into sink: RecordSink) -> RecognizerState {
+        // One with a say may refuse to begin (a delegate's `gestureRecognizerShouldBegin`).
+        if askBegin && answers[g], let ask, ask(.shouldBegin, g, g) == false {
+            let reason = SharedText("delegate refused to begin")
+            commit(g, from: from, to: .failed, FieldList(Field("reason", .text(reason))), at: t, into: sink)
+            if let log { log(decision(t, g, .fails, .failed, reason.string)) }
+            return .failed
+        }
+        guard isActive else {
+            commit(g, from: from, to: to, data, at: t, into: sink)
+            return to
+        }
         switch verdict(g) {
         case .stands:
             commit(g, from: from, to: to, data, at: t, into: sink)

@@ -282,19 +282,15 @@ public struct PanRecognizer: Recognizer {
     public mutating func reset() { core.reset() }
 
     private mutating func emit(_ transition: PanCore.Transition, velocity: Point, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
+        var data = FieldList()
         if transition.to.isFailedOrCancelled && context.recordsReasons {
             // Version 2: the reason first, as in every failed record.
-            core.state = context.requestState(transition.to, FieldList(
-                Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))),
-                Field("translation", .point(core.translation)),
-                Field("velocity", .point(velocity)),
-                Field("touches", .integer(core.tracked.count))))
-            return
+            data.append(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
         }
-        core.state = context.requestState(transition.to, FieldList(
-            Field("translation", .point(core.translation)),
-            Field("velocity", .point(velocity)),
-            Field("touches", .integer(core.tracked.count))))
+        data.append(Field("translation", .point(core.translation)))
+        data.append(Field("velocity", .point(velocity)))
+        data.append(Field("touches", .integer(core.tracked.count)))
+        core.state = context.requestState(transition.to, data)
     }
 }
 
@@ -345,13 +341,13 @@ public struct RotationRecognizer: Recognizer {
     }
 
     private mutating func emit(_ transition: PanCore.Transition, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
+        var data = FieldList()
         if transition.to.isFailedOrCancelled && context.recordsReasons {
             // Version 2: the reason first, as in every failed record.
-            core.state = context.requestState(transition.to, FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))),
-                                                                       Field("angle", .number(touchAngle))), actionValue: touchAngle)
-            return
+            data.append(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
         }
-        core.state = context.requestState(transition.to, FieldList(Field("angle", .number(touchAngle))), actionValue: touchAngle)
+        data.append(Field("angle", .number(touchAngle)))
+        core.state = context.requestState(transition.to, data, actionValue: touchAngle)
     }
 
     /// The angle of a point around the center of a view of the given size, in (−π, π].

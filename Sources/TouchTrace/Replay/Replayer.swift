@@ -286,7 +286,7 @@ struct ReplayCore: ArenaMembers {
             self.recognizerAttached = recognizerAttached
             self.controls = controls
             self.version = scene.version
-            var arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
+            let arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
                               sources: recognizerSource, answers: answers)
             self.arena = arena
