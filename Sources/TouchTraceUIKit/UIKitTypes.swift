@@ -233,6 +233,11 @@ public final class UIImage: Sendable {
         size = .zero
     }
 
+    init(resource name: String) {
+        self.name = name
+        size = .zero
+    }
+
     /// The system symbol named `name`: an empty image.
     public init?(systemName name: String) {
         self.name = name
@@ -279,12 +284,87 @@ package final class ViewLook {
     var clipsToBounds = false
     var isOpaque = true
     var isExclusiveTouch = false
+    let layer = CALayer()
     package init() {}
+}
+
+/// A colour as Core Graphics passes it: touchtrace's `UIColor` itself (`UIColor.cgColor`), so
+/// `layer.borderColor = UIColor.red.cgColor` compiles and keeps the colour.
+public typealias CGColor = UIColor
+
+extension UIColor {
+    /// The colour for a layer: the colour itself (see `CGColor`).
+    public var cgColor: CGColor { self }
+    /// The colour of a layer's colour: the colour itself.
+    public convenience init(cgColor: CGColor) {
+        self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
+    }
+}
+
+/// A view's layer, as `QuartzCore.CALayer` reached through `UIView.layer`: what gesture code
+/// sets on it (corners, borders, shadows, depth) is kept, nothing is drawn, and none of it
+/// changes hit testing or the view's geometry. In particular `anchorPoint` and `position` are
+/// kept apart from the view: the view turns and scales about its center, as its `transform`
+/// says (a card that sets its anchor point to turn about a corner turns about its center here).
+open class CALayer {
+    /// A layer.
+    public init() {}
+    /// The radius of the corners in points (0).
+    open var cornerRadius: CGFloat = 0
+    /// Whether sublayers are clipped to the bounds (false).
+    open var masksToBounds = false
+    /// The order among sibling layers (0): kept; the views' order is their subviews' order.
+    open var zPosition: CGFloat = 0
+    /// The width of the border in points (0).
+    open var borderWidth: CGFloat = 0
+    /// The colour of the border (opaque black).
+    open var borderColor: CGColor? = UIColor.black
+    /// The colour of the background (nil).
+    open var backgroundColor: CGColor?
+    /// The opacity of the layer (1). The view's `alpha` is the one touchtrace uses.
+    open var opacity: Float = 1
+    /// The colour of the shadow (opaque black).
+    open var shadowColor: CGColor? = UIColor.black
+    /// The opacity of the shadow (0).
+    open var shadowOpacity: Float = 0
+    /// The offset of the shadow in points ((0, -3), Core Animation's default).
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    /// The blur radius of the shadow in points (3).
+    open var shadowRadius: CGFloat = 3
+    /// The shadow's shape (nil).
+    open var shadowPath: CGPath?
+    /// The point of the bounds the layer turns about, in unit coordinates ((0.5, 0.5)): kept,
+    /// not used (see the type's documentation).
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// Whether the layer rasterizes (false).
+    open var shouldRasterize = false
+    /// The rasterization scale (1).
+    open var rasterizationScale: CGFloat = 1
+    /// Layers added by code, back to front (kept; drawn by none).
+    open private(set) var sublayers: [CALayer]?
+    /// Adds `layer` on top of the sublayers.
+    open func addSublayer(_ layer: CALayer) { sublayers = (sublayers ?? []) + [layer] }
+    /// Takes the layer out of its superlayer: nothing to do (layers are not linked back).
+    open func removeFromSuperlayer() {}
+    /// Removes animations: there are none.
+    open func removeAllAnimations() {}
+}
+
+/// The rectangle `rect` with its edges moved in by `insets`, as Swift 4's
+/// `UIEdgeInsetsInsetRect` (`rect.inset(by: insets)`).
+public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGRect { rect.inset(by: insets) }
+
+/// Insets of the four edges, as Swift 4's `UIEdgeInsetsMake`.
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
 }
 
 extension UIView {
     /// How a view fits its content, as `UIView.ContentMode`.
     public typealias ContentMode = UIViewContentMode
+
+    /// The view's layer (see `CALayer`): what code sets on it is kept, nothing is drawn.
+    public var layer: CALayer { displayLook.layer }
 
     /// The view's background colour (nil): kept, not drawn.
     public var backgroundColor: UIColor? {
@@ -418,3 +498,26 @@ open class UIImageView: UIView {
     /// Nil: touchtrace has no archives.
     public required init?(coder: NSCoder) { nil }
 }
+
+/// Xcode's colour literal, `#colorLiteral(red:green:blue:alpha:)`, makes a `UIColor` (as with
+/// UIKit), so a file that has one compiles.
+extension UIColor: _ExpressibleByColorLiteral {
+    /// The colour of a `#colorLiteral`, components 0 to 1.
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
+/// Xcode's image literal, `#imageLiteral(resourceName:)`, makes a `UIImage`: an empty image,
+/// as `UIImage(named:)` (touchtrace has no resources).
+extension UIImage: _ExpressibleByImageLiteral {
+    /// The empty image standing for the resource `path`.
+    public convenience init(imageLiteralResourceName path: String) {
+        self.init(resource: path)
+    }
+}
+
+/// The type a `#colorLiteral` has where no other is asked for: `UIColor`.
+public typealias _ColorLiteralType = UIColor
+/// The type an `#imageLiteral` has where no other is asked for: `UIImage`.
+public typealias _ImageLiteralType = UIImage

@@ -22,6 +22,10 @@ final class SwipeCardViewController: UIViewController, UIGestureRecognizerDelega
         card.frame = CGRect(x: 95, y: 222, width: 200, height: 400)
         card.contentMode = .scaleAspectFill
         card.clipsToBounds = true
+        card.layer.cornerRadius = 10
+        card.layer.masksToBounds = true
+        card.layer.borderColor = UIColor.lightGray.cgColor
+        card.layer.shadowOpacity = 0.3
         card.isUserInteractionEnabled = true
         card.backgroundColor = UIColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
         caption.text = "Swipe me"
@@ -78,6 +82,29 @@ final class SwipeCardViewController: UIViewController, UIGestureRecognizerDelega
         // Buttons and text keep their own touches.
         if touch.view is UIControl || touch.view is UITextView { return false }
         return !(touch.view?.isDescendant(of: caption) ?? false)
+    }
+}
+
+/// A card view as view-based code writes one: set up in its initializer, never from a nib.
+final class RoundedCardView: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.cornerRadius = 12
+        layer.zPosition = 1
+        let content = UIView(frame: UIEdgeInsetsInsetRect(bounds, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)))
+        content.backgroundColor = #colorLiteral(red: 0.95, green: 0.95, blue: 0.95, alpha: 1)
+        let badge = UIImageView(image: #imageLiteral(resourceName: "badge"))
+        content.addSubview(badge)
+        addSubview(content)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        subviews.first?.frame = bounds.inset(by: layoutMargins)
     }
 }
 
@@ -220,6 +247,16 @@ final class KnobOwner {
         #expect(view.tintColor == .systemBlue)
         #expect(view.contentMode == .scaleToFill)
         #expect(UIImage(named: "anything")?.size == .zero)
+        let rounded = RoundedCardView(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        #expect(rounded.layer.cornerRadius == 12 && rounded.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(rounded.subviews[0].frame == CGRect(x: 8, y: 8, width: 84, height: 44))
+        #expect(rounded.subviews[0].backgroundColor == UIColor(red: CGFloat(Float(0.95)), green: CGFloat(Float(0.95)),
+                                                               blue: CGFloat(Float(0.95)), alpha: 1))
+        #expect((rounded.subviews[0].subviews[0] as? UIImageView)?.image?.name == "badge")
+        rounded.layoutIfNeeded()
+        // layoutMargins are UIKit's default 8 on every side.
+        #expect(rounded.subviews[0].frame == CGRect(x: 8, y: 8, width: 84, height: 44))
+        #expect(view.layer.borderColor == UIColor.black && view.layer.shadowOffset == CGSize(width: 0, height: -3))
         #expect(UILabel(frame: .zero).isUserInteractionEnabled == false)
         #expect(UIImageView(image: nil).isUserInteractionEnabled == false)
         let controller = UIViewController()
