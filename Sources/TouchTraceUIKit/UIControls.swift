@@ -459,6 +459,16 @@ open class UIScrollView: UIView {
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
     /// Sets `zoomScale` at once (`animated` is not used).
     open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
+    /// Zooms so that `rect` (content coordinates) fills the view, at once: `zoomScale` becomes
+    /// the largest scale at which `rect` still fits the bounds (within the zoom limits), and
+    /// `contentOffset` the rect's origin at that scale. touchtrace has no zooming view to scale:
+    /// only these two values change.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        zoomScale = Swift.min(bounds.width / rect.width, bounds.height / rect.height)
+        contentOffset = CGPoint(x: rect.minX * zoomScale, y: rect.minY * zoomScale)
+    }
+
     /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, at once.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         var offset = contentOffset

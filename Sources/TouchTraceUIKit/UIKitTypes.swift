@@ -238,6 +238,12 @@ public final class UIImage: Sendable {
         size = .zero
     }
 
+    /// An image decoded from `data`: an empty image (touchtrace decodes no images), never nil.
+    public init?(data: Data) {
+        name = nil
+        size = .zero
+    }
+
     /// The system symbol named `name`: an empty image.
     public init?(systemName name: String) {
         self.name = name
@@ -284,6 +290,8 @@ package final class ViewLook {
     var clipsToBounds = false
     var isOpaque = true
     var isExclusiveTouch = false
+    var autoresizingMask: UIView.AutoresizingMask = []
+    var translatesAutoresizingMaskIntoConstraints = true
     let layer = CALayer()
     package init() {}
 }
@@ -362,6 +370,38 @@ public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat,
 extension UIView {
     /// How a view fits its content, as `UIView.ContentMode`.
     public typealias ContentMode = UIViewContentMode
+
+    /// How the view's frame follows its superview's size, as `UIView.AutoresizingMask`. Kept;
+    /// touchtrace lays out nothing.
+    public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// A mask from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin follows.
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width follows.
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin follows.
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin follows.
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height follows.
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin follows.
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// The view's autoresizing mask (none): kept, nothing is laid out.
+    public var autoresizingMask: AutoresizingMask {
+        get { displayLook.autoresizingMask }
+        set { displayLook.autoresizingMask = newValue }
+    }
+    /// Whether the autoresizing mask becomes constraints (true): kept, nothing is laid out.
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { displayLook.translatesAutoresizingMaskIntoConstraints }
+        set { displayLook.translatesAutoresizingMaskIntoConstraints = newValue }
+    }
 
     /// The view's layer (see `CALayer`): what code sets on it is kept, nothing is drawn.
     public var layer: CALayer { displayLook.layer }
@@ -521,3 +561,21 @@ extension UIImage: _ExpressibleByImageLiteral {
 public typealias _ColorLiteralType = UIColor
 /// The type an `#imageLiteral` has where no other is asked for: `UIImage`.
 public typealias _ImageLiteralType = UIImage
+
+extension UIResponder {
+    /// Whether the object is an instance of `aClass` or of a subclass of it, as
+    /// `NSObject.isKind(of:)` (`touch.view?.isKind(of: UIControl.self)`).
+    public func isKind(of aClass: AnyClass) -> Bool {
+        var current: AnyClass? = type(of: self)
+        while let k = current {
+            if ObjectIdentifier(k) == ObjectIdentifier(aClass) { return true }
+            current = _getSuperclass(k)
+        }
+        return false
+    }
+
+    /// Whether the object is an instance of exactly `aClass`, as `NSObject.isMember(of:)`.
+    public func isMember(of aClass: AnyClass) -> Bool {
+        ObjectIdentifier(type(of: self)) == ObjectIdentifier(aClass)
+    }
+}

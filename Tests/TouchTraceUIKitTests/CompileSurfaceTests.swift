@@ -312,6 +312,8 @@ final class KnobOwner {
         #expect(views.map { $0 is UIControl } == [true, true, false, false, false, true])
         #expect(views.map { $0 as? UITextView != nil } == [false, false, true, false, false, false])
         #expect(views.map { $0 is UIScrollView } == [false, false, true, true, false, false])
+        #expect(views.map { $0.isKind(of: UIControl.self) } == [true, true, false, false, false, true])
+        #expect(views.map { $0.isMember(of: UIControl.self) || $0.isMember(of: UIButton.self) } == [true, false, false, false, false, false])
         let button = UIButton(type: .custom)
         button.setTitle("Go", for: .normal)
         button.setTitle("Going", for: .highlighted)
@@ -359,6 +361,14 @@ final class KnobOwner {
         #expect(photo.convert(CGPoint.zero, to: nil) == CGPoint(x: 50, y: 50))
         scroll.scrollRectToVisible(CGRect(x: 500, y: 0, width: 100, height: 100), animated: false)
         #expect(scroll.contentOffset == CGPoint(x: 300, y: 0))
+        // Double tap to zoom into a 100 × 100 rect at (50, 40): 300 / 100 = 3 and 200 / 100 = 2,
+        // the smaller (2) fits; the offset is the rect's origin at that scale.
+        scroll.zoom(to: CGRect(x: 50, y: 40, width: 100, height: 100), animated: true)
+        #expect(scroll.zoomScale == 2 && scroll.contentOffset == CGPoint(x: 100, y: 80))
+        scroll.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        scroll.translatesAutoresizingMaskIntoConstraints = false
+        #expect(scroll.autoresizingMask.contains(.flexibleWidth) && !scroll.translatesAutoresizingMaskIntoConstraints)
+        #expect(UIImage(data: Data([1, 2, 3]))?.size == .zero)
         let swipe = UISwipeGestureRecognizer(target: nil, action: nil)
         swipe.require(toFail: scroll.panGestureRecognizer)
         #expect(scroll.isScrollEnabled && scroll.bounces && !scroll.isDragging)
