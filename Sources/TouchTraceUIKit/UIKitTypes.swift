@@ -45,6 +45,11 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
         self.init(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha)
     }
 
+    /// A colour that tiles an image: grey (0.5), touchtrace's fixed value (it draws no images).
+    public convenience init(patternImage image: UIImage) {
+        self.init(white: 0.5, alpha: 1)
+    }
+
     /// A colour from the asset catalog: touchtrace has none, so it is `.gray` (fixed value).
     public convenience init?(named name: String) {
         self.init(white: 0.5, alpha: 1)
