@@ -299,6 +299,11 @@ open class UIGestureRecognizer {
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
     /// Touches were cancelled. Call `super`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Estimated properties of touches were updated: never called (a trace's values are
+    /// measured, not estimated).
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+    /// The touch and press types code set (`allowedTouchTypes`; TouchDetails.swift).
+    package let touchTypes = RecognizerTypes()
 
     /// Called when the recognizer goes back to `.possible` after a final state: forget the
     /// gesture. Call `super`.

@@ -66,6 +66,8 @@ open class UIView: UIResponder {
         }
     }
     var recognizers: [UIGestureRecognizer] = []
+    /// What code sets of the view's look (`backgroundColor`, `contentMode`, …; UIKitTypes.swift).
+    package let displayLook = ViewLook()
 
     /// How many times its geometry, `alpha` or `isHidden` has changed (see the type's
     /// documentation). For the engine; not used by it yet.
@@ -364,6 +366,12 @@ open class UIResponder {
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
     /// Touches were cancelled (not called by touchtrace).
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// Estimated properties of touches were updated: never called (a trace's values are
+    /// measured, not estimated).
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+    /// Called after loading from a nib, as `NSObject.awakeFromNib()`: never called (touchtrace
+    /// has no nibs; a view built in code is set up in its initializer).
+    open func awakeFromNib() {}
 }
 
 /// A view controller, as `UIKit.UIViewController`: it makes its view when first asked for it
@@ -403,6 +411,18 @@ open class UIViewController: UIResponder {
 
     /// Called once, after the view is loaded. Override it to build the screen.
     open func viewDidLoad() {}
+    /// The view is about to appear: not called by touchtrace (its screens do not appear).
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view appeared: not called by touchtrace.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to disappear: not called by touchtrace.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view disappeared: not called by touchtrace.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// The view is about to lay out its subviews: not called by touchtrace (nothing is laid out).
+    open func viewWillLayoutSubviews() {}
+    /// The view laid out its subviews: not called by touchtrace.
+    open func viewDidLayoutSubviews() {}
 
     /// Loads the view if it is not loaded yet: `loadView()`, then `viewDidLoad()`.
     open func loadViewIfNeeded() {

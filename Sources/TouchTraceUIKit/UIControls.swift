@@ -1,0 +1,552 @@
+import Synchronization
+
+/// A view that sends actions when the user acts on it, as `UIKit.UIControl`.
+///
+/// touchtrace delivers a replay's touches to recognizers and to its own controls (SPEC 6), not
+/// to `UIControl` objects: a control of a view tree keeps its state (`isHighlighted`,
+/// `isSelected`, `isEnabled`) as code sets it, and sends its actions when code calls
+/// `sendActions(for:)` (as a subclass does from its tracking methods, or a recognizer's handler).
+/// Gesture code that asks `touch.view is UIControl` (to let buttons have their taps) compiles
+/// and gets the answer for the views it holds.
+///
+/// Actions: a closure (`addAction(_:for:)`, `addTarget(for:_:)`) always runs; an action named by
+/// a selector runs as a recognizer's does (section 17): by `UIControl.registerAction(_:for:_:)`
+/// or a target that adopts `UIControlActionTarget`; a selector that neither answers stops the
+/// program with a message naming the registration to add, as UIKit stops on an unrecognized
+/// selector.
+open class UIControl: UIView {
+    /// Events a control sends actions for, as `UIControl.Event` (UIKit's raw values).
+    public struct Event: OptionSet, Sendable, Hashable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// Events from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A touch went down in the control.
+        public static let touchDown = Event(rawValue: 1 << 0)
+        /// A second tap went down.
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A finger dragged inside the control.
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A finger dragged outside the control.
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A finger dragged into the control.
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A finger dragged out of the control.
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// A finger lifted inside the control.
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A finger lifted outside the control.
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The touch was cancelled.
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The value changed.
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        /// A primary action (a button's tap).
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Editing began (text fields).
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// Text changed while editing.
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        /// Editing ended.
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Editing ended by return.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// Every touch event.
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        /// Every editing event.
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        /// Every event.
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+    }
+
+    /// The states of a control, as `UIControl.State` (UIKit's raw values).
+    public struct State: OptionSet, Sendable, Hashable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// States from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No other state.
+        public static let normal = State([])
+        /// Highlighted.
+        public static let highlighted = State(rawValue: 1 << 0)
+        /// Disabled.
+        public static let disabled = State(rawValue: 1 << 1)
+        /// Selected.
+        public static let selected = State(rawValue: 1 << 2)
+        /// Focused.
+        public static let focused = State(rawValue: 1 << 3)
+    }
+
+    /// Whether the control answers (true).
+    open var isEnabled = true
+    /// Whether it is selected (false).
+    open var isSelected = false
+    /// Whether it is highlighted (false): set by code (touchtrace does not track its touches).
+    open var isHighlighted = false
+    /// Whether a touch is being tracked: true between `beginTracking` returning true and the
+    /// end of that touch, when a subclass's code drives the tracking methods itself.
+    open private(set) var isTracking = false
+    /// Whether a tracked touch is inside the control (false).
+    open private(set) var isTouchInside = false
+
+    /// The control's state from `isEnabled`, `isSelected` and `isHighlighted`.
+    open var state: State {
+        var s: State = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    private struct Entry {
+        weak var object: AnyObject?
+        var selector: Selector?
+        var closure: ((UIControl) -> Void)?
+        var events: Event
+    }
+    private var entries: [Entry] = []
+
+    /// A control with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Adds `action` of `target` for `controlEvents` (see the type's documentation). A nil
+    /// target is the control itself here (UIKit would search the responder chain).
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        let object = (target as AnyObject?) ?? self
+        entries.append(Entry(object: object, selector: action, closure: nil, events: controlEvents))
+    }
+
+    /// Removes the pairs of `target` (any when nil) and `action` (any when nil) for the events.
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        let object = target as AnyObject?
+        entries.removeAll { entry in
+            (object == nil || entry.object === object) && (action == nil || entry.selector == action)
+                && !entry.events.isDisjoint(with: controlEvents)
+        }
+    }
+
+    /// Adds a closure that runs, with the control, for `controlEvents`.
+    open func addTarget(for controlEvents: Event, _ action: @escaping (UIControl) -> Void) {
+        entries.append(Entry(object: nil, selector: nil, closure: action, events: controlEvents))
+    }
+
+    /// Adds a `UIAction` that runs for `controlEvents` (iOS 14's `addAction(_:for:)`).
+    open func addAction(_ action: UIAction, for controlEvents: Event) {
+        entries.append(Entry(object: nil, selector: nil, closure: { control in action.handler(UIAction(handler: action.handler, sender: control)) },
+                             events: controlEvents))
+    }
+
+    /// The targets that have actions, the control itself standing for closures (in the order
+    /// added, once each).
+    open var allTargets: [AnyObject] {
+        var found: [AnyObject] = []
+        for entry in entries {
+            let object = entry.object ?? self
+            if !found.contains(where: { $0 === object }) { found.append(object) }
+        }
+        return found
+    }
+
+    /// The events that have at least one action.
+    open var allControlEvents: Event {
+        entries.reduce(into: Event()) { $0.formUnion($1.events) }
+    }
+
+    /// Runs the actions of every pair whose events meet `controlEvents`, in the order added:
+    /// closures always, selectors as the type's documentation says.
+    open func sendActions(for controlEvents: Event) {
+        for entry in entries where !entry.events.isDisjoint(with: controlEvents) {
+            if let closure = entry.closure {
+                closure(self)
+            } else if let selector = entry.selector, let object = entry.object {
+                sendAction(selector, to: object, for: nil)
+            }
+        }
+    }
+
+    /// Calls `action` on `target` with this control (see `registerAction(_:for:_:)`).
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        let object = (target as AnyObject?) ?? self
+        if let answering = object as? UIControlActionTarget, answering.performControlAction(action, sender: self) { return }
+        let found = registeredControlActions.withLock { $0[action.name] ?? [] }
+        for entry in found where entry.call(object, self) { return }
+        let typeName = String(describing: type(of: object))
+        preconditionFailure("""
+            TouchTraceUIKit: the action "\(action.name)" of a \(String(describing: type(of: self))) cannot be called on \
+            \(typeName): Swift on Linux has no Objective-C runtime. Register it once, before the replays: \
+            UIControl.registerAction("\(action.name)", for: \(typeName).self) { target, control in ... }, \
+            or make \(typeName) adopt UIControlActionTarget.
+            """)
+    }
+
+    /// Tells touchtrace how to call the action `selector` on a target of type `type` (or of a
+    /// subclass of it) with a control as sender, as `UIGestureRecognizer.registerAction` does
+    /// for recognizers. Register once for the process.
+    public static func registerAction<Target: AnyObject>(_ selector: Selector, for type: Target.Type,
+                                                         _ call: @escaping @Sendable (Target, UIControl) -> Void) {
+        let entry = RegisteredControlAction { object, control in
+            guard let target = object as? Target else { return false }
+            call(target, control)
+            return true
+        }
+        registeredControlActions.withLock { $0[selector.name, default: []].append(entry) }
+    }
+
+    // MARK: Tracking (for subclasses; touchtrace does not call these from a replay)
+
+    /// A touch began in the control: return whether to track it (true). Not called by
+    /// touchtrace; a subclass or a test may call `beginTracking` itself.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        isTracking = true
+        isTouchInside = true
+        return true
+    }
+    /// The tracked touch moved: return whether to go on tracking (true).
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// The tracked touch lifted.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        isTracking = false
+        isTouchInside = false
+    }
+    /// The tracking was cancelled.
+    open func cancelTracking(with event: UIEvent?) {
+        isTracking = false
+        isTouchInside = false
+    }
+}
+
+/// A target that calls its own control actions by name (the other way, beside
+/// `UIControl.registerAction(_:for:_:)`, to tell touchtrace what a selector means).
+public protocol UIControlActionTarget: AnyObject {
+    /// Calls the method `action` names with `sender`; returns false when it names none.
+    func performControlAction(_ action: Selector, sender: UIControl) -> Bool
+}
+
+/// One registered way to call a control's action.
+final class RegisteredControlAction: Sendable {
+    let call: @Sendable (AnyObject, UIControl) -> Bool
+    init(_ call: @escaping @Sendable (AnyObject, UIControl) -> Bool) { self.call = call }
+}
+
+/// The control actions registered in the process, by selector name, in the order registered.
+let registeredControlActions = Mutex<[String: [RegisteredControlAction]]>([:])
+
+/// An action with a closure, as `UIKit.UIAction` (for `UIControl.addAction(_:for:)`).
+public final class UIAction {
+    /// The closure, called with the action (whose `sender` is the control).
+    public let handler: (UIAction) -> Void
+    /// The title (kept).
+    public var title: String
+    /// The control that sent it, when it runs.
+    public private(set) var sender: Any?
+
+    /// An action running `handler`.
+    public init(title: String = "", image: UIImage? = nil, handler: @escaping (UIAction) -> Void) {
+        self.title = title
+        self.handler = handler
+    }
+
+    init(handler: @escaping (UIAction) -> Void, sender: Any?) {
+        self.title = ""
+        self.handler = handler
+        self.sender = sender
+    }
+}
+
+/// A button, as `UIKit.UIButton`: titles, images and colours by state, kept; nothing is drawn.
+open class UIButton: UIControl {
+    /// The kind of button, as `UIButton.ButtonType`.
+    public enum ButtonType: Int, Sendable {
+        /// A custom button.
+        case custom
+        /// A system button.
+        case system
+        /// A detail disclosure button.
+        case detailDisclosure
+        /// An info button (light).
+        case infoLight
+        /// An info button (dark).
+        case infoDark
+        /// A contact-add button.
+        case contactAdd
+        /// A close button.
+        case close
+    }
+
+    /// The type it was made with (`.custom` for `init(frame:)`).
+    public private(set) var buttonType: ButtonType = .custom
+    private var titles: [UInt: String] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    /// The label of the title (made at once; its text follows `setTitle(_:for:)` of `.normal`).
+    public let titleLabel: UILabel? = UILabel(frame: .zero)
+    /// The view of the image.
+    public let imageView: UIImageView? = UIImageView(frame: .zero)
+
+    /// A button with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A button of `buttonType` with an empty frame.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+    }
+
+    /// A `.system` button with an empty frame whose primary action is `primaryAction`.
+    public convenience init(frame: CGRect = .zero, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        buttonType = .system
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Sets the title for `state`.
+    open func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        if state == .normal { titleLabel?.text = title }
+    }
+    /// The title for `state`, else that of `.normal`.
+    open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[0] }
+    /// Sets the title's colour for `state`.
+    open func setTitleColor(_ color: UIColor?, for state: State) { titleColors[state.rawValue] = color }
+    /// The title's colour for `state`, else that of `.normal`.
+    open func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[0] }
+    /// Sets the image for `state`.
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        if state == .normal { imageView?.image = image }
+    }
+    /// The image for `state`, else that of `.normal`.
+    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+    /// The title of the current state.
+    open var currentTitle: String? { title(for: state) }
+    /// The image of the current state.
+    open var currentImage: UIImage? { image(for: state) }
+}
+
+/// A field of editable text, as `UIKit.UITextField`: its text is kept; there is no keyboard
+/// (`becomeFirstResponder()` returns false). Gesture code uses it in type checks
+/// (`touch.view is UITextField`) and to end editing.
+open class UITextField: UIControl {
+    /// The text ("" once set to nil, as UIKit's).
+    open var text: String? = "" {
+        didSet { if text == nil { text = "" } }
+    }
+    /// The placeholder (nil).
+    open var placeholder: String?
+    /// The colour of the text.
+    open var textColor: UIColor? = .label
+    /// The font.
+    open var font: UIFont? = .systemFont(ofSize: 17)
+    /// The alignment of the text.
+    open var textAlignment: NSTextAlignment = .natural
+    /// Whether it is being edited: false (no keyboard).
+    open var isEditing: Bool { false }
+    /// A field with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+    /// Asks for the keyboard: there is none; false.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { false }
+    /// Gives up the keyboard: true (it never had it).
+    @discardableResult
+    open func resignFirstResponder() -> Bool { true }
+}
+
+/// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all
+/// optional. touchtrace does not scroll, so it calls none of them.
+public protocol UIScrollViewDelegate: AnyObject {
+    /// The scroll view scrolled (not called).
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// The scroll view zoomed (not called).
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// The view to zoom (not asked).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// Dragging began (not called).
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// Dragging ended (not called).
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+}
+
+extension UIScrollViewDelegate {
+    /// Nothing.
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// Nil.
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// Nothing.
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+}
+
+/// A scrolling view, as `UIKit.UIScrollView`, with touchtrace's fixed behaviour: it does not
+/// scroll or zoom by itself (a replay's touches go to recognizers and touchtrace's controls).
+///
+/// - `contentOffset` is the bounds' origin, as in UIKit: setting it moves the content, so
+///   points convert and hit-test as on a device (and a scene view's change is a `viewChanged`
+///   record of its `bounds`).
+/// - `contentSize`, `contentInset`, `zoomScale` and the rest keep what code sets.
+/// - `panGestureRecognizer` is a `UIPanGestureRecognizer` the scroll view owns and does not add
+///   to its `gestureRecognizers` (touchtrace has no scrolling for it to drive): code may call
+///   `require(toFail:)` with it or read its properties; `pinchGestureRecognizer` is nil.
+open class UIScrollView: UIView {
+    /// The point of the content at the view's top left: the bounds' origin, in points.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+    /// The size of the content in points (zero).
+    open var contentSize: CGSize = .zero
+    /// Insets of the content (zero).
+    open var contentInset: UIEdgeInsets = .zero
+    /// The insets the system adds: `contentInset` (no safe area in touchtrace).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`).
+    open var zoomScale: CGFloat = 1 {
+        didSet { zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale)) }
+    }
+    /// The smallest zoom (1).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom (1).
+    open var maximumZoomScale: CGFloat = 1
+    /// Whether the user may scroll (true): kept.
+    open var isScrollEnabled = true
+    /// Whether it bounces at the content's edges (true): kept.
+    open var bounces = true
+    /// Whether it bounces vertically with little content (false): kept.
+    open var alwaysBounceVertical = false
+    /// Whether it bounces horizontally with little content (false): kept.
+    open var alwaysBounceHorizontal = false
+    /// Whether it stops on whole pages (false): kept.
+    open var isPagingEnabled = false
+    /// Whether the vertical indicator shows (true): kept.
+    open var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows (true): kept.
+    open var showsHorizontalScrollIndicator = true
+    /// Whether it delays touches to tell a scroll from a tap (true): kept.
+    open var delaysContentTouches = true
+    /// Whether a drag cancels the content's touches (true): kept.
+    open var canCancelContentTouches = true
+    /// Whether the user is dragging: false (touchtrace does not scroll).
+    open var isDragging: Bool { false }
+    /// Whether it is moving after a drag: false.
+    open var isDecelerating: Bool { false }
+    /// Whether a finger is on the content: false.
+    open var isTracking: Bool { false }
+    /// Whether it is zooming: false.
+    open var isZooming: Bool { false }
+    /// Its delegate (weak); touchtrace calls none of its methods.
+    open weak var delegate: UIScrollViewDelegate?
+    /// The scroll view's pan (see the type's documentation).
+    public let panGestureRecognizer = UIPanGestureRecognizer(target: nil, action: nil)
+    /// The scroll view's pinch: nil (UIKit's too, until zooming is set up).
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { nil }
+
+    /// A scroll view with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Sets `contentOffset` at once (`animated` is not used).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
+    /// Sets `zoomScale` at once (`animated` is not used).
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
+    /// Zooms so that `rect` (content coordinates) fills the view, at once: `zoomScale` becomes
+    /// the largest scale at which `rect` still fits the bounds (within the zoom limits), and
+    /// `contentOffset` the rect's origin at that scale. touchtrace has no zooming view to scale:
+    /// only these two values change.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        zoomScale = Swift.min(bounds.width / rect.width, bounds.height / rect.height)
+        contentOffset = CGPoint(x: rect.minX * zoomScale, y: rect.minY * zoomScale)
+    }
+
+    /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, at once.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        var offset = contentOffset
+        let size = bounds.size
+        if rect.maxX > offset.x + size.width { offset.x = rect.maxX - size.width }
+        if rect.minX < offset.x { offset.x = rect.minX }
+        if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
+        if rect.minY < offset.y { offset.y = rect.minY }
+        contentOffset = offset
+    }
+}
+
+/// A scrolling view of editable text, as `UIKit.UITextView`: the text is kept; no keyboard.
+open class UITextView: UIScrollView {
+    /// The text ("").
+    open var text: String! = ""
+    /// The colour of the text.
+    open var textColor: UIColor? = .label
+    /// The font.
+    open var font: UIFont? = .systemFont(ofSize: 12)
+    /// Whether it may be edited (true): kept.
+    open var isEditable = true
+    /// Whether its text may be selected (true): kept.
+    open var isSelectable = true
+    /// The alignment of the text.
+    open var textAlignment: NSTextAlignment = .natural
+    /// A text view with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+}
+
+/// A view controller's present/dismiss, as UIKit's, with touchtrace's fixed behaviour: a replay
+/// shows one screen, so presenting shows nothing; completions run at once.
+extension UIViewController {
+    /// Presents `viewControllerToPresent`: its view is loaded (so its `viewDidLoad` runs) and
+    /// nothing is shown; `completion` runs at once.
+    public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        viewControllerToPresent.loadViewIfNeeded()
+        completion?()
+    }
+
+    /// Dismisses what this controller presented: nothing is shown, `completion` runs at once.
+    public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        completion?()
+    }
+
+    /// The navigation controller holding this one: nil (a replay has no navigation stack).
+    public var navigationController: UINavigationController? { nil }
+    /// The controller this one presented: nil (presenting shows nothing).
+    public var presentedViewController: UIViewController? { nil }
+    /// The controller that presented this one: nil.
+    public var presentingViewController: UIViewController? { nil }
+    /// The controller holding this one: nil.
+    public var parent: UIViewController? { nil }
+}
+
+/// A stack of view controllers, as `UIKit.UINavigationController`: it keeps its stack; a replay
+/// shows one screen, so pushing and popping show nothing (`UIViewController.navigationController`
+/// is nil in touchtrace, so gesture code's `navigationController?.push…` does nothing).
+open class UINavigationController: UIViewController {
+    /// The stack, bottom first.
+    open var viewControllers: [UIViewController] = []
+    /// A navigation controller with `rootViewController` at the bottom.
+    public convenience init(rootViewController: UIViewController) {
+        self.init()
+        viewControllers = [rootViewController]
+    }
+    /// The top of the stack.
+    open var topViewController: UIViewController? { viewControllers.last }
+    /// Pushes `viewController` (its view is loaded).
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        viewController.loadViewIfNeeded()
+        viewControllers.append(viewController)
+    }
+    /// Pops the top controller (never the root) and returns it.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        viewControllers.count > 1 ? viewControllers.removeLast() : nil
+    }
+}
