@@ -70,7 +70,7 @@ final class HorizontalPanGestureRecognizer: UIPanGestureRecognizer {
         super.touchesMoved(touches, with: event)
         if state == .began {
             let t = translation(in: view)
-            if fabs(t.y) > fabs(t.x) { state = .cancelled }
+            if abs(t.y) > abs(t.x) { state = .cancelled }
         }
     }
 }
