@@ -102,8 +102,12 @@ enum DiffCommand {
 
     /// Whether the file at `path` begins as a text transcript does (`# touchtrace transcript`),
     /// judged on its first bytes only; false for anything that cannot be read without waiting.
+    /// Only a regular file is opened: a FIFO opened and closed here would take its writer from
+    /// the reader that follows, whose open would then wait for ever.
     static func startsLikeTranscript(_ path: String) -> Bool {
         guard path != "-" else { return false }
+        var named = stat()
+        guard stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFREG else { return false }
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -39,8 +39,10 @@ enum ImportCommand {
         A log with several touch devices needs --device (the error lists them). A log whose last
         frame has no SYN_REPORT loses that frame, with a warning. Every line that cannot be read
         is reported as PATH:LINE:COLUMN: message, with exit code 2 and no output file. A log
-        file of any size is read in the same memory (twice, a window of lines at a time) and
-        the trace written as it is made, into a temporary file put in place at the end.
+        of any size is read in the same memory (twice, a window of lines at a time) and the
+        trace written as it is made, into a temporary file put in place at the end; a log from
+        a pipe (LOG given as -, /dev/stdin or a FIFO) is first kept in an unnamed temporary
+        file in $TMPDIR (else /tmp), then read as a file is, with the same messages.
         An --output that exists is not replaced unless --force is given; an expected file
         (*.expected.txt), a scene file or a file the command reads is never written.
         """,

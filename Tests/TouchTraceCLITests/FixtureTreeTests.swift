@@ -47,9 +47,11 @@ import Testing
     }
 
     /// A FIFO given by its path is read as a stream, as `-` is (`import ... | touchtrace replay
-    /// /dev/stdin`): replay, validate and render read what a writer puts in it (diff through a
-    /// pipe: ProcessTests), and
-    /// messages name it with the line and column of the file.
+    /// /dev/stdin`): replay, validate, render, diff and import read what a writer puts in it,
+    /// and messages name it with the line and column of the file. Nothing opens the FIFO before
+    /// the reader that waits for the writer (an open and close would take the writer's bytes and
+    /// leave that reader waiting for ever): each command must finish within a bounded time, or
+    /// the test fails and frees it.
     @Test func aFIFOGivenByItsPathIsReadAsAStream() throws {
         let root = try tree()
         let trace = root + "/pan/drag.trace.json"
@@ -57,19 +59,47 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let bytes = try SourceFile.read(path: trace).bytes
         let scene = ["--scene", root + "/pan/scene.json"]
+        final class Outcome: @unchecked Sendable {
+            let lock = NSLock()
+            var run: Run?
+        }
         func throughFIFO(_ content: [UInt8], _ arguments: [String]) -> Run {
-            // The writer's open waits for the reader's, as a shell's would. (Close-on-exec: a
-            // process another test starts meanwhile must not hold the FIFO open.)
+            // The writer's open waits for the reader's, as a shell's would; it writes its bytes
+            // and closes. (Close-on-exec: a process another test starts meanwhile must not hold
+            // the FIFO open. SIGPIPE blocked in this thread: a reader gone early gives EPIPE
+            // here, not the end of the test process.)
             let writer = Thread {
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                 var fd: Int32
                 // (Made again when a signal interrupts the wait.)
                 repeat { fd = open(fifo, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-                precondition(fd >= 0, "the FIFO could not be opened for writing")
+                guard fd >= 0 else { return }
                 content.withUnsafeBytes { _ = write(fd, $0.baseAddress!, $0.count) }
                 close(fd)
             }
             writer.start()
-            return touchtrace(arguments)
+            let outcome = Outcome()
+            let finished = DispatchSemaphore(value: 0)
+            let reader = Thread {
+                let run = touchtrace(arguments)
+                outcome.lock.withLock { outcome.run = run }
+                finished.signal()
+            }
+            reader.start()
+            if finished.wait(timeout: .now() + 60) == .timedOut {
+                Issue.record("touchtrace \(arguments.joined(separator: " ")) still waits on the FIFO after 60 s")
+                // Frees whichever side still waits: a writer for a reader's open (which then
+                // reads the end at once), a reader for the writer's.
+                for flags in [O_WRONLY | O_NONBLOCK, O_RDONLY | O_NONBLOCK] {
+                    let fd = open(fifo, flags)
+                    if fd >= 0 { close(fd) }
+                }
+                _ = finished.wait(timeout: .now() + 60)
+            }
+            return outcome.lock.withLock { outcome.run } ?? Run(code: -1, out: "", err: "still waiting on the FIFO")
         }
         let byPath = touchtrace(["replay", trace] + scene)
         let replay = throughFIFO(bytes, ["replay", fifo] + scene)
@@ -77,6 +107,22 @@ import Testing
         #expect(throughFIFO(bytes, ["validate", fifo]).code == 0)
         let render = throughFIFO(bytes, ["render", fifo] + scene)
         #expect(render.code == 0 && render.out == touchtrace(["render", trace] + scene).out)
+        let diff = throughFIFO(bytes, ["diff", fifo, root + "/pan/drag.expected.txt"] + scene)
+        #expect(diff.code == 0, "\(diff.out)\(diff.err)")
+        // A different transcript: diff reads the FIFO once and reports the difference.
+        let changed = root + "/pan/changed.expected.txt"
+        var expected = try SourceFile.read(path: root + "/pan/drag.expected.txt").bytes
+        expected.append(contentsOf: Array("extra line\n".utf8))
+        try Data(expected).write(to: URL(fileURLWithPath: changed))
+        let differs = throughFIFO(bytes, ["diff", fifo, changed] + scene)
+        #expect(differs.code == 1 && differs.out.contains("extra line"), "\(differs.out)\(differs.err)")
+        // import: a getevent log through the FIFO gives the trace of the log by its path.
+        let log = root + "/drag.log"
+        #expect(touchtrace(["export", "getevent", trace, "--output", log]).code == 0)
+        let imported = touchtrace(["import", "getevent", log])
+        let importedThroughFIFO = throughFIFO(try SourceFile.read(path: log).bytes, ["import", "getevent", fifo])
+        #expect(imported.code == 0 && importedThroughFIFO.code == 0 && importedThroughFIFO.out == imported.out && !imported.out.isEmpty,
+                "\(importedThroughFIFO.err)")
         // Malformed: the same line and column as in a file, under the FIFO's path.
         let broken = Array("{\"version\": 1,\n  \"events\": [}".utf8)
         let bad = throughFIFO(broken, ["replay", fifo])

@@ -202,6 +202,54 @@ import Testing
         #expect(badPipe.err == badPath.err.replacingOccurrences(of: folder + "/broken.trace.json", with: "<stdin>"))
     }
 
+    /// `adb shell getevent -lt | touchtrace import getevent -`: a log of several megabytes from
+    /// a pipe (kept in a temporary file, then read in windows as a file is) gives the bytes of
+    /// the same log imported by its path, from `-` and from `/dev/stdin`, leaves nothing in
+    /// TMPDIR, and a bad line late in it gets the same line and column under the name of
+    /// standard input.
+    @Test func anImportedLogFromAPipeIsTheImportOfTheFile() throws {
+        let folder = temporaryDirectory()
+        var trace = "{\"version\": 2, \"screen\": {\"width\": 400, \"height\": 800}, \"events\": [\n"
+        var t = 0
+        for stroke in 0..<400 {
+            for k in 0..<22 {
+                let phase = k == 0 ? "began" : (k == 21 ? "ended" : "moved")
+                t += 10
+                trace += (t == 10 ? "" : ",\n") + "{\"t\": \(Double(t) / 1000), \"touches\": ["
+                    + "{\"id\": 1, \"phase\": \"\(phase)\", \"x\": \(20 + 4 * k), \"y\": \(100 + stroke % 300)}, "
+                    + "{\"id\": 2, \"phase\": \"\(phase)\", \"x\": \(200 + 3 * k), \"y\": \(400 + stroke % 300)}]}"
+            }
+        }
+        trace += "\n]}\n"
+        try Data(trace.utf8).write(to: URL(fileURLWithPath: folder + "/strokes.trace.json"))
+        let logPath = folder + "/touches.log"
+        let export = touchtrace(["export", "getevent", folder + "/strokes.trace.json", "--output", logPath])
+        #expect(export.code == 0, "\(export.err)")
+        let log = try Data(contentsOf: URL(fileURLWithPath: logPath))
+        // Several windows of the importer and more than a stream kept in memory.
+        #expect(log.count > 3 * SourceFile.mappingThreshold)
+        let byPath = try Self.run(["import", "getevent", logPath])
+        #expect(byPath.status == 0 && byPath.out.count > 100_000, "\(byPath.err)")
+        let piped = try Self.run(["import", "getevent", "-"], environment: ["TMPDIR": folder], input: log)
+        #expect(piped.status == 0 && piped.out == byPath.out, "\(piped.err)")
+        let named = try Self.run(["import", "getevent", "/dev/stdin"], environment: ["TMPDIR": folder], input: log)
+        #expect(named.status == 0 && named.out == byPath.out, "\(named.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["strokes.trace.json", "touches.log"])
+        // The log's last line (a SYN_REPORT) made unreadable: its number is the log's count of
+        // line ends, the same whether the log comes by its path or through the pipe.
+        var text = String(decoding: log, as: UTF8.self)
+        let last = try #require(text.range(of: "SYN_REPORT", options: .backwards))
+        text.replaceSubrange(last, with: "SYN_REPORX")
+        let brokenPath = folder + "/broken.log"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: brokenPath))
+        let lastLine = text.utf8.filter { $0 == 0x0A }.count
+        let badPath = try Self.run(["import", "getevent", brokenPath])
+        let badPipe = try Self.run(["import", "getevent", "-"], environment: ["TMPDIR": folder], input: Data(text.utf8))
+        #expect(badPath.status == 2 && badPipe.status == 2 && badPipe.out.isEmpty)
+        #expect(badPath.err.hasPrefix(brokenPath + ":\(lastLine):"), "\(badPath.err)")
+        #expect(badPipe.err == badPath.err.replacingOccurrences(of: brokenPath, with: "<stdin>"))
+    }
+
     /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
     /// (The files are root's: that user may not open them without updating their access time,
     /// and the pan fixture passing shows that verify then opens them as usual.)

@@ -156,16 +156,17 @@ private enum LogParser {
 }
 
 /// The texts of a log, read once for each pass over it: a whole file in memory, or a file on
-/// disk read window by window (so that a log of any size takes the memory of a window).
+/// disk (or a stream spooled by `SourceFile.read(path:)`) read window by window, so that a log
+/// of any size takes the memory of a window.
 private enum LogTexts {
     case whole(LogText)
-    case file(path: String, windowSize: Int)
+    case file(LogWindowReader.Input, path: String, windowSize: Int)
 
     /// The text of an empty log, for messages about the log as a whole.
     var empty: LogText {
         switch self {
         case .whole(let text): return text
-        case .file(let path, _): return LogText(path: path, bytes: [], base: 0, firstLine: 1, isLast: true, earlier: nil)
+        case .file(_, let path, _): return LogText(path: path, bytes: [], base: 0, firstLine: 1, isLast: true, earlier: nil)
         }
     }
 
@@ -173,13 +174,13 @@ private enum LogTexts {
         switch self {
         case .whole(let text):
             try body(text)
-        case .file(let path, let windowSize):
+        case .file(let input, let path, let windowSize):
             let opened: LogWindowReader?
-            do { opened = try LogWindowReader(path: path, windowSize: windowSize) } catch { throw TraceErrors(error) }
+            do { opened = try LogWindowReader(input, windowSize: windowSize) } catch { throw TraceErrors(error) }
             guard var reader = opened else {
                 throw TraceErrors(TraceError(path: path, line: 1, column: 1, message: "cannot read: the file changed while it was read"))
             }
-            let earlier: @Sendable (Int) -> (line: Int, column: Int) = { LogWindowReader.location(of: $0, in: path, windowSize: windowSize) }
+            let earlier: @Sendable (Int) -> (line: Int, column: Int) = { LogWindowReader.location(of: $0, in: input, windowSize: windowSize) }
             while true {
                 let next: LogWindowReader.Window?
                 do { next = try reader.next() } catch { throw TraceErrors(error) }
@@ -213,14 +214,27 @@ public enum TraceImporter {
     ///
     /// A regular file is read twice, a window of `windowSize` bytes at a time (the first time
     /// for its devices and ranges, the second for the touches of the device imported), so that
-    /// memory stays about the same whatever the log's size; standard input, a FIFO and a
-    /// UTF-16 file are read whole. Problems are those of `importLog(_:format:options:)`; one
+    /// memory stays about the same whatever the log's size. Standard input and a pipe or FIFO
+    /// given by its path are read once by `SourceFile.read(path:)` (which keeps a large stream
+    /// in an unnamed temporary file) and then in windows the same way, with the same output
+    /// and messages; a UTF-16 log is read whole. Problems are those of `importLog(_:format:options:)`; one
     /// found after part of the trace was written leaves that part in `output`, which the
     /// caller then throws away.
     public static func importLog(path: String, format: LogFormat, options: ImportOptions = ImportOptions(),
                                  to output: inout some ImportOutput, windowSize: Int = 1 << 20) throws(TraceErrors) -> ImportReport {
-        let opened: LogWindowReader?
+        var input = LogWindowReader.Input.path(path)
+        var opened: LogWindowReader?
         do { opened = try LogWindowReader(path: path, windowSize: windowSize) } catch { throw TraceErrors(error) }
+        var sourcePath = path
+        if opened == nil {
+            // Standard input, a pipe or a FIFO: read once (a large stream into a temporary file),
+            // then window by window from there, as a file.
+            let source: SourceFile
+            do { source = try SourceFile.read(path: path) } catch { throw TraceErrors(error) }
+            input = .source(source)
+            sourcePath = source.path
+            opened = LogWindowReader(source: source, windowSize: windowSize)
+        }
         var readWhole = true
         if var reader = opened {
             do { _ = try reader.next() } catch { throw TraceErrors(error) }
@@ -228,10 +242,14 @@ public enum TraceImporter {
         }
         if readWhole {
             let source: SourceFile
-            do { source = try SourceFile.read(path: path) } catch { throw TraceErrors(error) }
+            if case .source(let read) = input {
+                source = read
+            } else {
+                do { source = try SourceFile.read(path: path) } catch { throw TraceErrors(error) }
+            }
             return try run(.whole(LogText(source)), format: format, options: options, to: &output)
         }
-        return try run(.file(path: path, windowSize: windowSize), format: format, options: options, to: &output)
+        return try run(.file(input, path: sourcePath, windowSize: windowSize), format: format, options: options, to: &output)
     }
 
     private static func run(_ texts: LogTexts, format: LogFormat, options: ImportOptions, to output: inout some ImportOutput) throws(TraceErrors) -> ImportReport {

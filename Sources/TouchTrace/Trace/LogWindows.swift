@@ -25,7 +25,6 @@ struct LogWindowReader: ~Copyable {
 
     let path: String
     let windowSize: Int
-    private let fd: Int32
     private var carry: [UInt8] = []
     /// Where each read lands before it is added to the window.
     private var chunk: [UInt8]
@@ -36,10 +35,30 @@ struct LogWindowReader: ~Copyable {
     /// The file begins with a UTF-16 byte order mark: the caller reads it whole instead.
     private(set) var isUTF16 = false
 
+    /// Where a log is read from: a regular file by its path (opened again for each pass), or a
+    /// stream already read by `SourceFile.read(path:)` (spooled into a temporary file and
+    /// mapped when large, so that a pipe is read in windows as a file is).
+    enum Input {
+        case path(String)
+        case source(SourceFile)
+    }
+
+    private enum Reading {
+        case file(Int32)
+        /// The source and the offset of its next byte to read, with the pages released behind.
+        case source(SourceFile, Int, PageRelease)
+    }
+    private var reading: Reading
+
     /// Opens `path` for reading; nil when it is not a regular file (standard input, a FIFO: the
-    /// caller reads those whole, with their own messages), an error when it cannot be opened.
+    /// caller reads those with `SourceFile.read(path:)` and then in windows from
+    /// `init(source:windowSize:)`), an error when it cannot be opened. A path that is not a
+    /// regular file is not opened at all: a FIFO opened and closed here would meet its writer
+    /// once, and the writer would then find no reader.
     init?(path: String, windowSize: Int = 1 << 20) throws(TraceError) {
         if path == "-" { return nil }
+        var named = stat()
+        if stat(path, &named) == 0, (named.st_mode & S_IFMT) != S_IFREG { return nil }
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         if fd < 0 {
             throw TraceError(path: path, line: 1, column: 1, message: "cannot read: \(describeErrno(errno))")
@@ -50,12 +69,31 @@ struct LogWindowReader: ~Copyable {
             return nil
         }
         self.path = path
-        self.fd = fd
+        self.reading = .file(fd)
         self.windowSize = max(windowSize, 16)
         chunk = [UInt8](repeating: 0, count: self.windowSize)
     }
 
-    deinit { close(fd) }
+    /// Reads the bytes of `source` (a stream read by `SourceFile.read(path:)`) in windows, from
+    /// its start, releasing the pages of a mapped source behind the reader.
+    init(source: SourceFile, windowSize: Int = 1 << 20) {
+        self.path = source.path
+        self.reading = .source(source, 0, PageRelease(from: 0))
+        self.windowSize = max(windowSize, 16)
+        chunk = [UInt8](repeating: 0, count: self.windowSize)
+    }
+
+    /// A reader of `input` from its start; nil as for `init(path:windowSize:)`.
+    init?(_ input: Input, windowSize: Int = 1 << 20) throws(TraceError) {
+        switch input {
+        case .path(let path): try self.init(path: path, windowSize: windowSize)
+        case .source(let source): self.init(source: source, windowSize: windowSize)
+        }
+    }
+
+    deinit {
+        if case .file(let fd) = reading { close(fd) }
+    }
 
     /// The next window, nil after the last.
     mutating func next() throws(TraceError) -> Window? {
@@ -64,11 +102,7 @@ struct LogWindowReader: ~Copyable {
         carry = []
         while !atEnd {
             let before = buffer.count
-            let fd = self.fd, size = windowSize
-            var n = 0
-            repeat {
-                n = chunk.withUnsafeMutableBytes { raw in Self.readBytes(fd, raw.baseAddress!, size) }
-            } while n < 0 && errno == EINTR
+            let n = readChunk()
             if n < 0 {
                 throw TraceError(path: path, line: nextLine, column: 1, message: "cannot read: \(describeErrno(errno))")
             }
@@ -99,10 +133,43 @@ struct LogWindowReader: ~Copyable {
         return window
     }
 
+    /// Reads up to a window's bytes into `chunk`: the count, 0 at the end, below 0 on a failed
+    /// read (with `errno` set).
+    private mutating func readChunk() -> Int {
+        let size = windowSize
+        switch reading {
+        case .file(let fd):
+            var n = 0
+            repeat {
+                n = chunk.withUnsafeMutableBytes { raw in Self.readBytes(fd, raw.baseAddress!, size) }
+            } while n < 0 && errno == EINTR
+            return n
+        case .source(let source, let offset, var pages):
+            let n = min(size, source.count - offset)
+            if n > 0 {
+                source.withBytes { bytes in
+                    chunk.withUnsafeMutableBufferPointer { into in
+                        _ = into.initialize(from: UnsafeBufferPointer(rebasing: bytes[offset..<offset + n]))
+                    }
+                }
+            }
+            pages.reached(offset + n, in: source)
+            if n == 0 { pages.finish(at: offset, in: source) }
+            reading = .source(source, offset + n, pages)
+            return n
+        }
+    }
+
     /// The line and column (characters, as editors count them) of a byte offset of the file at
     /// `path`, read again window by window; (1, 1) when it cannot be read.
     static func location(of offset: Int, in path: String, windowSize: Int = 1 << 20) -> (line: Int, column: Int) {
-        guard let reader = try? LogWindowReader(path: path, windowSize: windowSize) else { return (1, 1) }
+        location(of: offset, in: .path(path), windowSize: windowSize)
+    }
+
+    /// The line and column of a byte offset of `input`, read again window by window; (1, 1)
+    /// when it cannot be read.
+    static func location(of offset: Int, in input: Input, windowSize: Int = 1 << 20) -> (line: Int, column: Int) {
+        guard let reader = try? LogWindowReader(input, windowSize: windowSize) else { return (1, 1) }
         var windows = reader
         while let window = try? windows.next() {
             let end = window.base + window.bytes.count
