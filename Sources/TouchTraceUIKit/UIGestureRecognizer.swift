@@ -22,8 +22,12 @@ import TouchTrace
 ///
 /// **Targets** are target-action pairs (`init(target:action:)`, `addTarget(_:action:)` with a
 /// `Selector`, called as `registerAction(_:for:_:)` says) or closures (`addTarget { recognizer
-/// in ... }`, which always run). They are called, in the order added, every time a state change that calls UIKit's actions stands:
-/// `.began`, `.changed` (every time), `.ended`/`.recognized` and `.cancelled`.
+/// in ... }`, which always run). As UIKit runs them (SPEC 17): once the event has been delivered
+/// and the touches method that changed the state has returned, once per event in which a change
+/// that calls actions stood, with the state as it is then — `.began`, `.changed`,
+/// `.ended`/`.recognized` or `.cancelled`, never `.possible` or `.failed` — recognizers in scene
+/// order, targets in the order added; for a change at a deadline (a long press beginning), at
+/// the deadline.
 open class UIGestureRecognizer {
     /// A recognizer's state, as `UIGestureRecognizer.State`.
     public enum State: Int, Sendable, CustomStringConvertible {
@@ -184,14 +188,11 @@ open class UIGestureRecognizer {
     /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
     public var delaysTouchesEnded = true
 
-    /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on; else, once
-    /// touchtrace has called it, a view made from its scene view (its `frame` in its superview's
-    /// coordinates, its `bounds` at (0, 0)).
-    ///
-    /// Until the engine builds scenes from view trees, touchtrace places a touch on the screen
-    /// by the scene view's frame, and a view of your tree converts it by the tree's geometry: a
-    /// scene whose view lies where your view lies (on a root at the screen's origin) gives the
-    /// same coordinates both ways.
+    /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on (a screen built
+    /// in code: `ScreenType.uiKit`); else, once touchtrace has called it, the replay's view of its
+    /// scene view (shared by every recognizer of the replay; its `frame` in its superview's
+    /// coordinates, its `bounds` at (0, 0)). What gesture code does to a scene view the
+    /// transcript records (`viewChanged`) and hit testing follows.
     public var view: UIView? { addedView ?? attachedView }
 
     /// How many touches it has received that are down (ignored ones not counted).

@@ -12,15 +12,14 @@ import TouchTrace
 /// the view is at `center + (p − bounds' center)·transform` in the superview. A view with no
 /// superview is on the screen (its superview's coordinates are the screen's).
 ///
-/// **Views a recognizer gets from a scene.** Until the engine builds scenes from view trees, a
-/// recognizer that touchtrace calls gets a view made from its scene view's frame (and that
-/// view's ancestors as superviews), with no window; a tree built in code (`addSubview`,
-/// `addGestureRecognizer`) is a tree of its own.
+/// **Views a recognizer gets from a scene.** A recognizer of a scene file's view gets the
+/// replay's view of it, made from the scene's frames (its ancestors as superviews) and shared
+/// by every recognizer of the replay; a screen built in code (`ScreenType.uiKit`) is its own
+/// tree of views.
 ///
 /// **Changes.** Every change of `bounds`, `center`, `transform`, `frame`, `alpha` or
-/// `isHidden` counts one in `changeCount` and calls `changeObserver`: the way the engine will
-/// learn that gesture code moved a view (SPEC 17, `viewChanged`). Neither is used by the engine
-/// yet.
+/// `isHidden` counts one in `changeCount`: after each event and its actions, a scene view that
+/// changed gets a `viewChanged` record and is hit where it now is (SPEC 17; see `UIKitReplay`).
 open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
@@ -70,10 +69,8 @@ open class UIView: UIResponder {
     package let displayLook = ViewLook()
 
     /// How many times its geometry, `alpha` or `isHidden` has changed (see the type's
-    /// documentation). For the engine; not used by it yet.
+    /// documentation): what `UIKitReplay` looks at after each event.
     package private(set) var changeCount = 0
-    /// Called after each such change, with the view. For the engine; not used by it yet.
-    package var changeObserver: ((UIView) -> Void)?
 
     /// A view with this frame in its superview's coordinates: bounds at (0, 0) of the frame's
     /// size, center at the frame's middle.
@@ -104,7 +101,6 @@ open class UIView: UIResponder {
 
     private func noteChange() {
         changeCount += 1
-        changeObserver?(self)
     }
 
     /// The view's rectangle in its superview's coordinates, from `center`, `bounds` and
