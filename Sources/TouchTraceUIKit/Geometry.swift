@@ -303,4 +303,14 @@ open class UIBezierPath {
     public func stroke() {}
     /// Draws nothing (touchtrace has no screen).
     public func fill() {}
+    /// How the ends of lines are drawn (`.butt`): kept; nothing is drawn.
+    public var lineCapStyle: CGLineCap = .butt
+    /// How lines are joined (`.miter`): kept; nothing is drawn.
+    public var lineJoinStyle: CGLineJoin = .miter
+    /// The limit of mitered joins (10, UIKit's default): kept.
+    public var miterLimit: CGFloat = 10
+    /// The largest distance between a curve and its straight approximation (0.6): kept.
+    public var flatness: CGFloat = 0.6
+    /// Whether `contains(_:)` and filling use the even-odd rule (false: the nonzero rule).
+    public var usesEvenOddFillRule = false
 }

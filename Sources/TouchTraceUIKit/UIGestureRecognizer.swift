@@ -134,7 +134,7 @@ open class UIGestureRecognizer {
     }
 
     /// The recognizer's state. Setting it asks the engine (see the type's documentation).
-    public var state: State {
+    open var state: State {
         get { State(engineState) }
         set {
             let to: RecognizerState
@@ -154,7 +154,7 @@ open class UIGestureRecognizer {
     /// disabled during a call of touchtrace's (in a touch method or a target) is cancelled if it
     /// had begun and fails if it was possible, as in UIKit; disabled at any other time, it keeps
     /// its state and gets no touches until enabled again.
-    public var isEnabled = true {
+    open var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
             switch engineState {
@@ -169,11 +169,11 @@ open class UIGestureRecognizer {
     /// UIKit's default true). Setting it false turns rule 4 off for this recognizer from its
     /// next call on; the scene key `cancelsTouchesInView: false` does the same, and either one
     /// saying false is enough.
-    public var cancelsTouchesInView = true
+    open var cancelsTouchesInView = true
 
     /// The recognizer's delegate, held weakly (see `UIGestureRecognizerDelegate` for what
     /// touchtrace asks it).
-    public weak var delegate: UIGestureRecognizerDelegate?
+    open weak var delegate: UIGestureRecognizerDelegate?
 
     /// A name for the recognizer, for the application's own use (nil).
     public var name: String?
@@ -184,23 +184,23 @@ open class UIGestureRecognizer {
 
     /// UIKit's `delaysTouchesBegan`, kept for code that sets it; touchtrace delivers touches to
     /// controls as they come.
-    public var delaysTouchesBegan = false
+    open var delaysTouchesBegan = false
     /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
-    public var delaysTouchesEnded = true
+    open var delaysTouchesEnded = true
 
     /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on (a screen built
     /// in code: `ScreenType.uiKit`); else, once touchtrace has called it, the replay's view of its
     /// scene view (shared by every recognizer of the replay; its `frame` in its superview's
     /// coordinates, its `bounds` at (0, 0)). What gesture code does to a scene view the
     /// transcript records (`viewChanged`) and hit testing follows.
-    public var view: UIView? { addedView ?? attachedView }
+    open var view: UIView? { addedView ?? attachedView }
 
     /// How many touches it has received that are down (ignored ones not counted).
-    public var numberOfTouches: Int { touchesDown.count }
+    open var numberOfTouches: Int { touchesDown.count }
 
     /// The centroid of its touches that are down, in the coordinates of `view` (on the screen
     /// when nil), in points; when none is down, where the centroid was last.
-    public func location(in view: UIView?) -> CGPoint {
+    open func location(in view: UIView?) -> CGPoint {
         noteCentroid()
         return UIView.convertFromScreen(lastCentroid, to: view)
     }
@@ -219,7 +219,7 @@ open class UIGestureRecognizer {
     /// Where its touch number `touchIndex` (0 ..< `numberOfTouches`, in the order they began)
     /// is, in the coordinates of `view` (on the screen when nil). An index out of range stops
     /// the program, as UIKit raises an exception.
-    public func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         precondition(touchIndex >= 0 && touchIndex < touchesDown.count,
                      "location(ofTouch: \(touchIndex)): the recognizer has \(touchesDown.count) touches")
         return touchesDown[touchIndex].location(in: view)
@@ -379,6 +379,7 @@ open class UIGestureRecognizer {
     func arenaAnswer(_ question: ArenaQuestion, about other: UIGestureRecognizer) -> Bool? {
         switch question {
         case .shouldBegin:
+            if view?.gestureRecognizerShouldBegin(self) == false { return false }
             return delegate?.gestureRecognizerShouldBegin(self)
         case .recognizeSimultaneously:
             // Neither may prevent the other where either's override says so.

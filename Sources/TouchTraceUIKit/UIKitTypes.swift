@@ -243,6 +243,12 @@ public final class UIImage: Sendable {
         size = .zero
     }
 
+    /// An image of `size` points (what an image context makes): no pixels.
+    init(size: CGSize) {
+        name = nil
+        self.size = size
+    }
+
     /// An image decoded from `data`: an empty image (touchtrace decodes no images), never nil.
     public init?(data: Data) {
         name = nil
@@ -297,8 +303,19 @@ package final class ViewLook {
     var isExclusiveTouch = false
     var autoresizingMask: UIView.AutoresizingMask = []
     var translatesAutoresizingMaskIntoConstraints = true
-    let layer = CALayer()
+    var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var constraints: [NSLayoutConstraint] = []
+    var madeLayer: CALayer?
     package init() {}
+
+    /// The view's layer, made at first use: a `CAShapeLayer` when `layerClass` is one (or a
+    /// subclass of one), else a `CALayer`.
+    func layer(for layerClass: AnyClass) -> CALayer {
+        if let madeLayer { return madeLayer }
+        let made: CALayer = layerClass is CAShapeLayer.Type ? CAShapeLayer() : CALayer()
+        madeLayer = made
+        return made
+    }
 }
 
 /// A colour as Core Graphics passes it: touchtrace's `UIColor` itself (`UIColor.cgColor`), so
@@ -361,6 +378,45 @@ open class CALayer {
     open func removeFromSuperlayer() {}
     /// Removes animations: there are none.
     open func removeAllAnimations() {}
+    /// The layer's rectangle in its own coordinates, in points (zero): kept; a view's layer
+    /// does not follow the view's geometry (the view's `bounds` is the one touchtrace uses).
+    open var bounds: CGRect = .zero
+    /// The layer's position in its superlayer, in points (zero): kept (see `anchorPoint`).
+    open var position: CGPoint = .zero
+    /// The layer's rectangle in its superlayer (from `position`, `bounds` and `anchorPoint`);
+    /// setting it sets `position` and the size of `bounds`.
+    open var frame: CGRect {
+        get {
+            CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                   width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+    /// Whether the layer is hidden (false): kept.
+    open var isHidden = false
+    /// A layer whose opacity masks this one (nil): kept.
+    open var mask: CALayer?
+    /// The layer's content, an image (nil): kept.
+    open var contents: Any?
+    /// The screen's pixels per point for the content (1): kept.
+    open var contentsScale: CGFloat = 1
+    /// A name of the application's own (nil).
+    open var name: String?
+    /// Puts `layer` among the sublayers at `index` (0 is at the back).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        var list = sublayers ?? []
+        list.insert(layer, at: Swift.min(Int(index), list.count))
+        sublayers = list
+    }
+    /// Asks for a redraw: nothing is drawn.
+    open func setNeedsDisplay() {}
+    /// Asks for a layout: nothing is laid out.
+    open func setNeedsLayout() {}
+    /// Lays out the sublayers: nothing by default; subclasses override it.
+    open func layoutSublayers() {}
 }
 
 /// The rectangle `rect` with its edges moved in by `insets`, as Swift 4's
@@ -408,51 +464,7 @@ extension UIView {
         set { displayLook.translatesAutoresizingMaskIntoConstraints = newValue }
     }
 
-    /// The view's layer (see `CALayer`): what code sets on it is kept, nothing is drawn.
-    public var layer: CALayer { displayLook.layer }
 
-    /// The view's background colour (nil): kept, not drawn.
-    public var backgroundColor: UIColor? {
-        get { displayLook.backgroundColor }
-        set { displayLook.backgroundColor = newValue }
-    }
-    /// The view's tint colour: kept; `.systemBlue` until set (UIKit's default tint).
-    public var tintColor: UIColor! {
-        get { displayLook.tintColor ?? .systemBlue }
-        set { displayLook.tintColor = newValue }
-    }
-    /// How content fits the bounds (`.scaleToFill`): kept, not drawn.
-    public var contentMode: UIViewContentMode {
-        get { displayLook.contentMode }
-        set { displayLook.contentMode = newValue }
-    }
-    /// Whether subviews are clipped to the bounds (false): kept; hit testing is not changed by
-    /// it (UIKit's hit testing is not either).
-    public var clipsToBounds: Bool {
-        get { displayLook.clipsToBounds }
-        set { displayLook.clipsToBounds = newValue }
-    }
-    /// Whether the view is opaque (true): kept.
-    public var isOpaque: Bool {
-        get { displayLook.isOpaque }
-        set { displayLook.isOpaque = newValue }
-    }
-    /// Whether the view takes touches only alone (false): kept; touchtrace's delivery does not
-    /// use it.
-    public var isExclusiveTouch: Bool {
-        get { displayLook.isExclusiveTouch }
-        set { displayLook.isExclusiveTouch = newValue }
-    }
-
-    /// The insets the window's safe area makes on this view: zero, touchtrace's fixed value (a
-    /// replay has no notch, status bar or home indicator).
-    public var safeAreaInsets: UIEdgeInsets { .zero }
-    /// Margins for content: 8 points on every side, UIKit's default `layoutMargins`.
-    public var layoutMargins: UIEdgeInsets { UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) }
-    /// The view's size that fits its content: its bounds' size (touchtrace lays out nothing).
-    public func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
-    /// Sets the size to `sizeThatFits`: leaves the frame as it is.
-    public func sizeToFit() {}
     /// Ends editing in the view's text fields: there is no keyboard; returns false.
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool { false }
@@ -572,6 +584,24 @@ extension UIResponder {
     /// `NSObject.isKind(of:)` (`touch.view?.isKind(of: UIControl.self)`).
     public func isKind(of aClass: AnyClass) -> Bool {
         var current: AnyClass? = type(of: self)
+        while let k = current {
+            if ObjectIdentifier(k) == ObjectIdentifier(aClass) { return true }
+            current = _getSuperclass(k)
+        }
+        return false
+    }
+
+    /// The class the object's class inherits from, as `NSObject.superclass` (nil for
+    /// `UIResponder`, the root here), as a responder class so that `isSubclass(of:)` can be
+    /// asked of it.
+    public var superclass: UIResponder.Type? { type(of: self).superclass() }
+
+    /// The class this class inherits from (nil for `UIResponder`), as `NSObject.superclass()`.
+    public class func superclass() -> UIResponder.Type? { _getSuperclass(self) as? UIResponder.Type }
+
+    /// Whether this class is `aClass` or inherits from it, as `NSObject.isSubclass(of:)`.
+    public class func isSubclass(of aClass: AnyClass) -> Bool {
+        var current: AnyClass? = self
         while let k = current {
             if ObjectIdentifier(k) == ObjectIdentifier(aClass) { return true }
             current = _getSuperclass(k)

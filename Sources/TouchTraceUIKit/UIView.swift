@@ -131,23 +131,37 @@ open class UIView: UIResponder {
     open func addSubview(_ view: UIView) {
         guard view !== self else { return }
         view.removeFromSuperview()
-        subviews.append(view)
-        view.superview = self
+        view.movingTo(self) { subviews.append(view) }
     }
 
     /// Puts `view` among the subviews at `index` (0 is at the back).
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         view.removeFromSuperview()
-        subviews.insert(view, at: Swift.min(Swift.max(0, index), subviews.count))
-        view.superview = self
+        view.movingTo(self) { subviews.insert(view, at: Swift.min(Swift.max(0, index), subviews.count)) }
     }
 
     /// Takes the view out of its superview.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
+        parent.willRemoveSubview(self)
+        movingTo(nil) { parent.subviews.removeAll { $0 === self } }
+    }
+
+    /// Moves the view under `newSuperview` (nil: out of its superview), `insert` putting it in
+    /// the new superview's subviews, with UIKit's calls around the move: `willMove(toSuperview:)`
+    /// (and `willMove(toWindow:)` when its window changes) before, `didMoveToSuperview()` (and
+    /// `didMoveToWindow()`), then the superview's `didAddSubview(_:)`, after.
+    private func movingTo(_ newSuperview: UIView?, _ insert: () -> Void) {
+        let oldWindow = window
+        let newWindow = newSuperview.map { $0.window ?? ($0 as? UIWindow) } ?? nil
+        willMove(toSuperview: newSuperview)
+        if oldWindow !== newWindow { willMove(toWindow: newWindow) }
+        insert()
+        superview = newSuperview
+        didMoveToSuperview()
+        if oldWindow !== newWindow { didMoveToWindow() }
+        newSuperview?.didAddSubview(self)
     }
 
     /// Puts the subview on top of the others.
@@ -342,6 +356,101 @@ open class UIView: UIResponder {
         guard let view, let root else { return nil }
         return (view, root)
     }
+
+    // MARK: What subclasses override (declared in the class, so that an override compiles)
+
+    /// The view's background colour (nil): kept, not drawn. A subclass may override it (with
+    /// `didSet`, or a getter and setter calling `super`), as in UIKit.
+    open var backgroundColor: UIColor? {
+        get { displayLook.backgroundColor }
+        set { displayLook.backgroundColor = newValue }
+    }
+    /// The view's tint colour: kept; `.systemBlue` until set (UIKit's default tint).
+    open var tintColor: UIColor! {
+        get { displayLook.tintColor ?? .systemBlue }
+        set {
+            displayLook.tintColor = newValue
+            tintColorDidChange()
+        }
+    }
+    /// How content fits the bounds (`.scaleToFill`): kept, not drawn.
+    open var contentMode: UIViewContentMode {
+        get { displayLook.contentMode }
+        set { displayLook.contentMode = newValue }
+    }
+    /// Whether subviews are clipped to the bounds (false): kept; hit testing is not changed by
+    /// it (UIKit's hit testing is not either).
+    open var clipsToBounds: Bool {
+        get { displayLook.clipsToBounds }
+        set { displayLook.clipsToBounds = newValue }
+    }
+    /// Whether the view is opaque (true): kept.
+    open var isOpaque: Bool {
+        get { displayLook.isOpaque }
+        set { displayLook.isOpaque = newValue }
+    }
+    /// Whether the view takes touches only alone (false): kept; touchtrace's delivery does not
+    /// use it.
+    open var isExclusiveTouch: Bool {
+        get { displayLook.isExclusiveTouch }
+        set { displayLook.isExclusiveTouch = newValue }
+    }
+    /// The insets the window's safe area makes on this view: zero, touchtrace's fixed value (a
+    /// replay has no notch, status bar or home indicator).
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// Margins for content: kept; 8 points on every side until set (UIKit's default).
+    open var layoutMargins: UIEdgeInsets {
+        get { displayLook.layoutMargins }
+        set {
+            displayLook.layoutMargins = newValue
+            layoutMarginsDidChange()
+        }
+    }
+    /// The view's size that fits its content: its bounds' size (touchtrace lays out nothing).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Sets the size to `sizeThatFits(bounds.size)`, keeping the center (UIKit keeps the origin
+    /// for an untransformed view; with the default `sizeThatFits` the frame does not change).
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        guard size != bounds.size else { return }
+        let origin = frame.origin
+        frame = CGRect(origin: origin, size: size)
+    }
+    /// The size the content wants, in points: `UIView.noIntrinsicMetric` both ways (a plain
+    /// view's UIKit value); nothing is laid out with it.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Whether a recognizer attached to this view may begin (true). touchtrace asks it where it
+    /// asks the recognizer's delegate `gestureRecognizerShouldBegin(_:)`, as UIKit asks the
+    /// view: false, and the recognizer fails (reason `delegate refused to begin`).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// The class of the view's `layer`: `CALayer` (override it to return `CAShapeLayer.self`
+    /// for a shape layer; another class gives a plain `CALayer`).
+    open class var layerClass: AnyClass { CALayer.self }
+    /// The view's layer (see `CALayer`), of `layerClass`: what code sets on it is kept, nothing
+    /// is drawn.
+    open var layer: CALayer { displayLook.layer(for: type(of: self).layerClass) }
+    /// The view is about to move to `newSuperview` (nil: out of its superview): called by
+    /// `addSubview`, `insertSubview` and `removeFromSuperview`, as in UIKit.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// The view moved to a new superview (or out of one): called after `willMove(toSuperview:)`.
+    open func didMoveToSuperview() {}
+    /// The view is about to move to `newWindow`: called when it moves into or out of a tree
+    /// whose root is a `UIWindow`.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// The view moved into or out of a window's tree.
+    open func didMoveToWindow() {}
+    /// `subview` was added to this view (after it was added).
+    open func didAddSubview(_ subview: UIView) {}
+    /// `subview` is about to be taken out of this view.
+    open func willRemoveSubview(_ subview: UIView) {}
+    /// Updates constraints: nothing is laid out; subclasses override it and call `super`.
+    open func updateConstraints() {}
+    /// The tint colour changed (called when `tintColor` is set).
+    open func tintColorDidChange() {}
+    /// The layout margins changed (called when `layoutMargins` is set).
+    open func layoutMarginsDidChange() {}
+    /// The safe area changed: never called (the safe area is fixed, see `safeAreaInsets`).
+    open func safeAreaInsetsDidChange() {}
 }
 
 /// A window, as `UIKit.UIWindow`: the view at the root of a tree. Its frame is on the screen.
@@ -427,4 +536,48 @@ open class UIViewController: UIResponder {
         if loadedView == nil { loadedView = UIView(frame: CGRect(origin: .zero, size: Self.defaultViewSize)) }
         viewDidLoad()
     }
+
+    // MARK: What subclasses override or set (declared in the class, so that an override compiles)
+
+    /// The controller's title (nil): kept.
+    open var title: String?
+    /// How the controller is presented (`.automatic`): kept; presenting shows nothing.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The transition used to present it (`.coverVertical`): kept.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Whether the status bar is hidden (false): never asked (a replay has no status bar).
+    open var prefersStatusBarHidden: Bool { false }
+    /// The status bar's style (`.default`): never asked.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the interface turns with the device (true): never asked (the screen does not turn).
+    open var shouldAutorotate: Bool { true }
+    /// The orientations the controller supports (`.all`): never asked.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+    /// Memory is low: never called (a replay has no memory warnings).
+    open func didReceiveMemoryWarning() {}
+    /// The safe area changed: never called (it is fixed, see `UIView.safeAreaInsets`).
+    open func viewSafeAreaInsetsDidChange() {}
+    /// The controller's view is about to change size: never called (the screen keeps its size).
+    open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
+    /// Updates the view's constraints: never called (nothing is laid out).
+    open func updateViewConstraints() {}
+    /// A segue is about to run: called by `performSegue(withIdentifier:sender:)` with a segue
+    /// whose destination is a plain `UIViewController`.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+    /// Whether the segue named `identifier` may run (true): asked by nothing (touchtrace has no
+    /// storyboards).
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+    /// Runs the storyboard segue named `identifier`: touchtrace has no storyboard, so it calls
+    /// `prepare(for:sender:)` with a segue from this controller to a plain `UIViewController`
+    /// whose view is loaded, and shows nothing.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        let segue = UIStoryboardSegue(identifier: identifier, source: self, destination: UIViewController())
+        prepare(for: segue, sender: sender)
+        segue.destination.loadViewIfNeeded()
+    }
+    /// The controller is about to be added to or removed from `parent`: called by `addChild`
+    /// (via `willMove`, as UIKit's code does) and `removeFromParent`.
+    open func willMove(toParent parent: UIViewController?) {}
+    /// The controller was added to or removed from `parent`.
+    open func didMove(toParent parent: UIViewController?) {}
 }
