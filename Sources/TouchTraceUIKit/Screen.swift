@@ -52,8 +52,12 @@ extension ScreenType {
                     k += 1
                 }
                 let f = view.frame
-                views.append(SceneView(name: tree.names[v], frame: Rect(x: Double(f.origin.x), y: Double(f.origin.y), width: Double(f.width), height: Double(f.height)),
-                                       superview: tree.superviews[v] >= 0 ? tree.superviews[v] : nil, recognizers: recognizers))
+                var sceneView = SceneView(name: tree.names[v], frame: Rect(x: Double(f.origin.x), y: Double(f.origin.y), width: Double(f.width), height: Double(f.height)),
+                                          superview: tree.superviews[v] >= 0 ? tree.superviews[v] : nil, recognizers: recognizers)
+                // Turned, scaled, shifted or hidden by the code that built it (in `viewDidLoad`):
+                // hit and located where it is from the first event on, as on a device.
+                if UIKitReplay.startsElsewhere(view) { sceneView.startPlacement = UIKitReplay.placement(of: view) }
+                views.append(sceneView)
             }
             return Scene(views: views, origin: "the screen \"\(name)\"", version: version)
         }

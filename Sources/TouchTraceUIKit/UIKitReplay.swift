@@ -87,7 +87,9 @@ final class UIKitReplay: ReplayAttachment {
         self.counts = views.map(\.changeCount)
         self.superviews = sceneViews.map(\.superview)
         self.sceneOrigins = sceneViews.map { $0.screenFrame.origin }
-        self.moved = Array(repeating: false, count: sceneViews.count)
+        // A view a screen's code turned, scaled, shifted or hid before the first event starts
+        // where it is (the scene gave the engine its place: `SceneView.startPlacement`).
+        self.moved = views.count == sceneViews.count ? views.map(UIKitReplay.startsElsewhere) : Array(repeating: false, count: sceneViews.count)
     }
 
     /// After an event and its actions: the records of the views that changed, and their new
@@ -125,6 +127,25 @@ final class UIKitReplay: ReplayAttachment {
 
     /// Tells the engine where view `v` is on the screen now.
     private func place(_ v: Int, _ view: UIView, _ context: inout DeliveryContext) {
+        let placement = UIKitReplay.placement(of: view)
+        context.placeView(v, size: placement.size, toScreen: placement.toScreen)
+    }
+
+    /// Whether `view` is not where its frame alone puts it: it, or a view it is inside, has a
+    /// transform, a bounds origin other than (0, 0), is hidden or has `alpha` below 0.01.
+    static func startsElsewhere(_ view: UIView) -> Bool {
+        var u: UIView? = view
+        while let current = u {
+            if current.transform != .identity || current.bounds.origin != .zero || current.isHidden || current.alpha < 0.01 { return true }
+            u = current.superview
+        }
+        return false
+    }
+
+    /// Where `view` is on the screen: its bounds' size (zero when it, or a view it is inside, is
+    /// hidden or of `alpha` below 0.01) and the map from its coordinates, bounds taken from
+    /// (0, 0), to the screen's.
+    static func placement(of view: UIView) -> (size: (width: Double, height: Double), toScreen: Affine) {
         var hidden = false
         var u: UIView? = view
         while let current = u {
@@ -144,6 +165,6 @@ final class UIKitReplay: ReplayAttachment {
                              tx: toScreen.a * Double(view.bounds.origin.x) + toScreen.c * Double(view.bounds.origin.y) + toScreen.tx,
                              ty: toScreen.b * Double(view.bounds.origin.x) + toScreen.d * Double(view.bounds.origin.y) + toScreen.ty)
         let size = hidden ? (width: 0.0, height: 0.0) : (width: Double(view.bounds.width), height: Double(view.bounds.height))
-        context.placeView(v, size: size, toScreen: shifted)
+        return (size, shifted)
     }
 }

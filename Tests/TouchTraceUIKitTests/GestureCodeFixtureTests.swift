@@ -220,6 +220,7 @@ func gestureCodeRegistry(sketch: (@Sendable () -> SketchViewController)? = nil,
     try registry.register(.uiKit("photoRotation") { photo().rotation })
     try registry.register(.uiKit("plainPinch") { PhotoZoomViewController(together: false).pinch })
     try registry.register(.uiKit("plainRotation") { PhotoZoomViewController(together: false).rotation })
+    try registry.register(.uiKit("turned-card") { TurnedCardViewController() })
     return registry
 }
 

@@ -33,12 +33,23 @@ struct LiveScene {
     /// The trace's `maximumForce`, when the replay was given the trace and it has one.
     var maximumForce: Double?
 
-    init(frames: [Rect], superviews: [Int], recognizerViews: [Int], viewSources: [Int]) {
+    /// Where views are as a replay starts when not at their frames (`SceneView.startPlacement`).
+    private let startPlacements: [(v: Int, size: (width: Double, height: Double), toScreen: Affine)]
+
+    init(frames: [Rect], superviews: [Int], recognizerViews: [Int], viewSources: [Int],
+         startPlacements: [(v: Int, size: (width: Double, height: Double), toScreen: Affine)] = []) {
         self.frames = frames
         self.superviews = superviews
         self.recognizerViews = recognizerViews
         self.viewSources = viewSources
         self.placements = Array(repeating: nil, count: frames.count)
+        self.startPlacements = startPlacements
+        placeAtStart()
+    }
+
+    /// Puts the views that do not start at their frames where they start.
+    private mutating func placeAtStart() {
+        for start in startPlacements { _ = place(start.v, size: start.size, toScreen: start.toScreen) }
     }
 
     /// Puts view `v` where `toScreen` maps its bounds of `size` (points); false when the map
@@ -74,6 +85,7 @@ struct LiveScene {
         if anyPlaced {
             for v in placements.indices { placements[v] = nil }
             anyPlaced = false
+            placeAtStart()
         }
         attachment = nil
         maximumForce = nil

@@ -290,8 +290,11 @@ struct ReplayCore: ArenaMembers {
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
                               sources: recognizerSource, answers: answers)
             self.arena = arena
+            let starts = scene.views.indices.compactMap { v in
+                scene.views[v].startPlacement.map { (v: v, size: $0.size, toScreen: $0.toScreen) }
+            }
             self.live = LiveScene(frames: views.map(\.frame), superviews: views.map(\.superview), recognizerViews: recognizerView,
-                                  viewSources: viewSources)
+                                  viewSources: viewSources, startPlacements: starts)
         }
     }
 

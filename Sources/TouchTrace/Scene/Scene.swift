@@ -45,6 +45,10 @@ public struct SceneView: Sendable {
     public var control: (name: String, control: any Control)?
     /// Whether the view holds every point, edges included (the default scene's `screen`).
     var holdsEveryPoint = false
+    /// Where the view is as a replay starts, when that is not its `frame` (a screen built in
+    /// code whose view was turned, scaled or hidden before the first event, SPEC 17): its
+    /// bounds' size (points) and the map from its coordinates to the screen's; nil: at `frame`.
+    package var startPlacement: (size: (width: Double, height: Double), toScreen: Affine)?
 
     public init(name: String, frame: Rect, superview: Int? = nil, recognizers: [SceneRecognizer],
                 control: (name: String, control: any Control)? = nil) {
