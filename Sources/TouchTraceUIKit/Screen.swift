@@ -10,6 +10,10 @@ import TouchTrace
 /// try registry.register(.uiKit("photo") { PhotoViewController() })
 /// ```
 ///
+/// The root view is put in a `UIWindow` of `UIScreen.main`'s bounds at (0, 0) (unless it is a
+/// window or already in a view), as an app's is, before the tree is read: its views'
+/// `willMove(toWindow:)` hooks run, and `view.window` is there for the gesture code.
+///
 /// Every replay builds the screen afresh (a controller's `view` is loaded, `viewDidLoad()` runs),
 /// so fixtures replayed one after another, or at once on several threads, never share a view,
 /// a recognizer or a controller; the controller is kept for the length of the replay (its
@@ -28,14 +32,18 @@ extension ScreenType {
         screen(name, summary: summary) {
             let controller = make()
             controller.loadViewIfNeeded()
-            return ScreenTree(root: controller.view, owner: controller)
+            let root: UIView = controller.view
+            return ScreenTree(root: root, owner: ScreenHolder(controller, ScreenHolder.window(for: root)))
         }
     }
 
     /// The screen of the view tree `make` makes (the root's frame is on the screen).
     public static func uiKit(_ name: String, summary: String = "a view tree built in code (TouchTraceUIKit)",
                              view make: @escaping @Sendable () -> UIView) -> ScreenType {
-        screen(name, summary: summary) { ScreenTree(root: make(), owner: nil) }
+        screen(name, summary: summary) {
+            let root = make()
+            return ScreenTree(root: root, owner: ScreenHolder(nil, ScreenHolder.window(for: root)))
+        }
     }
 
     private static func screen(_ name: String, summary: String, _ build: @escaping @Sendable () -> ScreenTree) -> ScreenType {
@@ -61,6 +69,28 @@ extension ScreenType {
             }
             return Scene(views: views, origin: "the screen \"\(name)\"", version: version)
         }
+    }
+}
+
+/// What keeps a screen built in code alive for its replay: its view controller (whose handlers
+/// run) and the window its root view is put in, as an app's is: `view.window` is a `UIWindow`
+/// of `UIScreen.main`'s bounds at (0, 0), so the screen's coordinates are the window's.
+final class ScreenHolder {
+    let controller: AnyObject?
+    let window: UIWindow?
+
+    init(_ controller: AnyObject?, _ window: UIWindow?) {
+        self.controller = controller
+        self.window = window
+    }
+
+    /// Puts `root` in a new window (its `willMove(toWindow:)` and `didMoveToWindow()` hooks
+    /// run, the subviews' too), unless it is a window or already in a view.
+    static func window(for root: UIView) -> UIWindow? {
+        guard !(root is UIWindow), root.superview == nil else { return nil }
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.addSubview(root)
+        return window
     }
 }
 

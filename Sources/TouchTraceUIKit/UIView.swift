@@ -154,14 +154,20 @@ open class UIView: UIResponder {
     /// `didMoveToWindow()`), then the superview's `didAddSubview(_:)`, after.
     private func movingTo(_ newSuperview: UIView?, _ insert: () -> Void) {
         let oldWindow = window
-        let newWindow = newSuperview.map { $0.window ?? ($0 as? UIWindow) } ?? nil
+        let newWindow = newSuperview?.window
         willMove(toSuperview: newSuperview)
-        if oldWindow !== newWindow { willMove(toWindow: newWindow) }
+        if oldWindow !== newWindow { forEachInTree { $0.willMove(toWindow: newWindow) } }
         insert()
         superview = newSuperview
         didMoveToSuperview()
-        if oldWindow !== newWindow { didMoveToWindow() }
+        if oldWindow !== newWindow { forEachInTree { $0.didMoveToWindow() } }
         newSuperview?.didAddSubview(self)
+    }
+
+    /// Calls `body` with this view, then each of its subviews' trees, back to front.
+    private func forEachInTree(_ body: (UIView) -> Void) {
+        body(self)
+        for view in subviews { view.forEachInTree(body) }
     }
 
     /// Puts the subview on top of the others.

@@ -175,3 +175,49 @@ final class SegueViewController: UIViewController {
         #expect(controller.modalPresentationStyle == .fullScreen)
     }
 }
+
+/// A view that adds its recognizers when it moves into a window, as views written for UIKit do
+/// (`willMove(toWindow:)`), and a recognizer that measures on the screen through its view's
+/// window (`view!.window!.screen.coordinateSpace`).
+final class WindowAwareView: UIView {
+    override func willMove(toWindow newWindow: UIWindow?) {
+        super.willMove(toWindow: newWindow)
+        guard newWindow != nil, gestureRecognizers == nil else { return }
+        addGestureRecognizer(ScreenPointRecognizer(target: nil, action: nil))
+    }
+}
+
+final class ScreenPointRecognizer: UIGestureRecognizer {
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard let touch = touches.first, let view else { return }
+        let space = view.window!.screen.coordinateSpace
+        let p = view.convert(touch.location(in: view), to: space)
+        // Recognized when the point on the screen is the trace's (100, 300).
+        state = abs(p.x - 100) < 1e-9 && abs(p.y - 300) < 1e-9 ? .recognized : .failed
+    }
+}
+
+final class WindowViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let knob = WindowAwareView(frame: CGRect(x: 50, y: 250, width: 100, height: 100))
+        knob.accessibilityIdentifier = "knob"
+        view.addSubview(knob)
+    }
+}
+
+@Suite struct ScreenWindowTests {
+    /// A screen's root view is put in a window, as an app's: the view's `willMove(toWindow:)`
+    /// runs before the scene is read (its recognizer is in the scene), and `view.window` is
+    /// there when a recognizer asks.
+    @Test func aScreensViewsAreInAWindow() throws {
+        var registry = Registry.standard
+        try registry.register(.uiKit("window") { WindowViewController() })
+        let scene = try parseScene(#"{"screen": "window"}"#, version: 2, registry: registry)
+        let names = scene.sources.map { "\($0.view).\($0.name)" }
+        #expect(names.contains("knob.screenPointRecognizer"), "\(names)")
+        let trace = try parseTrace(traceJSON([(0, [(1, "began", 100, 300)]), (0.05, [(1, "ended", 100, 300)])], version: 2))
+        let lines = replay(trace, scene).map { "\(names[$0.source]) \($0.event) \($0.name("to") ?? "")" }
+        #expect(lines == ["knob.screenPointRecognizer state recognized"], "\(lines)")
+    }
+}
