@@ -274,6 +274,7 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
     }
 
     private mutating func deliver(_ phase: TouchPhase?, _ touches: TouchSet, _ context: inout DeliveryContext) {
+        MediaClock.now = context.t
         let recognizer: UIGestureRecognizer
         if let instance {
             recognizer = instance

@@ -270,3 +270,35 @@ open class UISwitch: UIControl {
     /// Sets `isOn` (`animated` does not matter).
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 }
+
+// MARK: Time
+
+/// The replay's time on the current thread: the trace's time (seconds) of the event or deadline
+/// whose touches TouchTraceUIKit recognizers are being given, kept in the thread's dictionary
+/// (each replay runs on one thread).
+enum MediaClock {
+    private final class Box {
+        var now: Double = 0
+    }
+    private static let key = "TouchTraceUIKit.MediaClock"
+
+    private static var box: Box {
+        let dictionary = Thread.current.threadDictionary
+        if let box = dictionary[key] as? Box { return box }
+        let box = Box()
+        dictionary[key] = box
+        return box
+    }
+
+    /// The time of the event being delivered (0 before any).
+    static var now: Double {
+        get { box.now }
+        set { box.now = newValue }
+    }
+}
+
+/// The current time in seconds, as Core Animation's `CACurrentMediaTime()` — on a device the
+/// clock of `UITouch.timestamp`. touchtrace reads no clock: it is the trace's time of the event
+/// (or deadline) being delivered on this thread, so `CACurrentMediaTime() - touch.timestamp` is
+/// 0 in a touches method and durations measured with it are the trace's; 0 before the first.
+public func CACurrentMediaTime() -> TimeInterval { MediaClock.now }

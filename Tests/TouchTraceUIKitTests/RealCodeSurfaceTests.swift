@@ -221,3 +221,37 @@ final class WindowViewController: UIViewController {
         #expect(lines == ["knob.screenPointRecognizer state recognized"], "\(lines)")
     }
 }
+
+/// Recognized when the finger lifts at least 0.3 s after it landed, timed with
+/// `CACurrentMediaTime()` as code written for a device times it.
+final class SlowLiftRecognizer: UIGestureRecognizer {
+    private var landed: TimeInterval = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { landed = CACurrentMediaTime() }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        state = CACurrentMediaTime() - landed >= 0.3 ? .recognized : .failed
+    }
+}
+
+final class SlowLiftViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.accessibilityIdentifier = "pad"
+        view.addGestureRecognizer(SlowLiftRecognizer(target: nil, action: nil))
+    }
+}
+
+@Suite struct MediaTimeTests {
+    /// `CACurrentMediaTime()` is the trace's time of the event being delivered: a lift 0.4 s
+    /// after landing is slow enough, one 0.1 s after is not.
+    @Test func mediaTimeIsTheTracesTime() throws {
+        var registry = Registry.standard
+        try registry.register(.uiKit("slow-lift") { SlowLiftViewController() })
+        let scene = try parseScene(#"{"screen": "slow-lift"}"#, version: 2, registry: registry)
+        let names = scene.sources.map { "\($0.view).\($0.name)" }
+        for (lift, expected) in [(0.4, "recognized"), (0.1, "failed")] {
+            let trace = try parseTrace(traceJSON([(1, [(1, "began", 100, 100)]), (1 + lift, [(1, "ended", 100, 100)])], version: 2))
+            let lines = replay(trace, scene).map { "\(names[$0.source]) \($0.event) \($0.name("to") ?? "")" }
+            #expect(lines == ["pad.slowLiftRecognizer state \(expected)"], "\(lines)")
+        }
+    }
+}
