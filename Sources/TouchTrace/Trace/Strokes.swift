@@ -105,15 +105,20 @@ extension TraceReader {
         var first = true
         while try cursor.nextElement(first: first) {
             first = false
-            guard cursor.current == UInt8(ascii: "[") else { return nil }
-            cursor.pos += 1
-            guard try cursor.nextElement(first: true), startsNumber(cursor.current) else { return nil }
-            let t = try cursor.number().value
-            guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
-            let x = try cursor.number().value
-            guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
-            let y = try cursor.number().value
-            guard try !cursor.nextElement(first: false) else { return nil }
+            let t: Double, x: Double, y: Double
+            if let point = usualPoint(&cursor) {
+                (t, x, y) = point
+            } else {
+                guard cursor.current == UInt8(ascii: "[") else { return nil }
+                cursor.pos += 1
+                guard try cursor.nextElement(first: true), startsNumber(cursor.current) else { return nil }
+                t = try cursor.number().value
+                guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
+                x = try cursor.number().value
+                guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
+                y = try cursor.number().value
+                guard try !cursor.nextElement(first: false) else { return nil }
+            }
             // In range (NaN is not), and not before the point before.
             guard t.magnitude <= TraceLimits.time, x.magnitude <= TraceLimits.coordinate,
                   y.magnitude <= TraceLimits.coordinate, count == 0 || t >= last else { return nil }
@@ -123,6 +128,24 @@ extension TraceReader {
         }
         return count >= 2 ? begin : nil
     }
+
+    /// A point written as points usually are, `[t, x, y]` with `, ` between and numbers in the
+    /// cursor's short form: its values, read in a straight line; nil (nothing read) for any
+    /// other, which the general steps read.
+    fileprivate static func usualPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
+        var reader = cursor
+        guard reader.current == UInt8(ascii: "[") else { return nil }
+        reader.pos += 1
+        guard let t = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
+              let x = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
+              let y = reader.shortNumber(), reader.current == UInt8(ascii: "]") else { return nil }
+        reader.pos += 1
+        cursor = reader
+        return (t.value, x.value, y.value)
+    }
+
+    /// `, ` as the bytes of an integer (little-endian), for `skipLiteral`.
+    private static var comma: UInt64 { 0x202C }
 
     private static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
@@ -228,8 +251,9 @@ extension TraceReader {
         var feed = try StrokeFeed(list, leavingOut: leavingOut, cursor: cursor)
         var pending = try feed.next()
         var down = StrokeHeap()
-        // Where each touch of the event comes from, for messages.
+        // Where each touch of the event comes from, for messages (the first `placed` of them).
         var places: [(stroke: Int, point: Int)] = []
+        var placed = 0
         var pages = PageRelease(from: list.range.lowerBound)
         var index = 0
         while true {
@@ -244,17 +268,21 @@ extension TraceReader {
             }
             guard let earliest = down.first else { break }
             event.touches.removeAll(keepingCapacity: true)
-            places.removeAll(keepingCapacity: true)
+            placed = 0
             repeat {
-                var stroke = down.removeFirst()
+                // The earliest stroke, and then each at the same time and occurrence.
+                var stroke = placed == 0 ? earliest : down.first!
                 let phase: TouchPhase = stroke.point == 0 ? .began : (stroke.isLast ? .ended : .moved)
                 event.touches.append(EventTouch(id: stroke.id, phase: phase, location: stroke.location, force: nil, majorRadius: nil,
                                                 slot: -1, serial: -1, offset: stroke.offset))
-                places.append((stroke.index, stroke.point))
-                if !stroke.isLast {
+                if placed < places.count { places[placed] = (stroke.index, stroke.point) } else { places.append((stroke.index, stroke.point)) }
+                placed += 1
+                if stroke.isLast {
+                    down.removeFirst()
+                } else {
                     // Its next point comes after this event's: back into the heap at once.
                     try stroke.advance(cursor)
-                    down.insert(stroke)
+                    down.replaceFirst(stroke)
                 }
             } while down.first.map({ $0.t == earliest.t && $0.occurrence == earliest.occurrence }) ?? false
             event.index = index
@@ -354,14 +382,19 @@ private struct DownStroke {
         var reader = cursor
         reader.pos = next
         offset = next
-        reader.pos += 1
-        reader.skipWhitespace()
-        let time = try reader.number().value
-        _ = try reader.nextElement(first: false)
-        let x = try reader.number().value
-        _ = try reader.nextElement(first: false)
-        let y = try reader.number().value
-        _ = try reader.nextElement(first: false)
+        let time: Double, x: Double, y: Double
+        if let point = TraceReader.usualPoint(&reader) {
+            (time, x, y) = point
+        } else {
+            reader.pos += 1
+            reader.skipWhitespace()
+            time = try reader.number().value
+            _ = try reader.nextElement(first: false)
+            x = try reader.number().value
+            _ = try reader.nextElement(first: false)
+            y = try reader.number().value
+            _ = try reader.nextElement(first: false)
+        }
         isLast = try !reader.nextElement(first: false)
         next = reader.pos
         occurrence = point >= 0 && time == t ? occurrence + 1 : 0
@@ -388,11 +421,15 @@ private struct StrokeHeap {
         }
     }
 
-    mutating func removeFirst() -> DownStroke {
-        let top = strokes[0]
+    /// Removes the earliest stroke.
+    mutating func removeFirst() {
         let last = strokes.removeLast()
-        if strokes.isEmpty { return top }
-        strokes[0] = last
+        if !strokes.isEmpty { replaceFirst(last) }
+    }
+
+    /// Puts `stroke` in the place of the earliest stroke (the same stroke at its next point).
+    mutating func replaceFirst(_ stroke: DownStroke) {
+        strokes[0] = stroke
         var parent = 0
         while true {
             let left = 2 * parent + 1
@@ -403,7 +440,6 @@ private struct StrokeHeap {
             strokes.swapAt(child, parent)
             parent = child
         }
-        return top
     }
 
     /// The lowest offset a stroke down still reads from, or `limit` if lower.
