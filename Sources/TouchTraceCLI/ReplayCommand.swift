@@ -14,8 +14,9 @@ enum ReplayCommand {
         TRACE - reads standard input, as does a pipe given by its path (/dev/stdin): with no
         scene.json beside it, give --scene, else the default scene is used, with a warning. A
         stream of more than 1 MB is kept in a temporary file in $TMPDIR (else /tmp) while it is
-        read, so that memory stays flat. --output - writes standard output. An --output that is the
-        trace, a scene or any *.trace.json is refused (nothing is written).
+        read, so that memory stays flat (for "strokes" too: see docs/trace-format.md). --output -
+        writes standard output. An --output that is the trace, a scene or any *.trace.json is
+        refused (nothing is written).
         Problems in the trace are reported as PATH:LINE:COLUMN: message, with exit code 2 and no
         output. Touches still down at the end are cancelled, and touches that begin outside every
         view are counted, with a warning on stderr each.

@@ -585,6 +585,32 @@ struct JSONCursor {
         }
     }
 
+    /// Skips an array read and validated before whose elements are arrays of numbers (a
+    /// stroke's `[[t, x, y], ...]`), to the byte after its closing bracket: only the closing
+    /// bracket of each element and the byte after it are looked at, so the numbers are not read
+    /// again. For any other array (one that may hold strings, objects or deeper arrays) use
+    /// `skipValue`, which reads and validates everything.
+    mutating func skipArrayOfNumberArrays() {
+        guard pos < end, base[pos] == UInt8(ascii: "[") else { return }
+        pos += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            pos += 1
+            return
+        }
+        // Each element is `[numbers]`: its `]` (found with the C library's vectorized memchr)
+        // is followed by `,` and the next element, or by the array's own `]`.
+        while pos < end, let found = memchr(base + pos, Int32(UInt8(ascii: "]")), end - pos) {
+            pos = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                pos += 1
+                return
+            }
+        }
+        pos = end
+    }
+
     @inline(__always) func checkDepth(_ depth: Int) throws(ParseFailure) {
         if depth > maximumJSONNesting {
             throw failure("nesting deeper than \(maximumJSONNesting) levels of arrays and objects")

@@ -1,33 +1,171 @@
 /// The compact form for hand-written fixtures: `"strokes": [{"id": 1, "points": [[t, x, y], ...]}]`.
 /// A stroke begins at its first point, moves through the middle ones and ends at its last; the
 /// strokes are merged into events by time.
+///
+/// No stroke is kept in memory. Reading checks the strokes one after another with the cursor
+/// (the usual stroke in a straight line, any other as a small tree, with every problem reported
+/// as before), and notes only where the array lies, whether the strokes begin in order of time,
+/// and the few strokes that need a closer look (those with a problem, and those with keys other
+/// than one `id` and one `points`). The merge then reads the points again from the bytes, a
+/// point at a time: one reader per stroke that is down, taken from a heap ordered by time.
+/// Strokes that begin in order of time (as recorded and generated ones do) are taken up one by
+/// one as the merge reaches their first point, so memory holds the strokes that overlap in time,
+/// whatever the size of the file; strokes in another order are first indexed (a few words per
+/// stroke) and sorted by their first time.
 extension TraceReader {
-    mutating func readStrokes(_ cursor: inout JSONCursor) throws(ParseFailure) -> [Stroke] {
-        let node = try cursor.node(depth: 1)
-        guard let elements = node.elements else {
+    /// Reads and checks the `strokes` array at the cursor (leaving the cursor after it), then
+    /// merges its strokes into events and streams them to `consumer`.
+    mutating func readStrokes<C: TouchEventConsumer>(_ cursor: inout JSONCursor, consumer: inout C) throws(ParseFailure) -> StrokeList {
+        let start = cursor.pos
+        if cursor.peek() != UInt8(ascii: "[") {
+            let node = try cursor.node(depth: 1)
             try report(at: node.offset, "\"strokes\" must be an array of strokes, found \(node.kindDescription)")
-            return []
+            return StrokeList(range: start..<start)
         }
-        var strokes: [Stroke] = []
-        for (index, element) in elements.enumerated() {
-            if let stroke = try readStroke(element, index: index) { strokes.append(stroke) }
+        let open = cursor.pos
+        var list = StrokeList(range: open..<open)
+        var unusable: [Int] = []
+        cursor.pos += 1
+        var index = 0
+        var first = true
+        var restChecked = false
+        var lastBegin = -Double.infinity
+        var pages = PageRelease(from: open)
+        while try cursor.nextElement(first: first) {
+            first = false
+            pages.reached(cursor.pos, in: source)
+            let strokeStart = cursor.pos
+            var begin = try Self.checkUsualStroke(&cursor)
+            if begin == nil {
+                // Any other stroke, as a tree. A syntax error anywhere in the array comes before
+                // any problem of a stroke (the array was once read whole before its strokes were
+                // checked): the rest of the array is checked for one first, once.
+                cursor.pos = strokeStart
+                let node = try cursor.node(depth: 2)
+                if !restChecked {
+                    restChecked = true
+                    var probe = cursor
+                    while try probe.nextElement(first: false) { try probe.skipValue(depth: 2) }
+                }
+                begin = try checkStroke(node, index: index)
+                if begin == nil { unusable.append(index) } else { list.unusual.append(index) }
+            }
+            if let begin {
+                if begin < lastBegin { list.beginInOrder = false }
+                lastBegin = begin
+            }
+            index += 1
         }
-        return strokes
+        pages.finish(at: cursor.pos, in: source)
+        list.range = open..<cursor.pos
+        try emitStrokeEvents(list, leavingOut: unusable, consumer: &consumer)
+        return list
     }
 
-    private mutating func readStroke(_ node: JSONNode, index: Int) throws(ParseFailure) -> Stroke? {
+    /// Checks a stroke written as strokes usually are: an object with one `id` (an integer or a
+    /// string) and one `points` (at least two `[t, x, y]`, numbers in range, times that do not
+    /// go backwards), in any order and spacing. Its first time, or nil for any other stroke, with
+    /// the cursor somewhere inside it (the caller reads it again). Malformed JSON throws here
+    /// just as reading the stroke as a tree would, at the same byte.
+    private static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
+        guard cursor.current == UInt8(ascii: "{") else { return nil }
+        cursor.pos += 1
+        var sawID = false
+        var begin: Double?
+        var first = true
+        while try cursor.nextMember(first: first) {
+            first = false
+            let key = try cursor.memberKey()
+            if !sawID && cursor.equals(key, "id") {
+                sawID = true
+                if cursor.current == UInt8(ascii: "\"") {
+                    _ = try cursor.stringToken()
+                } else if startsNumber(cursor.current) {
+                    guard try cursor.number().integer != nil else { return nil }
+                } else {
+                    return nil
+                }
+            } else if begin == nil && cursor.equals(key, "points") {
+                guard let t = try checkUsualPoints(&cursor) else { return nil }
+                begin = t
+            } else {
+                return nil
+            }
+        }
+        return sawID ? begin : nil
+    }
+
+    /// `checkUsualStroke`'s points: the first time, or nil for points with any problem.
+    private static func checkUsualPoints(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
+        guard cursor.current == UInt8(ascii: "[") else { return nil }
+        cursor.pos += 1
+        var count = 0
+        var begin = 0.0
+        var last = 0.0
+        var first = true
+        while try cursor.nextElement(first: first) {
+            first = false
+            let t: Double, x: Double, y: Double
+            if let point = usualPoint(&cursor) {
+                (t, x, y) = point
+            } else {
+                guard cursor.current == UInt8(ascii: "[") else { return nil }
+                cursor.pos += 1
+                guard try cursor.nextElement(first: true), startsNumber(cursor.current) else { return nil }
+                t = try cursor.number().value
+                guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
+                x = try cursor.number().value
+                guard try cursor.nextElement(first: false), startsNumber(cursor.current) else { return nil }
+                y = try cursor.number().value
+                guard try !cursor.nextElement(first: false) else { return nil }
+            }
+            // In range (NaN is not), and not before the point before.
+            guard t.magnitude <= TraceLimits.time, x.magnitude <= TraceLimits.coordinate,
+                  y.magnitude <= TraceLimits.coordinate, count == 0 || t >= last else { return nil }
+            if count == 0 { begin = t }
+            last = t
+            count += 1
+        }
+        return count >= 2 ? begin : nil
+    }
+
+    /// A point written as points usually are, `[t, x, y]` with `, ` between and numbers in the
+    /// cursor's short form: its values, read in a straight line; nil (nothing read) for any
+    /// other, which the general steps read.
+    fileprivate static func usualPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
+        var reader = cursor
+        guard reader.current == UInt8(ascii: "[") else { return nil }
+        reader.pos += 1
+        guard let t = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
+              let x = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
+              let y = reader.shortNumber(), reader.current == UInt8(ascii: "]") else { return nil }
+        reader.pos += 1
+        cursor = reader
+        return (t.value, x.value, y.value)
+    }
+
+    /// `, ` as the bytes of an integer (little-endian), for `skipLiteral`.
+    private static var comma: UInt64 { 0x202C }
+
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Checks any stroke, read as a tree, reporting every problem; its first time, or nil if it
+    /// cannot be replayed (it was reported).
+    private mutating func checkStroke(_ node: JSONNode, index: Int) throws(ParseFailure) -> Double? {
         guard let members = node.members else {
             try report(at: node.offset, "stroke \(index): expected an object with \"id\" and \"points\", found \(node.kindDescription)")
             return nil
         }
-        var id: TouchID?
+        var sawID = false
         var points: JSONNode?
         for member in members {
             switch member.key {
             case "id":
                 switch member.value.value {
-                case .number(_, let integer?): id = .number(integer)
-                case .string(let s): id = .text(s)
+                case .number(_, _?), .string:
+                    sawID = true
                 case .number:
                     try report(at: member.value.offset, "stroke \(index): \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found \(writtenNumber(at: member.value.offset))")
                     return nil
@@ -41,7 +179,7 @@ extension TraceReader {
                 try unknownKey(member.key, at: member.keyOffset, in: "stroke \(index)")
             }
         }
-        guard let id else {
+        guard sawID else {
             try report(at: node.offset, "stroke \(index): missing required key \"id\"")
             return nil
         }
@@ -53,7 +191,10 @@ extension TraceReader {
             try report(at: points.offset, "stroke \(index): \"points\" must be an array of [t, x, y], found \(points.kindDescription)")
             return nil
         }
-        var samples: [Stroke.Sample] = []
+        // The points that are right: how many, the first time and the last.
+        var count = 0
+        var begin = 0.0
+        var last = 0.0
         var usable = true
         for (k, point) in list.enumerated() {
             let label = "stroke \(index), point \(k)"
@@ -77,73 +218,319 @@ extension TraceReader {
                 usable = false
                 continue
             }
-            if let previous = samples.last, t < previous.t {
-                let (now, before) = distinctTimes(t, previous.t)
+            if count > 0, t < last {
+                let (now, before) = distinctTimes(t, last)
                 try report(at: triple[0].offset, "\(label): time goes backwards (t=\(now) after t=\(before))")
                 usable = false
                 continue
             }
-            samples.append(Stroke.Sample(t: t, location: Point(x: x, y: y), offset: point.offset))
+            if count == 0 { begin = t }
+            last = t
+            count += 1
         }
-        if usable && samples.count < 2 {
+        if usable && count < 2 {
             // SPEC 13.1: where it begins and where it ends (a tap: the same point twice).
-            try report(at: points.offset, "stroke \(index): a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found \(samples.count)")
+            try report(at: points.offset, "stroke \(index): a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found \(count)")
             return nil
         }
-        return usable ? Stroke(id: id, offset: node.offset, samples: samples) : nil
+        return usable ? begin : nil
     }
 
-    /// Merges strokes into events by time and streams them. Points at the same time form one
-    /// event, in stroke order; a stroke with two points at one time moves in a second event at
-    /// that time.
-    mutating func emitStrokeEvents<C: TouchEventConsumer>(_ strokes: [Stroke], consumer: inout C) throws(ParseFailure) {
-        var entries: [StrokeEntry] = []
-        for (s, stroke) in strokes.enumerated() {
-            var occurrence = 0
-            for (k, sample) in stroke.samples.enumerated() {
-                occurrence = k > 0 && stroke.samples[k - 1].t == sample.t ? occurrence + 1 : 0
-                entries.append(StrokeEntry(t: sample.t, occurrence: occurrence, stroke: s, point: k))
-            }
+    /// Merges the strokes of `list` (but those `leavingOut`, by their place in the array) into
+    /// events by time and streams them. Points at the same time form one event, in stroke
+    /// order; a stroke with two points at one time moves in a second event at that time.
+    mutating func emitStrokeEvents<C: TouchEventConsumer>(_ list: StrokeList, leavingOut: [Int] = [], consumer: inout C) throws(ParseFailure) {
+        try source.withBytes { buffer throws(ParseFailure) in
+            let cursor = JSONCursor(buffer, from: list.range.lowerBound, to: list.range.upperBound)
+            try self.mergeStrokes(list, leavingOut: leavingOut, cursor: cursor, consumer: &consumer)
         }
-        entries.sort { a, b in
-            if a.t != b.t { return a.t < b.t }
-            if a.occurrence != b.occurrence { return a.occurrence < b.occurrence }
-            return a.stroke < b.stroke
-        }
+    }
+
+    private mutating func mergeStrokes<C: TouchEventConsumer>(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor,
+                                                              consumer: inout C) throws(ParseFailure) {
+        var feed = try StrokeFeed(list, leavingOut: leavingOut, cursor: cursor)
+        var pending = try feed.next()
+        var down = StrokeHeap()
+        // Where each touch of the event comes from, for messages (the first `placed` of them).
+        var places: [(stroke: Int, point: Int)] = []
+        var placed = 0
+        var pages = PageRelease(from: list.range.lowerBound)
         var index = 0
-        var i = 0
-        while i < entries.count {
-            var j = i
-            event.touches.removeAll(keepingCapacity: true)
-            while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
-                let e = entries[j]
-                let stroke = strokes[e.stroke]
-                let sample = stroke.samples[e.point]
-                let phase: TouchPhase = e.point == 0 ? .began : (e.point == stroke.samples.count - 1 ? .ended : .moved)
-                event.touches.append(EventTouch(id: stroke.id, phase: phase, location: sample.location, force: nil, majorRadius: nil,
-                                                slot: -1, serial: -1, offset: sample.offset))
-                j += 1
+        while true {
+            // The strokes that begin no later than the earliest point of those down are taken up.
+            while let stroke = pending, down.first.map({ stroke.t <= $0.t }) ?? true {
+                down.insert(stroke)
+                pending = try feed.next()
+                if feed.inFileOrder && feed.position >= pages.due {
+                    // Bytes before every stroke still to be read are not needed again.
+                    pages.reached(down.lowestPosition(below: feed.position), in: source)
+                }
             }
+            guard let earliest = down.first else { break }
+            event.touches.removeAll(keepingCapacity: true)
+            placed = 0
+            repeat {
+                // The earliest stroke, and then each at the same time and occurrence.
+                var stroke = placed == 0 ? earliest : down.first!
+                let phase: TouchPhase = stroke.point == 0 ? .began : (stroke.isLast ? .ended : .moved)
+                event.touches.append(EventTouch(id: stroke.id, phase: phase, location: stroke.location, force: nil, majorRadius: nil,
+                                                slot: -1, serial: -1, offset: stroke.offset))
+                if placed < places.count { places[placed] = (stroke.index, stroke.point) } else { places.append((stroke.index, stroke.point)) }
+                placed += 1
+                if stroke.isLast {
+                    down.removeFirst()
+                } else {
+                    // Its next point comes after this event's: back into the heap at once.
+                    try stroke.advance(cursor)
+                    down.replaceFirst(stroke)
+                }
+            } while down.first.map({ $0.t == earliest.t && $0.occurrence == earliest.occurrence }) ?? false
             event.index = index
-            event.t = entries[i].t
-            let group = entries[i..<j]
+            event.t = earliest.t
             try admitPending(eventIndex: index, label: { position in
-                let e = group[group.startIndex + position]
-                return "stroke \(e.stroke), point \(e.point)"
+                "stroke \(places[position].stroke), point \(places[position].point)"
             })
             consumer.consume(event)
             index += 1
-            i = j
         }
+        pages.finish(at: list.range.upperBound, in: source)
         summary.eventCount = index
         try finishTrace(consumer: &consumer, eventIndex: index)
     }
 }
 
-/// One point of a stroke in the merge of strokes into events.
-private struct StrokeEntry {
+/// Where a trace's strokes lie and what the merge needs to know of them: no stroke itself.
+struct StrokeList: Sendable {
+    /// The bytes of the `strokes` array, brackets included (empty when it is not an array).
+    var range: Range<Int>
+    /// Whether the strokes that can be replayed begin in order of time (each no earlier than
+    /// the one before): then they are merged as they come in the file.
+    var beginInOrder = true
+    /// Strokes (by their place in the array) that can be replayed but are written with keys
+    /// other than one `id` and one `points`: they are read by the general path.
+    var unusual: [Int] = []
+}
+
+/// One stroke that is down in the merge: its id, its next point and where the point after it is.
+private struct DownStroke {
+    /// The point's time, the number of points before it at the same time in this stroke, and
+    /// the stroke's place among the strokes merged: the order of the merge.
     var t: Double
     var occurrence: Int
-    var stroke: Int
+    var index: Int
+    var id: TouchID
+    var location: Point
+    /// Offset of the point's `[`.
+    var offset: Int
+    /// The point's place in the stroke.
     var point: Int
+    var isLast: Bool
+    /// Offset of the next point's `[`, when this one is not the last.
+    var next: Int
+
+    /// Whether `self` comes before `other` in the merge.
+    func precedes(_ other: DownStroke) -> Bool {
+        if t != other.t { return t < other.t }
+        if occurrence != other.occurrence { return occurrence < other.occurrence }
+        return index < other.index
+    }
+
+    /// Opens the stroke object at the cursor (checked before), reading its id and first point;
+    /// leaves the cursor after it. `usual`: one `id` and one `points`, so that the points can be
+    /// passed over by their brackets.
+    init(_ cursor: inout JSONCursor, index: Int, usual: Bool) throws(ParseFailure) {
+        var id = TouchID.number(0)
+        var points = 0
+        cursor.skipWhitespace()
+        cursor.pos += 1
+        var first = true
+        while try cursor.nextMember(first: first) {
+            first = false
+            let key = try cursor.memberKey()
+            if cursor.equals(key, "id") {
+                if cursor.current == UInt8(ascii: "\"") {
+                    id = .text(cursor.decode(try cursor.stringToken()))
+                } else {
+                    id = .number(try cursor.number().integer ?? 0)
+                }
+            } else if cursor.equals(key, "points") {
+                // The last `points` is the stroke's (as the last `id` is).
+                points = cursor.pos
+                if usual { cursor.skipArrayOfNumberArrays() } else { try cursor.skipValue(depth: 3) }
+            } else {
+                try cursor.skipValue(depth: 3)
+            }
+        }
+        self.t = 0
+        self.occurrence = 0
+        self.index = index
+        self.id = id
+        self.location = Point(x: 0, y: 0)
+        self.offset = points
+        self.point = -1
+        self.isLast = false
+        // The first point, just after the `[` of the points.
+        var reader = cursor
+        reader.pos = points + 1
+        reader.skipWhitespace()
+        self.next = reader.pos
+        try advance(reader)
+    }
+
+    /// Moves to the next point (there is one).
+    mutating func advance(_ cursor: JSONCursor) throws(ParseFailure) {
+        var reader = cursor
+        reader.pos = next
+        offset = next
+        let time: Double, x: Double, y: Double
+        if let point = TraceReader.usualPoint(&reader) {
+            (time, x, y) = point
+        } else {
+            reader.pos += 1
+            reader.skipWhitespace()
+            time = try reader.number().value
+            _ = try reader.nextElement(first: false)
+            x = try reader.number().value
+            _ = try reader.nextElement(first: false)
+            y = try reader.number().value
+            _ = try reader.nextElement(first: false)
+        }
+        isLast = try !reader.nextElement(first: false)
+        next = reader.pos
+        occurrence = point >= 0 && time == t ? occurrence + 1 : 0
+        t = time
+        location = Point(x: x, y: y)
+        point += 1
+    }
+}
+
+/// The strokes down in the merge, earliest point first (a binary heap).
+private struct StrokeHeap {
+    private var strokes: [DownStroke] = []
+
+    var first: DownStroke? { strokes.first }
+
+    mutating func insert(_ stroke: DownStroke) {
+        strokes.append(stroke)
+        var child = strokes.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard strokes[child].precedes(strokes[parent]) else { break }
+            strokes.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes the earliest stroke.
+    mutating func removeFirst() {
+        let last = strokes.removeLast()
+        if !strokes.isEmpty { replaceFirst(last) }
+    }
+
+    /// Puts `stroke` in the place of the earliest stroke (the same stroke at its next point).
+    mutating func replaceFirst(_ stroke: DownStroke) {
+        strokes[0] = stroke
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            if left >= strokes.count { break }
+            let right = left + 1
+            let child = right < strokes.count && strokes[right].precedes(strokes[left]) ? right : left
+            guard strokes[child].precedes(strokes[parent]) else { break }
+            strokes.swapAt(child, parent)
+            parent = child
+        }
+    }
+
+    /// The lowest offset a stroke down still reads from, or `limit` if lower.
+    func lowestPosition(below limit: Int) -> Int {
+        var lowest = limit
+        for stroke in strokes where stroke.offset < lowest { lowest = stroke.offset }
+        return lowest
+    }
+}
+
+/// The strokes of a list in the order the merge takes them up (each no earlier than the one
+/// before): as they come in the file when they begin in order, else by an index sorted by their
+/// first time.
+private struct StrokeFeed {
+    private var cursor: JSONCursor
+    private var first = true
+    /// The place in the array of the next stroke in the file.
+    private var index = 0
+    private let leavingOut: [Int]
+    private var nextLeftOut = 0
+    private let unusual: [Int]
+    private var nextUnusual = 0
+    /// For strokes not in order: each stroke's first time, place and offset, sorted.
+    private var sorted: [(t: Double, index: Int, offset: Int, usual: Bool)] = []
+    private var nextSorted = 0
+    let inFileOrder: Bool
+
+    init(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor) throws(ParseFailure) {
+        self.cursor = cursor
+        self.leavingOut = leavingOut
+        self.unusual = list.unusual
+        inFileOrder = list.beginInOrder
+        guard !list.range.isEmpty else {
+            self.cursor.pos = self.cursor.end
+            return
+        }
+        self.cursor.pos += 1
+        if !inFileOrder {
+            var entries: [(t: Double, index: Int, offset: Int, usual: Bool)] = []
+            while let (offset, index, usual) = try nextInFile() {
+                var reader = self.cursor
+                reader.pos = offset
+                let stroke = try DownStroke(&reader, index: index, usual: usual)
+                entries.append((stroke.t, index, offset, usual))
+            }
+            entries.sort { a, b in a.t != b.t ? a.t < b.t : a.index < b.index }
+            sorted = entries
+        }
+    }
+
+    /// Where the feed reads in the file (in file order).
+    var position: Int { cursor.pos }
+
+    /// The next stroke to take up, opened at its first point; nil after the last.
+    mutating func next() throws(ParseFailure) -> DownStroke? {
+        if inFileOrder {
+            guard let (_, index, usual) = try nextInFile() else { return nil }
+            // `nextInFile` stops at the stroke's start: it is read from there.
+            return try DownStroke(&cursor, index: index, usual: usual)
+        }
+        guard nextSorted < sorted.count else { return nil }
+        let entry = sorted[nextSorted]
+        nextSorted += 1
+        var reader = cursor
+        reader.pos = entry.offset
+        return try DownStroke(&reader, index: entry.index, usual: entry.usual)
+    }
+
+    /// Moves to the next stroke in the file that is not left out: its offset, its place among
+    /// those not left out, and whether it is written as usual, with the cursor at its start (or, when not in file order, after
+    /// it); nil at the end of the array.
+    private mutating func nextInFile() throws(ParseFailure) -> (offset: Int, index: Int, usual: Bool)? {
+        while try cursor.nextElement(first: first) {
+            first = false
+            let k = index
+            index += 1
+            if nextLeftOut < leavingOut.count && leavingOut[nextLeftOut] == k {
+                nextLeftOut += 1
+                try cursor.skipValue(depth: 2)
+                continue
+            }
+            var usual = true
+            if nextUnusual < unusual.count && unusual[nextUnusual] == k {
+                nextUnusual += 1
+                usual = false
+            }
+            let offset = cursor.pos
+            if !inFileOrder { try cursor.skipValue(depth: 2) }
+            // Messages number the strokes merged, those left out not counted.
+            return (offset, k - nextLeftOut, usual)
+        }
+        return nil
+    }
 }

@@ -67,7 +67,8 @@ public final class Trace: Sendable {
     enum Body: Sendable {
         /// Byte range of the `events` array.
         case events(Range<Int>)
-        case strokes([Stroke])
+        /// Where the `strokes` array lies (its strokes are read again from the bytes).
+        case strokes(StrokeList)
     }
 
     init(source: SourceFile, header: TraceHeader, summary: TraceSummary, body: Body) {
@@ -142,17 +143,4 @@ public final class Trace: Sendable {
 public struct IgnoringConsumer: TouchEventConsumer {
     public init() {}
     @inline(__always) public mutating func consume(_ event: borrowing TouchEvent) {}
-}
-
-/// One stroke of the compact form, kept in memory (strokes are for small hand-written fixtures).
-struct Stroke: Sendable {
-    struct Sample: Sendable {
-        var t: Double
-        var location: Point
-        var offset: Int
-    }
-
-    var id: TouchID
-    var offset: Int
-    var samples: [Sample]
 }

@@ -209,9 +209,7 @@ struct TraceReader {
                     try readEvents(&cursor, consumer: &consumer)
                     body = .events(start..<cursor.pos)
                 } else {
-                    let strokes = try readStrokes(&cursor)
-                    try emitStrokeEvents(strokes, consumer: &consumer)
-                    body = .strokes(strokes)
+                    body = .strokes(try readStrokes(&cursor, consumer: &consumer))
                 }
             }
         }

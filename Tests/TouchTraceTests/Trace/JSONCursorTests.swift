@@ -144,4 +144,21 @@ import Testing
             #expect(error.column == 8)
         }
     }
+    /// An array of number arrays is skipped to the byte after it, with any spacing, and the
+    /// cursor lands where `skipValue` (which reads every number) lands.
+    @Test(arguments: ["[]", "[ ]", "[[0, 1, 2]]", "[[0,1,2],[3,4,5]]", "[ [0, 1, 2] ,\n [3, 4, 5] ]",
+                      "[[1e3, -0.5, 2], [4, 5, 6], [7, 8, 9]]", "[[]]", "[[1], [2, 3]]"])
+    func arraysOfNumberArraysAreSkippedWhole(_ array: String) throws {
+        for tail in ["", ", 7", "]}", "   "] {
+            let bytes = Array((array + tail).utf8)
+            let (fast, full) = try bytes.withUnsafeBufferPointer { buffer in
+                var a = JSONCursor(buffer)
+                a.skipArrayOfNumberArrays()
+                var b = JSONCursor(buffer)
+                try b.skipValue(depth: 0)
+                return (a.pos, b.pos)
+            }
+            #expect(fast == full && fast == array.utf8.count, "\(array + tail): \(fast), \(full)")
+        }
+    }
 }

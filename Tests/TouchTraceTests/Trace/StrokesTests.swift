@@ -1,0 +1,398 @@
+import Foundation
+import Testing
+@testable import TouchTrace
+
+/// The strokes form (SPEC 1, 13.1) is read without keeping its strokes: checked with the cursor,
+/// then merged by re-reading the points. Its messages, their order and the events it gives are
+/// pinned here as the form was read when its strokes were kept whole in memory.
+@Suite struct StrokesTests {
+    /// A strokes trace, the problems reading it reports (the first; every one; every one with
+    /// unknown keys), and, when it reads, its summary, warnings and events.
+    struct Case: CustomStringConvertible, Sendable {
+        var json: String
+        var first: [String]
+        var all: [String]
+        var strict: [String]
+        var events: [String]
+
+        init(_ json: String, first: [String], all: [String], strict: [String], events: [String]) {
+            self.json = json
+            self.first = first
+            self.all = all
+            self.strict = strict
+            self.events = events
+        }
+
+        var description: String { json }
+    }
+
+    /// The summary, the warnings and the events of a trace that reads (checked to replay the
+    /// same on the second pass), or nothing.
+    static func outcome(_ json: String) -> [String] {
+        var store = EventStore()
+        guard let trace = try? Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), consumer: &store) else { return [] }
+        var again = EventStore()
+        trace.forEachEvent(&again)
+        let s = trace.summary
+        var lines = ["\(s.eventCount) events, \(s.touchCount) touches, max \(s.maxX) \(s.maxY)"] + s.warnings.map(\.description)
+        for i in 0..<store.eventCount {
+            lines.append("\(store.times[i]): " + store.touches(ofEvent: i).map {
+                "\(store.ids[$0]) \(store.phases[$0]) \(store.xs[$0]) \(store.ys[$0])"
+            }.joined(separator: ", "))
+        }
+        #expect(again.times.map(\.bitPattern) == store.times.map(\.bitPattern) && again.ids == store.ids
+                && again.phases == store.phases && again.xs == store.xs && again.ys == store.ys, "the second pass differs")
+        return lines
+    }
+
+    /// Syntax errors anywhere in the array come before the problems of its strokes; problems of
+    /// strokes come in array order, then those of the merge (touches down twice), numbering the
+    /// strokes merged (a stroke with a problem is left out and not counted); unknown keys,
+    /// duplicate keys, escaped keys and ids.
+    @Test(arguments: [
+        Case(#"{"version": 1, "strokes": {"id": 1}}"#,
+             first: ["test.trace.json:1:27: \"strokes\" must be an array of strokes, found an object"],
+             all: ["test.trace.json:1:27: \"strokes\" must be an array of strokes, found an object"],
+             strict: ["test.trace.json:1:27: \"strokes\" must be an array of strokes, found an object"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [1, "a", null]}"#,
+             first: ["test.trace.json:1:28: stroke 0: expected an object with \"id\" and \"points\", found a number"],
+             all: ["test.trace.json:1:28: stroke 0: expected an object with \"id\" and \"points\", found a number",
+                   "test.trace.json:1:31: stroke 1: expected an object with \"id\" and \"points\", found a string",
+                   "test.trace.json:1:36: stroke 2: expected an object with \"id\" and \"points\", found null"],
+             strict: ["test.trace.json:1:28: stroke 0: expected an object with \"id\" and \"points\", found a number",
+                      "test.trace.json:1:31: stroke 1: expected an object with \"id\" and \"points\", found a string",
+                      "test.trace.json:1:36: stroke 2: expected an object with \"id\" and \"points\", found null"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"points": [[0, 1, 1], [1, 2, 2]]}, {"id": 2}]}"#,
+             first: ["test.trace.json:1:28: stroke 0: missing required key \"id\""],
+             all: ["test.trace.json:1:28: stroke 0: missing required key \"id\"",
+                   "test.trace.json:1:64: stroke 1: missing required key \"points\" (a list of [t, x, y])"],
+             strict: ["test.trace.json:1:28: stroke 0: missing required key \"id\"",
+                      "test.trace.json:1:64: stroke 1: missing required key \"points\" (a list of [t, x, y])"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1.5, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 1e3, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": true, "points": []}, {"id": 123456789012345678901, "points": [[0, 1, 1], [1, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:35: stroke 0: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1.5"],
+             all: ["test.trace.json:1:35: stroke 0: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1.5",
+                   "test.trace.json:1:82: stroke 1: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1e3",
+                   "test.trace.json:1:129: stroke 2: \"id\" must be an integer or a string, found a boolean",
+                   "test.trace.json:1:157: stroke 3: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 123456789012345678901"],
+             strict: ["test.trace.json:1:35: stroke 0: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1.5",
+                      "test.trace.json:1:82: stroke 1: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 1e3",
+                      "test.trace.json:1:129: stroke 2: \"id\" must be an integer or a string, found a boolean",
+                      "test.trace.json:1:157: stroke 3: \"id\" must be an integer without fraction or exponent that fits in 64 bits, or a string; found 123456789012345678901"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": {"t": 0}}, {"id": 2, "points": "none"}]}"#,
+             first: ["test.trace.json:1:48: stroke 0: \"points\" must be an array of [t, x, y], found an object"],
+             all: ["test.trace.json:1:48: stroke 0: \"points\" must be an array of [t, x, y], found an object",
+                   "test.trace.json:1:79: stroke 1: \"points\" must be an array of [t, x, y], found a string"],
+             strict: ["test.trace.json:1:48: stroke 0: \"points\" must be an array of [t, x, y], found an object",
+                      "test.trace.json:1:79: stroke 1: \"points\" must be an array of [t, x, y], found a string"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1], [0, 1, 1, 1], "x", [0, "1", 1], [], 5, [1, 2, 2], [2, 3, 3]]}]}"#,
+             first: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:57: stroke 0, point 1: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:71: stroke 0, point 2: expected [t, x, y] (three numbers), found a string",
+                   "test.trace.json:1:76: stroke 0, point 3: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:89: stroke 0, point 4: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:93: stroke 0, point 5: expected [t, x, y] (three numbers), found a number"],
+             strict: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:57: stroke 0, point 1: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:71: stroke 0, point 2: expected [t, x, y] (three numbers), found a string",
+                      "test.trace.json:1:76: stroke 0, point 3: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:89: stroke 0, point 4: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:93: stroke 0, point 5: expected [t, x, y] (three numbers), found a number"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[1e11, 1, 1], [0, 1e8, -2e7], [1, 1e999, 2], [-1e999, 0, 0], [2, 1, 1], [3, 1, 1]]}]}"#,
+             first: ["test.trace.json:1:50: stroke 0, point 0: t is out of range (100000000000); times must be within ±10000000000 seconds"],
+             all: ["test.trace.json:1:50: stroke 0, point 0: t is out of range (100000000000); times must be within ±10000000000 seconds",
+                   "test.trace.json:1:67: stroke 0, point 1: coordinate out of range (100000000); coordinates must be within ±10000000 points",
+                   "test.trace.json:1:72: stroke 0, point 1: coordinate out of range (-20000000); coordinates must be within ±10000000 points",
+                   "test.trace.json:1:83: stroke 0, point 2: coordinate out of range (beyond the largest double); coordinates must be within ±10000000 points",
+                   "test.trace.json:1:95: stroke 0, point 3: t is out of range (-beyond the largest double); times must be within ±10000000000 seconds"],
+             strict: ["test.trace.json:1:50: stroke 0, point 0: t is out of range (100000000000); times must be within ±10000000000 seconds",
+                      "test.trace.json:1:67: stroke 0, point 1: coordinate out of range (100000000); coordinates must be within ±10000000 points",
+                      "test.trace.json:1:72: stroke 0, point 1: coordinate out of range (-20000000); coordinates must be within ±10000000 points",
+                      "test.trace.json:1:83: stroke 0, point 2: coordinate out of range (beyond the largest double); coordinates must be within ±10000000 points",
+                      "test.trace.json:1:95: stroke 0, point 3: t is out of range (-beyond the largest double); times must be within ±10000000000 seconds"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[1, 1, 1], [0.5, 2, 2], [0.75, 2, 2], [2, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:61: stroke 0, point 1: time goes backwards (t=0.5000 after t=1.0000)"],
+             all: ["test.trace.json:1:61: stroke 0, point 1: time goes backwards (t=0.5000 after t=1.0000)",
+                   "test.trace.json:1:74: stroke 0, point 2: time goes backwards (t=0.7500 after t=1.0000)"],
+             strict: ["test.trace.json:1:61: stroke 0, point 1: time goes backwards (t=0.5000 after t=1.0000)",
+                      "test.trace.json:1:74: stroke 0, point 2: time goes backwards (t=0.7500 after t=1.0000)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1]]}, {"id": 2, "points": []}, {"id": 3, "points": [[0, 1, 1], [0, 1]]}]}"#,
+             first: ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1"],
+             all: ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1",
+                   "test.trace.json:1:82: stroke 1: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 0",
+                   "test.trace.json:1:119: stroke 2, point 1: expected [t, x, y] (three numbers), found an array"],
+             strict: ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1",
+                      "test.trace.json:1:82: stroke 1: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 0",
+                      "test.trace.json:1:119: stroke 2, point 1: expected [t, x, y] (three numbers), found an array"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1]]}, {"id": 2, "points": [[0, 1, 1], [1, 1, 1]]]}"#,
+             first: ["test.trace.json:1:101: invalid JSON: expected ',' or '}' after an object member, found ']'"],
+             all: ["test.trace.json:1:101: invalid JSON: expected ',' or '}' after an object member, found ']'"],
+             strict: ["test.trace.json:1:101: invalid JSON: expected ',' or '}' after an object member, found ']'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1]]}, {"id": 2, "points": [[0, 1,, 1], [1, 1, 1]]}]}"#,
+             first: ["test.trace.json:1:86: invalid JSON: expected a value, found ','"],
+             all: ["test.trace.json:1:86: invalid JSON: expected a value, found ','"],
+             strict: ["test.trace.json:1:86: invalid JSON: expected a value, found ','"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1]]}, {"id": 2, "points": [[0, 1, 1], [1, 1, 1]]}], }"#,
+             first: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:105: invalid JSON: trailing comma before '}'"],
+             strict: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:105: invalid JSON: trailing comma before '}'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1]]}, {"id": 2, "points": [[0, 1, 1], [1, 1, 1]]}], "events": []}"#,
+             first: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:105: a trace has \"events\" or \"strokes\", not both"],
+             strict: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:105: a trace has \"events\" or \"strokes\", not both"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1]]}, {"id": 2, "points": [[0, 1, 1], [1, 1, 1]]}], "x": 1}"#,
+             first: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:105: warning: unknown key \"x\" in the trace (ignored)"],
+             strict: ["test.trace.json:1:49: stroke 0, point 0: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:105: unknown key \"x\" in the trace (ignored unless --strict)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "pressure": 2, "points": [[0, 1, 1], [1, 2, 2]], "note": "n"}, {"id": 2, "pressure": 3, "points": [[0, 1, 1], [1, 2, 2]]}]}"#,
+             first: [],
+             all: [],
+             strict: ["test.trace.json:1:38: unknown key \"pressure\" in stroke 0 (ignored unless --strict)",
+                      "test.trace.json:1:87: unknown key \"note\" in stroke 0 (ignored unless --strict)",
+                      "test.trace.json:1:111: unknown key \"pressure\" in stroke 1 (ignored unless --strict)"],
+             events: ["2 events, 2 touches, max 2.0 2.0",
+                      "test.trace.json:1:38: warning: unknown key \"pressure\" in stroke 0 (ignored)",
+                      "test.trace.json:1:87: warning: unknown key \"note\" in stroke 0 (ignored)",
+                      "0.0: 1 began 1.0 1.0, 2 began 1.0 1.0",
+                      "1.0: 1 ended 2.0 2.0, 2 ended 2.0 2.0"]),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [2, 2, 2]]}, {"id": 1, "points": [[1, 1, 1], [3, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:94: stroke 1, point 0 (t=1.0000): touch 1 began again while it was down (it began in event 0)"],
+             all: ["test.trace.json:1:94: stroke 1, point 0 (t=1.0000): touch 1 began again while it was down (it began in event 0)",
+                   "test.trace.json:1:105: stroke 1, point 1 (t=3.0000): touch 1 ended after it ended (in event 2)"],
+             strict: ["test.trace.json:1:94: stroke 1, point 0 (t=1.0000): touch 1 began again while it was down (it began in event 0)",
+                      "test.trace.json:1:105: stroke 1, point 1 (t=3.0000): touch 1 ended after it ended (in event 2)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [2, 2, 2]]}, {"id": 1, "points": [[0, 1, 1], [2, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:94: stroke 1, point 0 (t=0.0000): touch 1 is listed twice in one event"],
+             all: ["test.trace.json:1:94: stroke 1, point 0 (t=0.0000): touch 1 is listed twice in one event",
+                   "test.trace.json:1:105: stroke 1, point 1 (t=2.0000): touch 1 is listed twice in one event"],
+             strict: ["test.trace.json:1:94: stroke 1, point 0 (t=0.0000): touch 1 is listed twice in one event",
+                      "test.trace.json:1:105: stroke 1, point 1 (t=2.0000): touch 1 is listed twice in one event"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": "a", "points": [[0, 1, 1], [2, 2, 2]]}, {"id": 7, "points": [[0, 1]]}, {"id": "a", "points": [[1, 1, 1], [3, 2, 2]]}, {"id": "a", "points": [[4, 1, 1], [5, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:96: stroke 1, point 0: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:96: stroke 1, point 0: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:129: stroke 1, point 0 (t=1.0000): touch \"a\" began again while it was down (it began in event 0)",
+                   "test.trace.json:1:140: stroke 1, point 1 (t=3.0000): touch \"a\" ended after it ended (in event 2)"],
+             strict: ["test.trace.json:1:96: stroke 1, point 0: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:129: stroke 1, point 0 (t=1.0000): touch \"a\" began again while it was down (it began in event 0)",
+                      "test.trace.json:1:140: stroke 1, point 1 (t=3.0000): touch \"a\" ended after it ended (in event 2)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "id": "a", "points": 5, "points": [[0, 1, 1], [1, 2, 2]]}]}"#,
+             first: [],
+             all: [],
+             strict: [],
+             events: ["2 events, 1 touches, max 2.0 2.0",
+                      "0.0: \"a\" began 1.0 1.0",
+                      "1.0: \"a\" ended 2.0 2.0"]),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]], [1, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:115: nesting deeper than 64 levels of arrays and objects"],
+             all: ["test.trace.json:1:115: nesting deeper than 64 levels of arrays and objects"],
+             strict: ["test.trace.json:1:115: nesting deeper than 64 levels of arrays and objects"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 2, "points": [[-1, 1, 1], [0, 1, 1], [0, 1]]}, {"id": 3, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 3, "points": [[0.5, 1, 1], [0.5, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:117: stroke 1, point 2: expected [t, x, y] (three numbers), found an array"],
+             all: ["test.trace.json:1:117: stroke 1, point 2: expected [t, x, y] (three numbers), found an array",
+                   "test.trace.json:1:193: stroke 2, point 0 (t=0.5000): touch 3 began again while it was down (it began in event 0)",
+                   "test.trace.json:1:159: stroke 1, point 1 (t=1.0000): touch 3 ended after it ended (in event 2)"],
+             strict: ["test.trace.json:1:117: stroke 1, point 2: expected [t, x, y] (three numbers), found an array",
+                      "test.trace.json:1:193: stroke 2, point 0 (t=0.5000): touch 3 began again while it was down (it began in event 0)",
+                      "test.trace.json:1:159: stroke 1, point 1 (t=1.0000): touch 3 ended after it ended (in event 2)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": -9223372036854775808, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": "\u0061", "points": [[1, 1, 1], [1, 2, 2]]}, {"\u0069d": 2, "p\u006Fints": [[0, 1, 1], [1, 2, 2]]}]}"#,
+             first: [],
+             all: [],
+             strict: [],
+             events: ["3 events, 3 touches, max 2.0 2.0",
+                      "0.0: -9223372036854775808 began 1.0 1.0, 2 began 1.0 1.0",
+                      "1.0: -9223372036854775808 ended 2.0 2.0, \"a\" began 1.0 1.0, 2 ended 2.0 2.0",
+                      "1.0: \"a\" ended 2.0 2.0"]),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 1, "points": [[0.5, 1, 1], [0.7, 2, 2]]}, {"id": 1, "points": [[0.6, 1, 1], [0.8, 2, 2]]}]}"#,
+             first: ["test.trace.json:1:94: stroke 1, point 0 (t=0.5000): touch 1 began again while it was down (it began in event 0)"],
+             all: ["test.trace.json:1:94: stroke 1, point 0 (t=0.5000): touch 1 began again while it was down (it began in event 0)",
+                   "test.trace.json:1:143: stroke 2, point 0 (t=0.6000): touch 1 began again while it was down (it began in event 0)",
+                   "test.trace.json:1:156: stroke 2, point 1 (t=0.8000): touch 1 ended after it ended (in event 3)",
+                   "test.trace.json:1:60: stroke 0, point 1 (t=1.0000): touch 1 ended after it ended (in event 3)"],
+             strict: ["test.trace.json:1:94: stroke 1, point 0 (t=0.5000): touch 1 began again while it was down (it began in event 0)",
+                      "test.trace.json:1:143: stroke 2, point 0 (t=0.6000): touch 1 began again while it was down (it began in event 0)",
+                      "test.trace.json:1:156: stroke 2, point 1 (t=0.8000): touch 1 ended after it ended (in event 3)",
+                      "test.trace.json:1:60: stroke 0, point 1 (t=1.0000): touch 1 ended after it ended (in event 3)"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]} {"id": 2}]}"#,
+             first: ["test.trace.json:1:72: invalid JSON: expected ',' or ']' after an array element, found '{'"],
+             all: ["test.trace.json:1:72: invalid JSON: expected ',' or ']' after an array element, found '{'"],
+             strict: ["test.trace.json:1:72: invalid JSON: expected ',' or ']' after an array element, found '{'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]}]}"#,
+             first: ["test.trace.json:1:69: invalid JSON: expected ',' or ']' after an array element, found '}'"],
+             all: ["test.trace.json:1:69: invalid JSON: expected ',' or ']' after an array element, found '}'"],
+             strict: ["test.trace.json:1:69: invalid JSON: expected ',' or ']' after an array element, found '}'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 2, "points": [[0, 1, 1], [1, 2, 02]]}]}"#,
+             first: ["test.trace.json:1:112: invalid number: leading zeros are not allowed in JSON"],
+             all: ["test.trace.json:1:112: invalid number: leading zeros are not allowed in JSON"],
+             strict: ["test.trace.json:1:112: invalid number: leading zeros are not allowed in JSON"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 1 "points": []}]}"#,
+             first: ["test.trace.json:1:82: invalid JSON: expected ',' or '}' after an object member, found '\"'"],
+             all: ["test.trace.json:1:82: invalid JSON: expected ',' or '}' after an object member, found '\"'"],
+             strict: ["test.trace.json:1:82: invalid JSON: expected ',' or '}' after an object member, found '\"'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 1], [1, 2, 2]]}, {"id": 2, "points": [[0, tru, 1]]}]}"#,
+             first: ["test.trace.json:1:98: invalid JSON: expected a value, found 't'"],
+             all: ["test.trace.json:1:98: invalid JSON: expected a value, found 't'"],
+             strict: ["test.trace.json:1:98: invalid JSON: expected a value, found 't'"],
+             events: []),
+        Case(#"{"version": 1, "strokes": ["#,
+             first: ["test.trace.json:1:28: invalid JSON: unexpected end of file inside an array (missing ']')"],
+             all: ["test.trace.json:1:28: invalid JSON: unexpected end of file inside an array (missing ']')"],
+             strict: ["test.trace.json:1:28: invalid JSON: unexpected end of file inside an array (missing ']')"],
+             events: [])
+
+    ])
+    func problemsAndEventsAreAsPinned(_ pinned: Case) {
+        #expect(problems(pinned.json) == pinned.first)
+        #expect(problems(pinned.json, options: TraceReadOptions(collectAllProblems: true)) == pinned.all)
+        #expect(problems(pinned.json, options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true)) == pinned.strict)
+        #expect(Self.outcome(pinned.json) == pinned.events)
+    }
+
+    /// Strokes made up at random (overlapping, at equal times, with repeated times, begun in
+    /// and out of order, ids as numbers and strings, times of -0): the events are those of
+    /// sorting every point by time, then by how many points before it in its stroke are at the
+    /// same time, then by stroke (SPEC 13.1), on both passes and in every layout.
+    @Test func theMergeIsASortOfEveryPoint() throws {
+        var random = SplitMix64(state: 13)
+        for round in 0..<80 {
+            var strokes: [(id: String, points: [(t: Double, x: Double, y: Double)])] = []
+            for k in 0..<random.int(1...12) {
+                var t = Double(random.int(0...10)) / 100
+                var points: [(t: Double, x: Double, y: Double)] = []
+                for _ in 0..<random.int(2...7) {
+                    points.append((t == 0 && random.int(0...1) == 0 ? -0.0 : t, Double(random.int(0...400)) / 4, Double(random.int(0...800)) / 4))
+                    t += Double(random.int(0...2)) / 100
+                }
+                strokes.append((random.int(0...1) == 0 ? "\(k + 1)" : "\"s\(k)\"", points))
+            }
+            if round % 2 == 0 {
+                // In order of their first time, as recorded strokes are (else in any order).
+                strokes.sort { $0.points[0].t < $1.points[0].t }
+            }
+            // The reference: every point, sorted.
+            var entries: [(t: Double, occurrence: Int, stroke: Int, point: Int)] = []
+            for (s, stroke) in strokes.enumerated() {
+                var occurrence = 0
+                for (k, point) in stroke.points.enumerated() {
+                    occurrence = k > 0 && stroke.points[k - 1].t == point.t ? occurrence + 1 : 0
+                    entries.append((point.t, occurrence, s, k))
+                }
+            }
+            entries.sort { a, b in a.t != b.t ? a.t < b.t : (a.occurrence != b.occurrence ? a.occurrence < b.occurrence : a.stroke < b.stroke) }
+            var expected: [String] = []
+            var i = 0
+            while i < entries.count {
+                var touches: [String] = []
+                var j = i
+                while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
+                    let stroke = strokes[entries[j].stroke]
+                    let point = stroke.points[entries[j].point]
+                    let phase = entries[j].point == 0 ? "began" : (entries[j].point == stroke.points.count - 1 ? "ended" : "moved")
+                    touches.append("\(stroke.id) \(phase) \(point.x) \(point.y)")
+                    j += 1
+                }
+                expected.append("\(entries[i].t.bitPattern): " + touches.joined(separator: ", "))
+                i = j
+            }
+            for layout in 0..<4 {
+                let items = strokes.map { stroke -> String in
+                    let points = stroke.points.map { p in
+                        layout == 1 ? "[\(p.t),\(p.x),\(p.y)]" : (layout == 2 ? "\n  [ \(p.t) , \(p.x) , \(p.y) ]" : "[\(p.t), \(p.x), \(p.y)]")
+                    }
+                    switch layout {
+                    case 0: return "{\"id\": \(stroke.id), \"points\": [\(points.joined(separator: ", "))]}"
+                    case 1: return "{\"id\":\(stroke.id),\"points\":[\(points.joined(separator: ","))]}"
+                    case 2: return "{\n \"points\": [\(points.joined(separator: ","))\n ],\n \"id\" : \(stroke.id)\n}"
+                    default:
+                        // Read by the general path: an unknown key (whose string holds brackets)
+                        // and an id and points given twice, the last of each counting.
+                        return "{\"id\": 0, \"points\": [1], \"note\": \"]], [\", \"id\": \(stroke.id), \"points\": [\(points.joined(separator: ", "))]}"
+                    }
+                }
+                let json = "{\"version\": 1, \"strokes\": [\n" + items.joined(separator: ",\n") + "\n]}"
+                var store = EventStore()
+                let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), consumer: &store)
+                var again = EventStore()
+                trace.forEachEvent(&again)
+                for (pass, events) in [store, again].enumerated() {
+                    let found = (0..<events.eventCount).map { e in
+                        "\(events.times[e].bitPattern): " + events.touches(ofEvent: e).map {
+                            "\(events.ids[$0]) \(events.phases[$0]) \(events.xs[$0]) \(events.ys[$0])"
+                        }.joined(separator: ", ")
+                    }
+                    #expect(found == expected, "round \(round), layout \(layout), pass \(pass + 1)")
+                }
+                #expect(trace.summary.eventCount == expected.count)
+            }
+        }
+    }
+
+    /// A strokes trace of about `bytes` bytes: strokes of 22 points, each beginning while the
+    /// one before is still down, with a fresh id.
+    static func largeStrokes(bytes: Int) -> (bytes: [UInt8], strokes: Int) {
+        var out = Array("{\"version\": 1, \"strokes\": [\n".utf8)
+        var id = 1
+        while out.count < bytes {
+            if id > 1 { out.append(contentsOf: Array(",\n".utf8)) }
+            let begin = id * 100
+            let points = (0..<22).map { k in "[\((begin + k * 8) / 1000).\(String(1000 + (begin + k * 8) % 1000).dropFirst()), \(10 + k).5, \(id % 800).25]" }
+            out.append(contentsOf: Array("{\"id\": \(id), \"points\": [\(points.joined(separator: ", "))]}".utf8))
+            id += 1
+        }
+        out.append(contentsOf: Array("\n]}\n".utf8))
+        return (out, id - 1)
+    }
+
+    @Test func bothPassesOverAMappedStrokesTraceHoldOnlyAWindowOfIt() throws {
+        #if os(Linux)
+        let (bytes, strokes) = Self.largeStrokes(bytes: 16_000_000)
+        let path = try FlatMemoryTests.write(bytes, name: "strokes.trace.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(bytes.count >= SourceFile.mappingThreshold)
+
+        let trace = try Trace.read(path: path)
+        let afterCheck = try #require(FlatMemoryTests.residentBytes(ofMappingsOf: path))
+        #expect(afterCheck <= 1 << 20, "\(afterCheck) bytes of a \(bytes.count)-byte file resident after the first pass")
+
+        var sampler = FlatMemoryTests.Sampler(path: path)
+        trace.forEachEvent(&sampler)
+        #expect(sampler.largest > 0 && sampler.largest <= PageRelease.window + (1 << 20), "\(sampler.largest) bytes resident while replaying")
+        let afterReplay = try #require(FlatMemoryTests.residentBytes(ofMappingsOf: path))
+        #expect(afterReplay <= 1 << 20, "\(afterReplay) bytes resident after replaying")
+        // Stroke n's points are at 0.1 n + 0.008 k seconds (k = 0 ... 21): it is still down when
+        // the next begins 0.1 s later, and no two points are at the same time (0.1 s is not a
+        // multiple of 0.008 s), so every point is an event of its own.
+        #expect(trace.summary.touchCount == strokes)
+        #expect(trace.summary.eventCount == 22 * strokes && sampler.events == 22 * strokes)
+        #endif
+    }
+}
