@@ -162,6 +162,10 @@ struct Arena {
     /// `sink`, and returns the state `g` is in afterwards (see `DeliveryContext.requestState`)
     /// and whether the change asked for stands. A change UIKit would not allow, or any change
     /// while `g` waits, is ignored.
+    ///
+    /// Kept out of line, the record written within: `DeliveryContext.requestState`, which asks
+    /// it, is then small enough to be inlined into every recognizer.
+    @inline(never)
     mutating func request(_ g: Int, _ to: RecognizerState, _ data: FieldList, actionValue: Double, at t: Double,
                           into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
         let from = state[g]
@@ -212,10 +216,7 @@ struct Arena {
         }
     }
 
-    /// Writes the record of a change that stands and notes it. Kept out of line: the decision
-    /// before it (`request`, then `DeliveryContext.requestState`) is then small enough to be
-    /// inlined into every recognizer, where the state asked for is known and its checks fold away.
-    @inline(never)
+    /// Writes the record of a change that stands and notes it.
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, at t: Double, into sink: RecordSink) {
         sink.write(Record(t: t, source: sources[g], event: "state",
                           fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
