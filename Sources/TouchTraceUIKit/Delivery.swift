@@ -4,8 +4,8 @@ import TouchTrace
 /// its `UITouch` objects, and the calls of its touch methods.
 extension UIGestureRecognizer {
     /// Handles one call of the engine: a touch set of one phase, or (`phase` nil) the passing of
-    /// its deadline. `context` points at the delivery's context for the length of the call.
-    func receive(_ phase: TouchPhase?, _ set: TouchSet, _ context: UnsafeMutablePointer<DeliveryContext>) {
+    /// its deadline. `context` is the delivery's context, lent for the length of the call.
+    func receive(_ phase: TouchPhase?, _ set: TouchSet, _ context: DeliveryHandle) {
         self.context = context
         defer { self.context = nil }
         attach(context)
@@ -13,14 +13,14 @@ extension UIGestureRecognizer {
             deadlinePassed()
             return
         }
-        let t = context.pointee.t
-        let eventIndex = context.pointee.eventIndex
+        let t = context.t
+        let eventIndex = context.eventIndex
         if eventIndex != lastEventIndex {
             // Touches that ended in an earlier event are gone; so is ignoring them.
             forgetEndedTouches()
             lastEventIndex = eventIndex
         }
-        for touch in context.pointee.eventTouches { update(touch, t: t) }
+        for touch in context.eventTouches { update(touch, t: t) }
         for touch in set { update(touch, t: t) }
 
         if phase == .began, let delegate, isEnabled, !engineState.isFinal {
@@ -43,8 +43,8 @@ extension UIGestureRecognizer {
             currentSet = given.count == set.count ? set : TouchSet(given)
             var touches = Set<UITouch>(minimumCapacity: given.count)
             for touch in given { touches.insert(touchObjects[touch.serial]!) }
-            var all = Set<UITouch>(minimumCapacity: context.pointee.eventTouches.count + given.count)
-            for touch in context.pointee.eventTouches { all.insert(touchObjects[touch.serial]!) }
+            var all = Set<UITouch>(minimumCapacity: context.eventTouches.count + given.count)
+            for touch in context.eventTouches { all.insert(touchObjects[touch.serial]!) }
             all.formUnion(touches)
             let event = UIEvent(timestamp: t, touches: all)
             switch phase {
@@ -73,15 +73,15 @@ extension UIGestureRecognizer {
 
     /// On the first call of a replay: its view and its place; then, at every call, the
     /// relations it has set on itself that the arena does not know yet.
-    private func attach(_ context: UnsafeMutablePointer<DeliveryContext>) {
-        let identity = context.pointee.replayIdentity
-        if replay != identity || index != context.pointee.recognizerIndex {
+    private func attach(_ context: DeliveryHandle) {
+        let identity = context.replayIdentity
+        if replay != identity || index != context.recognizerIndex {
             replay = identity
-            index = context.pointee.recognizerIndex
+            index = context.recognizerIndex
             // The replay's views, shared by its recognizers: what one's code does to a view, the
             // others see, and the engine hears of (`UIKitReplay`).
-            let world = UIKitReplay.of(context.pointee)
-            let v = context.pointee.recognizerView
+            let world = UIKitReplay.of(context.context)
+            let v = context.recognizerView
             self.world = world
             sceneView = v
             attachedView = v >= 0 && v < world.views.count ? world.views[v] : nil
@@ -92,13 +92,13 @@ extension UIGestureRecognizer {
             for k in failureRequirements.indices { failureRequirements[k].resolved = false }
         }
         if !cancelsTouchesInView && !cancellingTurnedOff {
-            context.pointee.disableCancellingTouchesInView()
+            context.disableCancellingTouchesInView()
             cancellingTurnedOff = true
         }
         for k in failureRequirements.indices where !failureRequirements[k].resolved {
             let other = failureRequirements[k].recognizer
             guard other.replay == identity, other.index >= 0 else { continue }
-            _ = context.pointee.addFailureRequirement(other.index)
+            _ = context.addFailureRequirement(other.index)
             failureRequirements[k].resolved = true
         }
     }
@@ -141,7 +141,7 @@ extension UIGestureRecognizer {
 
     /// The trace's top-level `maximumForce` (SPEC 17), when the replay knows it; touches
     /// otherwise report `UITouch.defaultMaximumPossibleForce`.
-    var traceMaximumForce: Double? { context?.pointee.traceMaximumForce }
+    var traceMaximumForce: Double? { context?.traceMaximumForce }
 
     private func forgetEndedTouches() {
         var gone: [Int] = []
@@ -177,14 +177,19 @@ extension UITouch.Phase {
 /// has its own object (a scene is a value that several replays may share, one after another or
 /// at the same time on several threads; the scene's copy is never called, so it never holds
 /// one). A replay runs on one thread, and its copy of this value is reached from that thread
-/// alone — hence `@unchecked Sendable`: the object it makes is not `Sendable` (a user's subclass
-/// has mutable state), but is never shared between threads.
-public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
+/// alone: the object it makes is not `Sendable` (a user's subclass has mutable state), but is
+/// never shared between threads — it is held as `ThreadConfined`, which says so.
+public struct UIKitRecognizer: Recognizer, Sendable {
     let make: @Sendable () -> UIGestureRecognizer
     /// A recognizer of a screen built in code: the screen, and which of its recognizers.
     let screen: ScreenMaker?
     let screenIndex: Int
-    private var instance: UIGestureRecognizer?
+    private var instance: UIGestureRecognizer? {
+        get { confined.value }
+        set { confined.value = newValue }
+    }
+    /// The object, once made: the replay's own, used on its thread alone.
+    private var confined = ThreadConfined<UIGestureRecognizer?>(nil)
     private var held: RecognizerState = .possible
 
     /// A recognizer that runs the object `make` makes.
@@ -262,7 +267,7 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
     /// (SPEC 17: actions run once the touches method has returned, once per event).
     public mutating func eventDelivered(_ context: inout DeliveryContext) {
         guard let instance else { return }
-        withUnsafeMutablePointer(to: &context) { instance.runDueActions($0) }
+        DeliveryHandle.lend(&context) { instance.runDueActions($0) }
         held = instance.engineState
     }
 
@@ -287,7 +292,7 @@ public struct UIKitRecognizer: Recognizer, @unchecked Sendable {
             recognizer = make()
             instance = recognizer
         }
-        withUnsafeMutablePointer(to: &context) { recognizer.receive(phase, touches, $0) }
+        DeliveryHandle.lend(&context) { recognizer.receive(phase, touches, $0) }
         held = recognizer.engineState
     }
 }

@@ -225,7 +225,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout PinchRecognizer, inout DeliveryContext) -> Void) {
         let fire = drive(&core, call)
-        if let context { samples.add(core.scale, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
+        if let context { samples.add(core.scale, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
     /// What the scale read is, over the backing pinch's scale (1 until `scale` is set).
@@ -289,7 +289,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// One call of the backing recognizer, then the targets if it calls them.
     private func run(_ call: (inout TwoFingerRotationRecognizer, inout DeliveryContext) -> Void) {
         let fire = drive(&core, call)
-        if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.pointee.eventIndex, t: context.pointee.t) }
+        if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
     /// What setting `rotation` added to the backing rotation (radians).

@@ -63,7 +63,7 @@ open class UIGestureRecognizer {
     /// The state as the engine holds it.
     var engineState: RecognizerState = .possible
     /// The delivery under way, while touchtrace calls the recognizer.
-    var context: UnsafeMutablePointer<DeliveryContext>?
+    var context: DeliveryHandle?
     /// The touches of the call under way (without ignored ones), in the event's order.
     var currentSet = TouchSet([])
     /// Touches by serial, for the whole life of each.
@@ -89,7 +89,7 @@ open class UIGestureRecognizer {
     /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
     weak var addedView: UIView?
     /// Its place in the replay: the replay's identity and its index in scene order.
-    var replay: UnsafeMutableRawPointer?
+    var replay: ReplayIdentity?
     var index = -1
     /// Recognizers it requires to fail (`require(toFail:)`), and whether each has been given
     /// to the arena.
@@ -346,8 +346,8 @@ open class UIGestureRecognizer {
     /// (a target may read it).
     func drive<Core: Recognizer>(_ core: inout Core, _ call: (inout Core, inout DeliveryContext) -> Void) -> Bool {
         guard let context else { return false }
-        let event = context.pointee.eventIndex
-        call(&core, &context.pointee)
+        let event = context.eventIndex
+        context.withContext { call(&core, &$0) }
         let after = core.state
         if after != engineState {
             engineState = after
@@ -364,7 +364,7 @@ open class UIGestureRecognizer {
     func request(_ to: RecognizerState, _ data: FieldList) -> RecognizerState {
         guard let context else { return engineState }
         let from = engineState
-        let result = context.pointee.requestState(to, data)
+        let result = context.requestState(to, data)
         let stood = result == to && (from != to || to == .changed)
         if result != from || stood {
             engineState = result
@@ -395,7 +395,7 @@ open class UIGestureRecognizer {
     /// The record data of a change `isEnabled = false` makes: in version 2, the reason first.
     private func disabledRecordData(for to: RecognizerState) -> FieldList {
         let data = stateRecordData(for: to)
-        guard context?.pointee.recordsReasons == true else { return data }
+        guard context?.recordsReasons == true else { return data }
         var fields = FieldList(Field("reason", .text(SharedText("disabled (isEnabled = false)"))))
         for field in data.prefix(FieldList.capacity - 1) { fields.append(field) }
         return fields
@@ -411,12 +411,12 @@ open class UIGestureRecognizer {
     /// with the state as it is then.
     func actionIsDue() {
         actionDue = true
-        context?.pointee.callAfterEvent()
+        context?.callAfterEvent()
     }
 
     /// After the event: the targets are called, in the order added, if a change that calls
     /// them happened in it and the state still calls them (not `possible`, not `failed`).
-    func runDueActions(_ context: UnsafeMutablePointer<DeliveryContext>) {
+    func runDueActions(_ context: DeliveryHandle) {
         guard actionDue else { return }
         actionDue = false
         guard engineState.firesAction else { return }

@@ -61,14 +61,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
         guard let context else { return }
-        _ = core.touchesBegan(delivered(touches), context.pointee)
+        _ = core.touchesBegan(delivered(touches), context.context)
     }
 
     /// The pan's own handling (SPEC 4.1); an override calls `super` with the touches it got.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesMoved(touches, with: event)
         guard let context else { return }
-        if let transition = core.touchesMoved(delivered(touches), context.pointee).transition {
+        if let transition = core.touchesMoved(delivered(touches), context.context).transition {
             requestPan(transition.to, velocity: core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords))
         }
     }
@@ -80,7 +80,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         if let transition = core.touchesEnded(delivered(touches)) {
             // A pan that ends after its finger rested more than 40 ms has stopped: no fling.
             let velocity = transition.to == .ended
-                ? core.velocityTracker.velocity(endingAt: context.pointee.t, fromTwoSamples: twoSampleRecords)
+                ? core.velocityTracker.velocity(endingAt: context.t, fromTwoSamples: twoSampleRecords)
                 : core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords)
             requestPan(transition.to, velocity: velocity)
         }
@@ -90,7 +90,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesCancelled(touches, with: event)
         let set = delivered(touches)
-        let cancelled = context?.pointee.recordsReasons == true ? core.firstTracked(of: set) : nil
+        let cancelled = context?.recordsReasons == true ? core.firstTracked(of: set) : nil
         if let transition = core.touchesCancelled(set) {
             requestPan(transition.to, velocity: core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords), cancelled: cancelled)
         }
@@ -101,10 +101,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Whether the records' velocity is there from the first move: in a version 2 replay, as
     /// the scene type `pan` writes it (a version 1 transcript keeps 0 there; `velocity(in:)`
     /// always has it).
-    private var twoSampleRecords: Bool { (context?.pointee.version ?? 2) >= 2 }
+    private var twoSampleRecords: Bool { (context?.version ?? 2) >= 2 }
 
     private func requestPan(_ to: RecognizerState, velocity: Point, cancelled: ViewTouch? = nil) {
-        if to.isFailedOrCancelled, context?.pointee.recordsReasons == true {
+        if to.isFailedOrCancelled, context?.recordsReasons == true {
             var data = FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
             for field in panData(velocity: velocity) { data.append(field) }
             core.state = request(to, data)
@@ -122,7 +122,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     override func stateRecordData(for to: RecognizerState) -> FieldList {
         panData(velocity: to == .ended && context != nil
-                ? core.velocityTracker.velocity(endingAt: context!.pointee.t, fromTwoSamples: twoSampleRecords)
+                ? core.velocityTracker.velocity(endingAt: context!.t, fromTwoSamples: twoSampleRecords)
                 : core.velocityTracker.velocity(fromTwoSamples: twoSampleRecords))
     }
 

@@ -14,11 +14,9 @@
 /// Version 1 scenes keep their rule (every pair simultaneous, nothing waits): `isActive` is
 /// false and the arena only keeps the states and deadlines.
 ///
-/// It lives in memory of its own (`PinnedStorage`), reached through a pointer by the replayer
-/// and by the context of every call: a class's properties would be checked for exclusive
-/// access at run time, at every touch of every event. Its questions (`compete`, `verdict`, ...)
-/// are inlined where they are asked: asked of `arena.pointee` through a call, they were asked
-/// of a copy of the whole arena, every array in it counted up and down.
+/// It lives in memory of its own (`PinnedStorage`), reached through a handle (`Pinned`) by the
+/// replayer and by the context of every call: a class's properties would be checked for
+/// exclusive access at run time, at every touch of every event.
 struct Arena {
     /// What the arena says to a recognizer that would win.
     enum Verdict {
@@ -164,7 +162,10 @@ struct Arena {
     /// `sink`, and returns the state `g` is in afterwards (see `DeliveryContext.requestState`)
     /// and whether the change asked for stands. A change UIKit would not allow, or any change
     /// while `g` waits, is ignored.
-    @inline(__always)
+    ///
+    /// Kept out of line, the record written within: `DeliveryContext.requestState`, which asks
+    /// it, is then small enough to be inlined into every recognizer.
+    @inline(never)
     mutating func request(_ g: Int, _ to: RecognizerState, _ data: FieldList, actionValue: Double, at t: Double,
                           into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
         let from = state[g]
@@ -216,7 +217,6 @@ struct Arena {
     }
 
     /// Writes the record of a change that stands and notes it.
-    @inline(__always)
     private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, at t: Double, into sink: RecordSink) {
         sink.write(Record(t: t, source: sources[g], event: "state",
                           fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
@@ -224,7 +224,7 @@ struct Arena {
     }
 
     /// What happens when `g` would win now.
-    @inline(__always) func verdict(_ g: Int) -> Verdict {
+    func verdict(_ g: Int) -> Verdict {
         guard isActive else { return .stands }
         // Rule 3: wait while a required recognizer may still win; fail if one has won.
         var mustWait = false
@@ -250,11 +250,11 @@ struct Arena {
     /// left: the arena decides and writes each record; `members` does what is the replay's to
     /// do (which may ask the arena again: what that sets off is carried out here too). `t` is
     /// the time of the records it writes.
-    static func settle<Members: ArenaMembers>(_ arena: UnsafeMutablePointer<Arena>, at t: Double, into sink: RecordSink,
+    static func settle<Members: ArenaMembers>(_ arena: Pinned<Arena>, at t: Double, into sink: RecordSink,
                                              _ members: inout Members) {
         // Each step is taken from the arena before the members act on it, so that what they
         // ask of the arena finds it whole.
-        while let step = arena.pointee.nextStep(at: t, into: sink) {
+        while let step = arena.value.nextStep(at: t, into: sink) {
             switch step {
             case .failed(let failed):
                 for g in failed { members.arenaFailed(g) }
@@ -262,8 +262,8 @@ struct Arena {
                 members.arenaReleased(w, kept, at: t)
             case .cancelTouches(let r):
                 let cancelled = members.arenaCancelsTouchesForControls(of: r, at: t)
-                if cancelled > 0, let log = arena.pointee.log {
-                    log(arena.pointee.decision(t, r, .cancelsTouches, arena.pointee.state[r],
+                if cancelled > 0, let log = arena.value.log {
+                    log(arena.value.decision(t, r, .cancelsTouches, arena.value.state[r],
                                                "cancels \(cancelled == 1 ? "its touch" : "its \(cancelled) touches") still down for controls (cancelsTouchesInView)"))
                 }
             }
@@ -357,19 +357,21 @@ struct Arena {
     /// Whether UIKit lets a recognizer go from one state to the other: possible → began,
     /// recognized, failed or cancelled; began or changed → changed, ended or cancelled; nothing
     /// from a final state, nothing back to possible (that is a reset).
-    @inline(__always) static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
-        switch from {
-        case .possible: return to == .began || to == .recognized || to == .failed || to == .cancelled
-        case .began, .changed: return to == .changed || to == .ended || to == .cancelled
+    static func allows(from: RecognizerState, to: RecognizerState) -> Bool {
+        // Cases rather than comparisons: small enough to be inlined wherever it is asked.
+        switch (from, to) {
+        case (.possible, .began), (.possible, .recognized), (.possible, .failed), (.possible, .cancelled): return true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): return true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return true
         default: return false
         }
     }
 
-    @inline(__always) func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
+    func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
 
     /// Whether the two recognizers compete: both take part, they share a touch, and neither
     /// allows the pair to be simultaneous.
-    @inline(__always) func compete(_ a: Int, _ b: Int) -> Bool {
+    func compete(_ a: Int, _ b: Int) -> Bool {
         guard isExclusive, a != b, competes[a], competes[b], !simultaneous[a * count + b] else { return false }
         guard sharesTouch(a, b) else { return false }
         // A recognizer with a say may let the pair go on together (either one saying so is enough).
@@ -413,20 +415,20 @@ struct Arena {
     }
 
     /// Whether a touch has reached both recognizers (since each last had none down).
-    @inline(__always) func sharesTouch(_ a: Int, _ b: Int) -> Bool {
+    func sharesTouch(_ a: Int, _ b: Int) -> Bool {
         for x in touches[a] where touches[b].contains(where: { $0.serial == x.serial }) { return true }
         return false
     }
 
     /// Rule 1: a recognizer that competes with `g`, has won and is not yet final.
-    @inline(__always) func preventer(of g: Int) -> Int? {
+    func preventer(of g: Int) -> Int? {
         guard isExclusive else { return nil }
         for s in 0..<count where (state[s] == .began || state[s] == .changed) && compete(g, s) { return s }
         return nil
     }
 
     /// Notes a change that stands, and what it sets off.
-    @inline(__always) mutating func changed(_ g: Int, to new: RecognizerState) {
+    mutating func changed(_ g: Int, to new: RecognizerState) {
         // Most changes are `changed` again: the state is written (the array checked for sole
         // ownership) only when it differs.
         if state[g] != new { state[g] = new }
@@ -449,7 +451,7 @@ struct Arena {
     }
 
     /// Whether every recognizer `g` requires has failed (or was cancelled before it won).
-    @inline(__always) func requirementsFailed(_ g: Int) -> Bool {
+    func requirementsFailed(_ g: Int) -> Bool {
         requires[g].allSatisfy { state[$0] == .failed || (state[$0] == .cancelled && !won[$0]) }
     }
 
@@ -496,8 +498,8 @@ struct Arena {
     }
 
     /// Made when a failure needs them (rarely), in the replay's text scope.
-    @inline(__always) func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
-    @inline(__always) func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
+    func reasonPrevented(by g: Int) -> SharedText { SharedText("prevented by \(names[g])") }
+    func reasonRequired(_ g: Int) -> SharedText { SharedText("required \(names[g]) to fail") }
 
     /// Why a win stood, for the log: alone, or together with a recognizer that shares a touch
     /// and has won, the pair allowed by the scene or an answer (a delegate's).

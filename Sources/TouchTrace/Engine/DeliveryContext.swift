@@ -24,9 +24,9 @@ public struct DeliveryContext {
     var recognizer: Int = -1
     let sink: RecordSink
     /// The engine's arena: states, relations between recognizers, deadlines.
-    let arena: UnsafeMutablePointer<Arena>
+    let arena: Pinned<Arena>
     /// Where the replay's views are now.
-    let live: UnsafeMutablePointer<LiveScene>
+    let live: Pinned<LiveScene>
     /// Set when a recognizer enters a state that calls its action: what the action tells its target.
     var action: RecognizerAction?
     /// Messages to controls of other views, delivered after the current call (nil while there
@@ -34,7 +34,7 @@ public struct DeliveryContext {
     var messages: [(target: Int, message: ControlMessage)]?
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
-         sink: RecordSink, arena: UnsafeMutablePointer<Arena>, live: UnsafeMutablePointer<LiveScene>) {
+         sink: RecordSink, arena: Pinned<Arena>, live: Pinned<LiveScene>) {
         self.t = t
         self.eventIndex = eventIndex
         self.viewSize = viewSize
@@ -64,7 +64,6 @@ public struct DeliveryContext {
     /// Writes a record for the current source at the event's time (control events, a
     /// recognizer's own events such as the checkmark's `phase`). State changes are asked for
     /// with `requestState` instead.
-    @inline(__always)
     public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
         sink.write(Record(t: t, source: source, event: event, fields: fields))
     }
@@ -72,13 +71,13 @@ public struct DeliveryContext {
     /// Whether `failed` and `cancelled` state records carry a `reason`: in the replay of a
     /// version 2 trace. A version 1 transcript keeps the records it has always had (a pan's
     /// failure there has none), so a recognizer asks this before it builds a reason.
-    public var recordsReasons: Bool { arena.pointee.isActive }
+    public var recordsReasons: Bool { arena.value.isActive }
 
     /// The rules replayed by: 1 or 2 (the trace's version; SPEC 10–13 apply from 2).
-    public var version: Int { arena.pointee.isActive ? 2 : 1 }
+    public var version: Int { arena.value.isActive ? 2 : 1 }
 
     /// The current recognizer's state as the arena holds it.
-    public var state: RecognizerState { recognizer >= 0 ? arena.pointee.state[recognizer] : .possible }
+    public var state: RecognizerState { recognizer >= 0 ? arena.value.state[recognizer] : .possible }
 
     /// Asks for the current recognizer to move to `to`; returns the state it is in afterwards.
     ///
@@ -91,10 +90,9 @@ public struct DeliveryContext {
     /// `changed` before `began`, ...) is ignored and the state stays as it was.
     /// `actionValue` is what the recognizer's target reads of it (the rotation's touch angle).
     @discardableResult
-    @inline(__always)
     public mutating func requestState(_ to: RecognizerState, _ data: FieldList = FieldList(), actionValue: Double = 0) -> RecognizerState {
         precondition(recognizer >= 0, "only a recognizer asks for a state change")
-        let (result, stands) = arena.pointee.request(recognizer, to, data, actionValue: actionValue, at: t, into: sink)
+        let (result, stands) = arena.value.request(recognizer, to, data, actionValue: actionValue, at: t, into: sink)
         if stands && to.firesAction { action = RecognizerAction(state: to, value: actionValue) }
         return result
     }
@@ -109,7 +107,6 @@ public struct DeliveryContext {
     /// Asks for the current recognizer to fail, with the reason `build` writes (see
     /// `FailureReason`): `requestFailure(reason:)` without making a `String`.
     @discardableResult
-    @inline(__always)
     mutating func requestFailure(_ build: (inout FailureReason) -> Void) -> RecognizerState {
         let reason = FailureReason.withText(build) { SharedText(utf8: $0) }
         return requestState(.failed, FieldList(Field("reason", .text(reason))))
@@ -122,7 +119,7 @@ public struct DeliveryContext {
     public mutating func setDeadline(_ time: Double) {
         precondition(recognizer >= 0, "only a recognizer asks for a deadline")
         guard time.isFinite else { return }
-        arena.pointee.setDeadline(recognizer, at: Swift.max(time, t))
+        arena.value.setDeadline(recognizer, at: Swift.max(time, t))
     }
 
     /// Asks for the current recognizer to be called once more (`Recognizer.eventDelivered`) after
@@ -131,12 +128,12 @@ public struct DeliveryContext {
     /// asks for the next event.
     public mutating func callAfterEvent() {
         precondition(recognizer >= 0, "only a recognizer asks to be called after the event")
-        arena.pointee.callAfterEvent(recognizer)
+        arena.value.callAfterEvent(recognizer)
     }
 
     /// Drops the current recognizer's deadline, if it has one.
     public mutating func cancelDeadline() {
         precondition(recognizer >= 0, "only a recognizer asks for a deadline")
-        arena.pointee.cancelDeadline(recognizer)
+        arena.value.cancelDeadline(recognizer)
     }
 }

@@ -32,7 +32,12 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
     public var isFailedOrCancelled: Bool { self == .failed || self == .cancelled }
 
     /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
-    @inline(__always) public var isWin: Bool { self == .began || self == .recognized }
+    public var isWin: Bool {
+        switch self {
+        case .began, .recognized: return true
+        default: return false
+        }
+    }
 
     /// Whether a recognizer calls its action on entering this state (UIKit does for every state
     /// but `possible` and `failed`).
@@ -97,16 +102,16 @@ public struct TouchSet: Sendable, RandomAccessCollection {
         self.range = range
     }
 
-    /// Makes this the set of the touches that `write` puts in place, given where the first goes
-    /// and room for `capacity`, and returning how many it wrote (the places hold `padding` or
+    /// Makes this the set of the touches that `write` puts in place, given the row of places
+    /// (room for `capacity` at least), and returning how many it wrote (the places hold `padding` or
     /// earlier touches until written). The engine's scratch for an event's touches: a set it
     /// keeps from one event to the next, then its storage's only holder, so the touches are
     /// written where they lie.
-    mutating func refill(capacity: Int, padding: ViewTouch, _ write: (UnsafeMutablePointer<ViewTouch>) -> Int) {
-        // At least one place: the storage of an empty array may have no address.
+    mutating func refill(capacity: Int, padding: ViewTouch, _ write: (PinnedRow<ViewTouch>) -> Int) {
+        // At least one place: an empty array has no row.
         let places = Swift.max(capacity, 1)
         if storage.count < places { storage.append(contentsOf: repeatElement(padding, count: places - storage.count)) }
-        let count = storage.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
+        let count = storage.withRowInPlace(write)
         precondition(count >= 0 && count <= capacity, "a touch set refilled with \(count) touches in room for \(capacity)")
         range = 0..<count
     }

@@ -19,7 +19,7 @@
 public struct Replayer: TouchEventConsumer {
     /// The replay, in memory of its own (kept by `storage` for as long as any copy lives),
     /// reached with no check of exclusive access (see `Arena`).
-    let core: UnsafeMutablePointer<ReplayCore>
+    let core: Pinned<ReplayCore>
     private let storage: PinnedStorage<ReplayCore>
 
     /// What a replayer builds from its scene before the first event (see `ReplayCore.Plan`).
@@ -38,43 +38,43 @@ public struct Replayer: TouchEventConsumer {
     /// what neither changes.
     init(plan: Plan, sink: RecordSink) {
         storage = PinnedStorage(ReplayCore(plan: plan, sink: sink))
-        core = storage.pointer
+        core = storage.handle
     }
 
     /// Every recognizer and control, as records name them (`Record.source` indexes this).
-    public var sources: [SourceName] { core.pointee.sources }
+    public var sources: [SourceName] { core.value.sources }
     /// The rules replayed by: 1 or 2.
-    public var version: Int { core.pointee.version }
+    public var version: Int { core.value.version }
     /// The scope of the texts this replay makes (failure reasons): the one current when it was
     /// made, or its own. Its sink keeps it (`RecordSink.keep(_:)`).
-    public var texts: TextScope { core.pointee.texts }
+    public var texts: TextScope { core.value.texts }
     /// Where the records go.
-    var sink: RecordSink { core.pointee.sink }
+    var sink: RecordSink { core.value.sink }
     /// The arena, in memory of its own.
-    var arena: UnsafeMutablePointer<Arena> { core.pointee.arena }
+    var arena: Pinned<Arena> { core.value.arena }
     /// Touches that began where no view is hit: how many, and the first (event index, time,
     /// id, point on the screen, byte offset of the touch in its trace file).
-    public var missedTouchCount: Int { core.pointee.missedTouchCount }
-    public var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point, offset: Int)? { core.pointee.firstMissedTouch }
+    public var missedTouchCount: Int { core.value.missedTouchCount }
+    public var firstMissedTouch: (event: Int, t: Double, id: TouchID, location: Point, offset: Int)? { core.value.firstMissedTouch }
 
     /// Makes this the replay `init(plan:sink:)` would make from `plan` — the one it was made
     /// from — into the same sink, keeping its memory (see `ReplayCore.restart(plan:)`). Every
     /// copy of the value is restarted with it.
-    mutating func restart(plan: Plan) { core.pointee.restart(plan: plan) }
+    mutating func restart(plan: Plan) { core.value.restart(plan: plan) }
 
     /// Calls `log` with every decision the arena makes under version 2's rules (SPEC 12), as
     /// it makes it, with its reason: who wins, who waits for whom, who fails and why, whose win
     /// cancels touches for controls. A version 1 replay makes none. `log` runs on the thread
     /// that replays, before the records of the decision's consequences are written.
     public mutating func logArenaDecisions(_ log: @escaping (ArenaDecision) -> Void) {
-        arena.pointee.log = log
+        arena.value.log = log
     }
 
     /// Replays one event (see the type's description).
-    public mutating func consume(_ event: borrowing TouchEvent) { core.pointee.consume(event) }
+    public mutating func consume(_ event: borrowing TouchEvent) { core.value.consume(event) }
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
-    public mutating func finish() { core.pointee.finish() }
+    public mutating func finish() { core.value.finish() }
 }
 
 /// The replay a `Replayer` is a handle to: the views, touches, recognizers, controls and arena,
@@ -109,24 +109,24 @@ struct ReplayCore: ArenaMembers {
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
     fileprivate struct Member {
-        let cell: Unmanaged<RecognizerCell>
+        let cell: Unretained<RecognizerCell>
         let view: Int
         let source: Int
         let attached: Bool
     }
 
-    /// Every recognizer in scene order (`arena.pointee.count` of them), in memory of its own
+    /// Every recognizer in scene order (`arena.value.count` of them), in memory of its own
     /// (`memberStorage`): read once per call, with no check of bounds or ownership.
-    fileprivate let members: UnsafeMutablePointer<Member>
+    fileprivate let members: PinnedRow<Member>
     fileprivate let memberStorage: PinnedBuffer<Member>
     private let cells: [AnyObject]
     /// Each view's control, if it has one, in memory of its own (see `ControlCell`; held by `cells`).
-    private let controls: [Unmanaged<ControlCell>?]
+    private let controls: [Unretained<ControlCell>?]
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
-    let arena: UnsafeMutablePointer<Arena>
+    let arena: Pinned<Arena>
     private let arenaStorage: PinnedStorage<Arena>
     /// Where the views are now, in memory of its own (`liveStorage` keeps it).
-    let live: UnsafeMutablePointer<LiveScene>
+    let live: Pinned<LiveScene>
     private let liveStorage: PinnedStorage<LiveScene>
     let sink: RecordSink
     /// The rules replayed by: 1 or 2.
@@ -137,7 +137,7 @@ struct ReplayCore: ArenaMembers {
     /// The scope last seen current while consuming: one other than `texts` (a trace's own, made
     /// current by the trace while it streams its events) holds the touch ids of the records,
     /// and is given to the sink to keep as well.
-    private var lastScope: UnsafeMutableRawPointer?
+    private var lastScope: TextScopeMark
 
     /// What the replay knows of the touch in one slot (see `ViewTouch.slot`).
     struct Slot {
@@ -154,25 +154,25 @@ struct ReplayCore: ArenaMembers {
         var controlCancelled = false
     }
 
-    /// Per touch slot, `slotCount` of them, in memory of its own (`slotStorage`): read and
+    /// Per touch slot, `slots.count` of them, in memory of its own (`slotStorage`): read and
     /// written at every touch of every event with no check of the memory's ownership.
-    private var slots: UnsafeMutablePointer<Slot>
-    private var slotCount: Int
+    private var slots: PinnedRow<Slot>
     private let slotStorage: PinnedBuffer<Slot>
     // Scratch reused by every event.
     /// The views the event touches: the first `touchedCount` of one place per view (in
-    /// `viewStorage`).
-    private let touchedViews: UnsafeMutablePointer<Int>
+    /// `touchedStorage`).
+    private let touchedViews: PinnedRow<Int>
+    private let touchedStorage: PinnedBuffer<Int>
     private var touchedCount = 0
     /// The last event that touched each view, so that finding the touched views is linear (one
     /// place per view; in `viewStorage`).
-    private let viewMark: UnsafeMutablePointer<Int>
+    private let viewMark: PinnedRow<Int>
     private let viewStorage: PinnedBuffer<Int>
     /// The context of every event's delivery to a hit view, kept from one event to the next
     /// (see `DeliveryContext.reuse`) in memory of its own (`eventContextStorage`). Its
     /// `eventTouches` is the scratch the event's touches for the view are put in, phase by
     /// phase; each phase's set is a range of it.
-    private let eventContext: UnsafeMutablePointer<DeliveryContext>
+    private let eventContext: Pinned<DeliveryContext>
     private let eventContextStorage: PinnedStorage<DeliveryContext>
     /// Scratch for the touches of a set in an ancestor's coordinates (version 2).
     private var converted: [ViewTouch] = []
@@ -307,37 +307,37 @@ struct ReplayCore: ArenaMembers {
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
         self.memberStorage = PinnedBuffer(recognizerCells.indices.map { g in
-            Member(cell: .passUnretained(recognizerCells[g]), view: plan.recognizerView[g], source: plan.recognizerSource[g],
+            Member(cell: Unretained(recognizerCells[g]), view: plan.recognizerView[g], source: plan.recognizerSource[g],
                    attached: plan.recognizerAttached[g])
         })
-        self.members = memberStorage.start
-        self.controls = controlCells.map { $0.map { Unmanaged.passUnretained($0) } }
+        self.members = memberStorage.row
+        self.controls = controlCells.map { $0.map { Unretained($0) } }
         self.cells = recognizerCells + controlCells.compactMap { $0 }
         self.version = plan.version
         let texts = TextScope.current ?? TextScope()
         self.texts = texts
-        self.lastScope = Unmanaged.passUnretained(texts).toOpaque()
+        self.lastScope = TextScopeMark(texts)
         self.arenaStorage = PinnedStorage(plan.arena)
-        self.arena = arenaStorage.pointer
+        self.arena = arenaStorage.handle
         self.liveStorage = PinnedStorage(plan.live)
-        self.live = liveStorage.pointer
+        self.live = liveStorage.handle
         if plan.arena.answers.contains(true) {
             // (Any version: a say on beginning counts in version 1 too.)
             // The arena asks the recognizers that have a say (their delegates, in UIKit).
-            arena.pointee.ask = { question, g, other in
+            arena.value.ask = { question, g, other in
                 recognizerCells[g].answer(question, about: recognizerCells[other])
             }
         }
-        self.viewStorage = PinnedBuffer(repeating: -1, count: 2 * plan.views.count)
-        self.viewMark = viewStorage.start
-        self.touchedViews = viewStorage.start + plan.views.count
+        self.viewStorage = PinnedBuffer(repeating: -1, count: plan.views.count)
+        self.viewMark = viewStorage.row
+        self.touchedStorage = PinnedBuffer(repeating: -1, count: plan.views.count)
+        self.touchedViews = touchedStorage.row
         self.slotStorage = PinnedBuffer(repeating: Slot(), count: 0)
-        self.slots = slotStorage.start
-        self.slotCount = 0
+        self.slots = slotStorage.row
         self.sink = sink
         self.eventContextStorage = PinnedStorage(DeliveryContext(
-            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.pointer, live: liveStorage.pointer))
-        self.eventContext = eventContextStorage.pointer
+            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.handle, live: liveStorage.handle))
+        self.eventContext = eventContextStorage.handle
         sink.keep(texts)
     }
 
@@ -347,19 +347,19 @@ struct ReplayCore: ArenaMembers {
     /// replay takes. For a caller that replays many traces through one scene, one at a time
     /// (`verify`'s workers).
     mutating func restart(plan: Plan) {
-        for g in 0..<arena.pointee.count { members[g].cell._withUnsafeGuaranteedRef { $0.restart() } }
-        for cell in controls { cell?._withUnsafeGuaranteedRef { $0.restart() } }
+        for g in 0..<arena.value.count { members[g].cell.with { $0.restart() } }
+        for cell in controls { cell?.with { $0.restart() } }
         // Of a view, only its count of touches down changes while replaying: the views are
         // kept, not copied from the plan again (a copy to be copied once more at the first
         // touch, as the plan shares it).
         assert(views.count == plan.views.count, "a replay restarts through the plan it was made from")
         for v in views.indices where views[v].touchesDown != 0 { views[v].touchesDown = 0 }
-        arena.pointee.restart(as: plan.arena)
-        live.pointee.restart()
+        arena.value.restart(as: plan.arena)
+        live.value.restart()
         // The slots keep their number and take the values a new slot starts with (see
         // `deliverEvent`): the next trace uses about as many, and filling a few places costs
         // less than growing the array again.
-        for slot in 0..<slotCount { slots[slot] = Slot() }
+        for slot in 0..<slots.count { slots[slot] = Slot() }
         touchedCount = 0
         for v in 0..<views.count { viewMark[v] = -1 }
         now = 0
@@ -369,59 +369,56 @@ struct ReplayCore: ArenaMembers {
         finished = false
         resetAfterEvent.removeAll()
         texts = TextScope.current ?? TextScope()
-        lastScope = Unmanaged.passUnretained(texts).toOpaque()
+        lastScope = TextScopeMark(texts)
         sink.keep(texts)
     }
 
     /// Makes `texts` current on this thread if no scope is (and says so, to be undone), and
     /// has the sink keep any other scope that is.
-    @inline(__always) private mutating func enterTextScope() -> Bool {
-        let current = TextScope.currentPointer
-        if current == nil {
-            TextScope.currentPointer = Unmanaged.passUnretained(texts).toOpaque()
+    private mutating func enterTextScope() -> Bool {
+        let current = TextScopeMark.current
+        if current == .none {
+            TextScope.enter(texts)
             return true
         }
         if current != lastScope {
             lastScope = current
-            sink.keep(Unmanaged<TextScope>.fromOpaque(current!).takeUnretainedValue())
+            if let scope = current.currentScope { sink.keep(scope) }
         }
         return false
     }
 
     mutating func consume(_ event: borrowing TouchEvent) {
         let entered = enterTextScope()
-        defer { if entered { TextScope.currentPointer = nil } }
+        defer { if entered { TextScope.leave() } }
         deliverEvent(event)
     }
 
     /// What `enterTextScope` does for every event, done once for a stream of events read while
     /// a text scope is current and stays so (see `ScopedReplayEvents`).
     mutating func enterStream() {
-        let current = TextScope.currentPointer
-        precondition(current != nil, "events are streamed to a replay while a text scope is current")
+        let current = TextScopeMark.current
+        precondition(current != .none, "events are streamed to a replay while a text scope is current")
         if current != lastScope {
             lastScope = current
-            sink.keep(Unmanaged<TextScope>.fromOpaque(current!).takeUnretainedValue())
+            if let scope = current.currentScope { sink.keep(scope) }
         }
     }
 
     /// `consume` within a stream begun by `enterStream()`: the scope it noted is current still.
-    @inline(__always) mutating func consumeInStream(_ event: borrowing TouchEvent) {
-        assert(TextScope.currentPointer == lastScope, "the current text scope changed while events were streamed")
+    mutating func consumeInStream(_ event: borrowing TouchEvent) {
+        assert(TextScopeMark.current == lastScope, "the current text scope changed while events were streamed")
         deliverEvent(event)
     }
 
     private mutating func deliverEvent(_ event: borrowing TouchEvent) {
-        if !arena.pointee.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
+        if !arena.value.deadlines.isEmpty { fireDeadlines(by: DeadlineQueue.micros(event.t)) }
         now = event.t
         nextEventIndex = event.index + 1
         touchedCount = 0
         for touch in event.touches {
             let slot = touch.slot
-            if slot >= slotCount {
-                slots = slotStorage.grow(to: slot + 1, filling: Slot())
-                slotCount = slotStorage.count
-            }
+            if slot >= slots.count { slots = slotStorage.grow(to: slot + 1, filling: Slot()) }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
                 let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
@@ -444,15 +441,12 @@ struct ReplayCore: ArenaMembers {
                 touchedCount += 1
             }
         }
-        if touchedCount > 1 {
-            var touched = UnsafeMutableBufferPointer(start: touchedViews, count: touchedCount)
-            touched.sort()
-        }
+        if touchedCount > 1 { touchedViews.sortPrefix(touchedCount) }
         for i in 0..<touchedCount {
             deliver(event, to: touchedViews[i])
         }
-        if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
-        if live.pointee.attachment != nil { tellAttachmentEventEnded() }
+        if !arena.value.afterEvent.isEmpty { callAfterEvent() }
+        if live.value.attachment != nil { tellAttachmentEventEnded() }
     }
 
     /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
@@ -460,9 +454,9 @@ struct ReplayCore: ArenaMembers {
         guard !finished else { return }
         finished = true
         let entered = enterTextScope()
-        defer { if entered { TextScope.currentPointer = nil } }
+        defer { if entered { TextScope.leave() } }
         var fired = 0
-        while !arena.pointee.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
+        while !arena.value.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
             fired += fireDeadlines(by: nil, limit: 1)
         }
     }
@@ -473,16 +467,16 @@ struct ReplayCore: ArenaMembers {
         var i = views.count - 1
         while i >= 0 {
             let view = views[i]
-            if live.pointee.anyPlaced, let placement = live.pointee.placements[i] {
+            if live.value.anyPlaced, let placement = live.value.placements[i] {
                 // Moved by gesture code: hit where it is now.
                 let q = placement.toView.apply(p)
                 if q.x >= 0 && q.x <= placement.size.width && q.y >= 0 && q.y <= placement.size.height {
                     guard let control = controls[i] else { return i }
-                    if control._withUnsafeGuaranteedRef({ $0.hitTest(q, viewSize: placement.size) }) { return i }
+                    if control.with({ $0.hitTest(q, viewSize: placement.size) }) { return i }
                 }
             } else if view.frame.contains(p) {
                 guard let control = controls[i] else { return i }
-                if control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size) }) { return i }
+                if control.with({ $0.hitTest(p - view.frame.origin, viewSize: view.size) }) { return i }
             }
             i -= 1
         }
@@ -500,18 +494,18 @@ struct ReplayCore: ArenaMembers {
 
     private func hit(_ v: Int, _ p: Point) -> Int? {
         let view = views[v]
-        if live.pointee.anyPlaced, let placement = live.pointee.placements[v] {
+        if live.value.anyPlaced, let placement = live.value.placements[v] {
             // Moved by gesture code: hit where it is now (a view that holds every point still does).
             let q = placement.toView.apply(p)
             if !view.holdsEveryPoint {
                 guard q.x >= 0 && q.x < placement.size.width && q.y >= 0 && q.y < placement.size.height else { return nil }
-                if let control = controls[v], !control._withUnsafeGuaranteedRef({ $0.hitTest(q, viewSize: placement.size, halfOpen: true) }) {
+                if let control = controls[v], !control.with({ $0.hitTest(q, viewSize: placement.size, halfOpen: true) }) {
                     return nil
                 }
             }
         } else if !view.holdsEveryPoint {
             guard view.frame.containsHalfOpen(p) else { return nil }
-            if let control = controls[v], !control._withUnsafeGuaranteedRef({ $0.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) }) {
+            if let control = controls[v], !control.with({ $0.hitTest(p - view.frame.origin, viewSize: view.size, halfOpen: true) }) {
                 return nil
             }
         }
@@ -524,14 +518,14 @@ struct ReplayCore: ArenaMembers {
     private mutating func deliver(_ event: borrowing TouchEvent, to v: Int) {
         let origin = views[v].frame.origin
         // Where gesture code has moved the view, if it has (then its touches are located there).
-        let placement = live.pointee.anyPlaced ? live.pointee.placements[v] : nil
+        let placement = live.value.anyPlaced ? live.value.placements[v] : nil
         let context = eventContext
-        context.pointee.reuse(t: event.t, eventIndex: event.index, viewSize: placement?.size ?? views[v].size)
+        context.value.reuse(t: event.t, eventIndex: event.index, viewSize: placement?.size ?? views[v].size)
         let slots = self.slots
         // The view's touches in the order the event lists them, counted by phase (began, moved,
         // ended, cancelled) as they are put in place.
         var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        context.pointee.eventTouches.refill(capacity: event.touches.count, padding: Self.unusedTouch) { delivery in
+        context.value.eventTouches.refill(capacity: event.touches.count, padding: Self.unusedTouch) { delivery in
             var placed = 0
             for touch in event.touches where touch.phase != .stationary && slots[touch.slot].view == v {
                 switch touch.phase {
@@ -541,33 +535,32 @@ struct ReplayCore: ArenaMembers {
                 default: counts.3 += 1
                 }
                 // A touch is listed once per event: its last location is read, then moved on.
-                let slot = slots + touch.slot
                 let location: Point, previous: Point
                 if let placement {
                     location = placement.toView.apply(touch.location)
-                    previous = placement.toView.apply(slot.pointee.location)
+                    previous = placement.toView.apply(slots[touch.slot].location)
                 } else {
                     location = touch.location - origin
-                    previous = slot.pointee.location - origin
+                    previous = slots[touch.slot].location - origin
                 }
                 delivery[placed] = ViewTouch(
                     id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase,
                     location: location, previousLocation: previous,
-                    beganAt: slot.pointee.beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
-                slot.pointee.location = touch.location
+                    beganAt: slots[touch.slot].beganAt, force: touch.force ?? 0, majorRadius: touch.majorRadius ?? 0)
+                slots[touch.slot].location = touch.location
                 placed += 1
             }
             return placed
         }
         let total = counts.0 + counts.1 + counts.2 + counts.3
         let ending = counts.2 + counts.3
-        context.pointee.eventLiftCount = ending
+        context.value.eventLiftCount = ending
         if total == counts.0 || total == counts.1 || total == counts.2 || total == counts.3 {
             // One phase (almost every event): its set is every touch, in place.
             let phase = counts.0 > 0 ? 0 : counts.1 > 0 ? 1 : counts.2 > 0 ? 2 : 3
             if total > 0 {
-                let set = TouchSet(storage: context.pointee.eventTouches.storage, range: 0..<total)
-                deliverAlongChain(set, phase: phase, hitView: v, &context.pointee)
+                let set = TouchSet(storage: context.value.eventTouches.storage, range: 0..<total)
+                deliverAlongChain(set, phase: phase, hitView: v, &context.value)
             }
         } else {
             // Several: grouped by phase, each group in the order the event lists it; the phases'
@@ -578,8 +571,8 @@ struct ReplayCore: ArenaMembers {
             for k in 0..<4 {
                 let end = k == 0 ? bounds.0 : k == 1 ? bounds.1 : k == 2 ? bounds.2 : bounds.3
                 if end > start {
-                    let set = TouchSet(storage: context.pointee.eventTouches.storage, range: start..<end)
-                    deliverAlongChain(set, phase: k, hitView: v, &context.pointee)
+                    let set = TouchSet(storage: context.value.eventTouches.storage, range: start..<end)
+                    deliverAlongChain(set, phase: k, hitView: v, &context.value)
                 }
                 start = end
             }
@@ -600,12 +593,12 @@ struct ReplayCore: ArenaMembers {
                 if views[v].touchesDown == 0 {
                     for g in views[v].recognizers {
                         // One to be called after the event is reset after that call.
-                        if arena.pointee.afterEventAsked[g] {
+                        if arena.value.afterEventAsked[g] {
                             resetAfterEvent.append(g)
                             continue
                         }
-                        members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
-                        arena.pointee.reset(g)
+                        members[g].cell.with { $0.reset() }
+                        arena.value.reset(g)
                     }
                 }
             }
@@ -621,11 +614,11 @@ struct ReplayCore: ArenaMembers {
         if converted.count < total { converted.append(contentsOf: repeatElement(Self.unusedTouch, count: total - converted.count)) }
         do {
             // (The set is let go before it is refilled: it would otherwise be copied then.)
-            let touches = eventContext.pointee.eventTouches
+            let touches = eventContext.value.eventTouches
             for i in 0..<total { converted[i] = touches[i] }
         }
         let listed = converted
-        eventContext.pointee.eventTouches.refill(capacity: total, padding: Self.unusedTouch) { delivery in
+        eventContext.value.eventTouches.refill(capacity: total, padding: Self.unusedTouch) { delivery in
             var next = (0, bounds.0, bounds.1, bounds.2)
             for i in 0..<total {
                 let place: Int
@@ -643,7 +636,7 @@ struct ReplayCore: ArenaMembers {
 
     /// Delivers one set (phase 0 began, 1 moved, 2 ended, 3 cancelled) to the recognizers of the
     /// hit view, then of each ancestor, then to the hit view's control.
-    @inline(__always) private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+    private mutating func deliverAlongChain(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
         deliverToRecognizers(of: v, set, phase: phase, &context)
         var ancestor = version >= 2 ? views[v].superview : -1
         while ancestor >= 0 {
@@ -651,7 +644,7 @@ struct ReplayCore: ArenaMembers {
             // hit view (the context's).
             let setInAncestor: TouchSet
             let allInAncestor: TouchSet
-            if live.pointee.anyPlaced && (live.pointee.placements[v] != nil || live.pointee.placements[ancestor] != nil) {
+            if live.value.anyPlaced && (live.value.placements[v] != nil || live.value.placements[ancestor] != nil) {
                 setInAncestor = converted(set, from: v, to: ancestor, scratchOffset: 0)
                 allInAncestor = converted(context.eventTouches, from: v, to: ancestor, scratchOffset: setInAncestor.count)
             } else {
@@ -667,7 +660,7 @@ struct ReplayCore: ArenaMembers {
         guard views[v].hasControl else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
-        guard arena.pointee.isActive else {
+        guard arena.value.isActive else {
             // Version 1: nothing is cancelled for controls; the set goes as it is (not copied).
             callControl(v, phase: phase, set, &context)
             return
@@ -704,8 +697,8 @@ struct ReplayCore: ArenaMembers {
         }
         for (i, touch) in set.enumerated() {
             var moved = touch
-            moved.location = live.pointee.location(live.pointee.screenLocation(touch.location, of: v), in: u)
-            moved.previousLocation = live.pointee.location(live.pointee.screenLocation(touch.previousLocation, of: v), in: u)
+            moved.location = live.value.location(live.value.screenLocation(touch.location, of: v), in: u)
+            moved.previousLocation = live.value.location(live.value.screenLocation(touch.previousLocation, of: v), in: u)
             converted[scratchOffset + i] = moved
         }
         return TouchSet(storage: converted, range: scratchOffset..<needed)
@@ -713,7 +706,7 @@ struct ReplayCore: ArenaMembers {
 
     /// View `v`'s size now (its bounds), in points.
     private func viewSize(_ v: Int) -> (width: Double, height: Double) {
-        live.pointee.anyPlaced ? live.pointee.size(of: v) : views[v].size
+        live.value.anyPlaced ? live.value.size(of: v) : views[v].size
     }
 
     /// The set without the touches a winning recognizer has cancelled for controls.
@@ -723,42 +716,42 @@ struct ReplayCore: ArenaMembers {
     }
 
     private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
-        guard arena.pointee.isActive else {
+        guard arena.value.isActive else {
             // Version 1: nothing waits, competes or is cancelled; every recognizer not in a
             // final state gets the set.
-            for g in views[v].recognizers where !arena.pointee.state[g].isFinal {
+            for g in views[v].recognizers where !arena.value.state[g].isFinal {
                 callRecognizer(g, view: v, phase: phase, set, &context)
             }
             return
         }
         for g in views[v].recognizers {
-            if arena.pointee.state[g].isFinal { continue }
-            if arena.pointee.isWaiting(g) {
+            if arena.value.state[g].isFinal { continue }
+            if arena.value.isWaiting(g) {
                 // It receives nothing while it waits, but the touch reaches it: it competes for it.
                 if phase == 0 {
-                    for touch in set { arena.pointee.askAboutFirstSharing(g, arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot)) }
+                    for touch in set { arena.value.askAboutFirstSharing(g, arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot)) }
                 }
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
-            let given = arena.pointee.competes[g] ? set : withoutCancelledTouches(set)
+            let given = arena.value.competes[g] ? set : withoutCancelledTouches(set)
             if given.isEmpty { continue }
             var firstShared: [Int] = []
-            if phase == 0 && arena.pointee.competes[g] {
-                for touch in given { firstShared += arena.pointee.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+            if phase == 0 && arena.value.competes[g] {
+                for touch in given { firstShared += arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot) }
             }
             callRecognizer(g, view: v, phase: phase, given, &context)
             // Asked once the recognizer has had the touch (the first call makes a TouchTraceUIKit
             // recognizer's object, which has the answers).
-            if !firstShared.isEmpty { arena.pointee.askAboutFirstSharing(g, firstShared) }
+            if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
             settle()
         }
     }
 
     /// A waiting recognizer keeps the lifts of its touches, to be told of them once it has won.
     private func noteMissed(_ g: Int, _ set: TouchSet) {
-        for touch in set where arena.pointee.touches[g].contains(where: { $0.serial == touch.serial }) {
-            arena.pointee.waiting[g]!.missed.append(touch)
+        for touch in set where arena.value.touches[g].contains(where: { $0.serial == touch.serial }) {
+            arena.value.waiting[g]!.missed.append(touch)
         }
     }
 
@@ -769,24 +762,30 @@ struct ReplayCore: ArenaMembers {
         context.source = member.source
         context.recognizer = g
         context.action = nil
-        member.cell._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
+        member.cell.with { $0.call(phase: phase, set, &context) }
         if member.attached, let action = context.action, views[v].hasControl {
             // The recognizer's target is the control that brought it: its action runs now.
             context.source = views[v].controlSource
             context.recognizer = -1
-            controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(action, &context) }
+            controls[v]!.with { $0.recognizerAction(action, &context) }
         }
     }
 
-    @inline(__always) private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
-        controls[v]!._withUnsafeGuaranteedRef { $0.call(phase: phase, set, &context) }
-        if let messages = context.messages {
-            context.messages = nil
-            for (target, message) in messages where views[target].hasControl {
-                var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(target),
-                                                    eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena, live: live)
-                controls[target]!._withUnsafeGuaranteedRef { $0.receive(message, &targetContext) }
-            }
+    private mutating func callControl(_ v: Int, phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
+        controls[v]!.with { $0.call(phase: phase, set, &context) }
+        if context.messages != nil { deliverMessages(&context) }
+    }
+
+    /// Delivers the messages a control's call left for controls of other views (rarely any:
+    /// kept out of line, so that `callControl` stays small enough to be inlined).
+    @inline(never)
+    private mutating func deliverMessages(_ context: inout DeliveryContext) {
+        guard let messages = context.messages else { return }
+        context.messages = nil
+        for (target, message) in messages where views[target].hasControl {
+            var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(target),
+                                                eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena, live: live)
+            controls[target]!.with { $0.receive(message, &targetContext) }
         }
     }
 
@@ -794,9 +793,9 @@ struct ReplayCore: ArenaMembers {
     @discardableResult
     private mutating func fireDeadlines(by micros: Int64?, limit: Int = .max) -> Int {
         var fired = 0
-        while fired < limit, let entry = arena.pointee.deadlines.popDue(by: micros) {
+        while fired < limit, let entry = arena.value.deadlines.popDue(by: micros) {
             let g = entry.recognizer
-            guard !arena.pointee.state[g].isFinal, !arena.pointee.isWaiting(g) else { continue }
+            guard !arena.value.state[g].isFinal, !arena.value.isWaiting(g) else { continue }
             fired += 1
             now = entry.time
             let v = members[g].view
@@ -804,10 +803,10 @@ struct ReplayCore: ArenaMembers {
                                           eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
             callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
             // A deadline asked for at the very moment being served would never let time move on.
-            if let again = arena.pointee.deadlines.deadline(of: g), again.micros <= entry.micros { arena.pointee.deadlines.remove(g) }
-            if arena.pointee.isActive { settle() }
-            if !arena.pointee.afterEvent.isEmpty { callAfterEvent() }
-            if live.pointee.attachment != nil { tellAttachmentEventEnded() }
+            if let again = arena.value.deadlines.deadline(of: g), again.micros <= entry.micros { arena.value.deadlines.remove(g) }
+            if arena.value.isActive { settle() }
+            if !arena.value.afterEvent.isEmpty { callAfterEvent() }
+            if live.value.attachment != nil { tellAttachmentEventEnded() }
             if version >= 2 { resetFinalRecognizers() }
         }
         return fired
@@ -821,8 +820,8 @@ struct ReplayCore: ArenaMembers {
     private mutating func callAfterEvent() {
         var called: [Int] = []
         var again: [Int] = []
-        while !arena.pointee.afterEvent.isEmpty {
-            for g in arena.pointee.takeAfterEvent() {
+        while !arena.value.afterEvent.isEmpty {
+            for g in arena.value.takeAfterEvent() {
                 if called.contains(g) {
                     if !again.contains(g) { again.append(g) }
                     continue
@@ -832,17 +831,17 @@ struct ReplayCore: ArenaMembers {
                 var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: viewSize(v),
                                               eventTouches: TouchSet([]), source: members[g].source, sink: sink, arena: arena, live: live)
                 callRecognizer(g, view: v, phase: 5, TouchSet([]), &context)
-                if arena.pointee.isActive { settle() }
+                if arena.value.isActive { settle() }
             }
         }
-        for g in again { arena.pointee.callAfterEvent(g) }
+        for g in again { arena.value.callAfterEvent(g) }
         if version >= 2 {
             resetFinalRecognizers()
         } else if !resetAfterEvent.isEmpty {
             // Version 1: those whose view's last touch lifted in this event.
             for g in resetAfterEvent where views[members[g].view].touchesDown == 0 {
-                members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
-                arena.pointee.reset(g)
+                members[g].cell.with { $0.reset() }
+                arena.value.reset(g)
             }
             resetAfterEvent.removeAll()
         }
@@ -851,7 +850,7 @@ struct ReplayCore: ArenaMembers {
     /// Tells what TouchTraceUIKit keeps for the replay that the event (or deadline) at `now` is
     /// over: it writes the `viewChanged` records of the views its code moved, and places them.
     private mutating func tellAttachmentEventEnded() {
-        guard let attachment = live.pointee.attachment as? ReplayAttachment else { return }
+        guard let attachment = live.value.attachment as? ReplayAttachment else { return }
         var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: (0, 0),
                                       eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
         attachment.eventDidEnd(&context)
@@ -866,27 +865,27 @@ struct ReplayCore: ArenaMembers {
 
     /// The arena failed `g` by a rule: its value takes the state.
     mutating func arenaFailed(_ g: Int) {
-        members[g].cell._withUnsafeGuaranteedRef { $0.keepState(.failed) }
+        members[g].cell.with { $0.keepState(.failed) }
     }
 
     /// A waiting recognizer has won with what it kept: its value takes the state, the control
     /// that brought it runs its action, and it is told of the lifts it missed (a continuous
     /// recognizer whose touches all lifted ends at once).
     mutating func arenaReleased(_ w: Int, _ kept: Arena.Waiting, at t: Double) {
-        members[w].cell._withUnsafeGuaranteedRef { $0.keepState(kept.state) }
+        members[w].cell.with { $0.keepState(kept.state) }
         // Its own actions (a TouchTraceUIKit recognizer's targets) run after the event, as any.
-        if kept.state.firesAction { arena.pointee.callAfterEvent(w) }
+        if kept.state.firesAction { arena.value.callAfterEvent(w) }
         let v = members[w].view
         var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: viewSize(v),
                                       eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena, live: live)
         if kept.state.firesAction && members[w].attached && views[v].hasControl {
             context.source = views[v].controlSource
-            controls[v]!._withUnsafeGuaranteedRef { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
+            controls[v]!.with { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
         }
         let ended = kept.missed.filter { $0.phase == .ended }
         let cancelled = kept.missed.filter { $0.phase == .cancelled }
-        if !ended.isEmpty && !arena.pointee.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
-        if !cancelled.isEmpty && !arena.pointee.state[w].isFinal { callRecognizer(w, view: v, phase: 3, TouchSet(cancelled), &context) }
+        if !ended.isEmpty && !arena.value.state[w].isFinal { callRecognizer(w, view: v, phase: 2, TouchSet(ended), &context) }
+        if !cancelled.isEmpty && !arena.value.state[w].isFinal { callRecognizer(w, view: v, phase: 3, TouchSet(cancelled), &context) }
     }
 
     /// Rule 4: the touches the winner has received and that are still down are cancelled for
@@ -895,7 +894,7 @@ struct ReplayCore: ArenaMembers {
     mutating func arenaCancelsTouchesForControls(of r: Int, at now: Double) -> Int {
         var hits: [(view: Int, slot: Int)] = []
         var cancelled = 0
-        for (serial, slot) in arena.pointee.touches[r] where slots[slot].down && slots[slot].serial == serial && !slots[slot].controlCancelled {
+        for (serial, slot) in arena.value.touches[r] where slots[slot].down && slots[slot].serial == serial && !slots[slot].controlCancelled {
             slots[slot].controlCancelled = true
             cancelled += 1
             if slots[slot].view >= 0 { hits.append((slots[slot].view, slot)) }
@@ -910,8 +909,8 @@ struct ReplayCore: ArenaMembers {
                     let slot = slots[hit.slot]
                     // As located in the hit view, then moved by the difference of the origins
                     // (through the screen where gesture code has moved a view).
-                    let p = live.pointee.anyPlaced
-                        ? live.pointee.location(slot.location, in: u)
+                    let p = live.value.anyPlaced
+                        ? live.value.location(slot.location, in: u)
                         : (slot.location - origin) + (origin - views[u].frame.origin)
                     return ViewTouch(id: slot.id, serial: slot.serial, slot: hit.slot, phase: .cancelled,
                                      location: p, previousLocation: p, beganAt: slot.beganAt)
@@ -923,7 +922,7 @@ struct ReplayCore: ArenaMembers {
                 let inView = located(in: u)
                 var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: viewSize(u),
                                               eventTouches: inView, source: 0, sink: sink, arena: arena, live: live)
-                for g in views[u].recognizers where !arena.pointee.competes[g] && !arena.pointee.state[g].isFinal {
+                for g in views[u].recognizers where !arena.value.competes[g] && !arena.value.state[g].isFinal {
                     callRecognizer(g, view: u, phase: 3, inView, &context)
                 }
                 u = views[u].superview
@@ -941,12 +940,12 @@ struct ReplayCore: ArenaMembers {
     /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
     /// recognizers compete over the touches of the gesture under way.
     private mutating func resetFinalRecognizers() {
-        for g in 0..<arena.pointee.count where views[members[g].view].touchesDown == 0 && !arena.pointee.afterEventAsked[g] {
-            if arena.pointee.state[g].isFinal {
-                members[g].cell._withUnsafeGuaranteedRef { $0.reset() }
-                arena.pointee.reset(g)
-            } else if !arena.pointee.touches[g].isEmpty && arena.pointee.waiting[g] == nil {
-                arena.pointee.touches[g].removeAll(keepingCapacity: true)
+        for g in 0..<arena.value.count where views[members[g].view].touchesDown == 0 && !arena.value.afterEventAsked[g] {
+            if arena.value.state[g].isFinal {
+                members[g].cell.with { $0.reset() }
+                arena.value.reset(g)
+            } else if !arena.value.touches[g].isEmpty && arena.value.waiting[g] == nil {
+                arena.value.touches[g].removeAll(keepingCapacity: true)
             }
         }
     }
@@ -969,7 +968,7 @@ extension Replayer {
     /// caller elsewhere gets the loop compiled for any consumer.
     public mutating func consumeEvents(of trace: Trace) {
         // What touches are measured against (UITouch.maximumPossibleForce; SPEC 17).
-        core.pointee.live.pointee.maximumForce = trace.header.maximumForce
+        core.value.live.value.maximumForce = trace.header.maximumForce
         // The scope `forEachEvent` makes current, made current here first, so that the replay
         // looks at it once rather than at every event.
         (TextScope.current ?? trace.texts).run {
@@ -991,11 +990,11 @@ struct ScopedReplayEvents: TouchEventConsumer {
     /// The consumer of a stream of events for `replayer`; a text scope must be current.
     init(_ replayer: Replayer) {
         self.replayer = replayer
-        replayer.core.pointee.enterStream()
+        replayer.core.value.enterStream()
     }
 
-    @inline(__always) mutating func consume(_ event: borrowing TouchEvent) {
-        replayer.core.pointee.consumeInStream(event)
+    mutating func consume(_ event: borrowing TouchEvent) {
+        replayer.core.value.consumeInStream(event)
     }
 }
 
@@ -1021,40 +1020,43 @@ private class RecognizerCell {
 /// A recognizer of type `R` in memory of its own (see `RecognizerCell`).
 private final class HeldRecognizer<R: Recognizer>: RecognizerCell {
     private let storage: PinnedStorage<R>
-    private let value: UnsafeMutablePointer<R>
+    private let value: Pinned<R>
     /// The recognizer as the cell was made with it.
     private let initial: R
 
     init(_ recognizer: R) {
         storage = PinnedStorage(recognizer)
-        value = storage.pointer
+        value = storage.handle
         initial = recognizer
     }
 
-    override func restart() { value.pointee = initial }
+    override func restart() { value.value = initial }
 
     override func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
         switch phase {
-        case 0: value.pointee.touchesBegan(set, &context)
-        case 1: value.pointee.touchesMoved(set, &context)
-        case 2: value.pointee.touchesEnded(set, &context)
-        case 3: value.pointee.touchesCancelled(set, &context)
-        case 4: value.pointee.deadlinePassed(&context)
-        default: value.pointee.eventDelivered(&context)
+        case 0: value.value.touchesBegan(set, &context)
+        case 1: value.value.touchesMoved(set, &context)
+        case 2: value.value.touchesEnded(set, &context)
+        case 3: value.value.touchesCancelled(set, &context)
+        case 4: value.value.deadlinePassed(&context)
+        default: value.value.eventDelivered(&context)
         }
-        keepState(context.arena.pointee.state[context.recognizer])
+        // As `keepState`, written out here: the call above leaves this method too large for it
+        // to be inlined.
+        let state = context.arena.value.state[context.recognizer]
+        if value.value.state != state { value.value.state = state }
     }
 
     override func keepState(_ state: RecognizerState) {
-        if value.pointee.state != state { value.pointee.state = state }
+        if value.value.state != state { value.value.state = state }
     }
 
-    override func reset() { value.pointee.reset() }
+    override func reset() { value.value.reset() }
 
-    override var recognizer: any Recognizer { value.pointee }
+    override var recognizer: any Recognizer { value.value }
 
     override func answer(_ question: ArenaQuestion, about other: RecognizerCell) -> Bool? {
-        value.pointee.answer(question, about: other.recognizer)
+        value.value.answer(question, about: other.recognizer)
     }
 }
 
@@ -1079,41 +1081,41 @@ private class ControlCell {
 /// A control of type `C` in memory of its own (see `ControlCell`).
 private final class HeldControl<C: Control>: ControlCell {
     private let storage: PinnedStorage<C>
-    private let value: UnsafeMutablePointer<C>
+    private let value: Pinned<C>
     /// The control as the cell was made with it.
     private let initial: C
 
     init(_ control: C) {
         storage = PinnedStorage(control)
-        value = storage.pointer
+        value = storage.handle
         initial = control
     }
 
-    override func restart() { value.pointee = initial }
+    override func restart() { value.value = initial }
 
     override func hitTest(_ point: Point, viewSize: (width: Double, height: Double)) -> Bool {
-        value.pointee.hitTest(point, viewSize: viewSize)
+        value.value.hitTest(point, viewSize: viewSize)
     }
 
     override func hitTest(_ point: Point, viewSize: (width: Double, height: Double), halfOpen: Bool) -> Bool {
-        value.pointee.hitTest(point, viewSize: viewSize, halfOpen: halfOpen)
+        value.value.hitTest(point, viewSize: viewSize, halfOpen: halfOpen)
     }
 
     override func call(phase: Int, _ set: TouchSet, _ context: inout DeliveryContext) {
         switch phase {
-        case 0: value.pointee.touchesBegan(set, &context)
-        case 1: value.pointee.touchesMoved(set, &context)
-        case 2: value.pointee.touchesEnded(set, &context)
-        default: value.pointee.touchesCancelled(set, &context)
+        case 0: value.value.touchesBegan(set, &context)
+        case 1: value.value.touchesMoved(set, &context)
+        case 2: value.value.touchesEnded(set, &context)
+        default: value.value.touchesCancelled(set, &context)
         }
     }
 
     override func recognizerAction(_ action: RecognizerAction, _ context: inout DeliveryContext) {
-        value.pointee.recognizerAction(action, &context)
+        value.value.recognizerAction(action, &context)
     }
 
     override func receive(_ message: ControlMessage, _ context: inout DeliveryContext) {
-        value.pointee.receive(message, &context)
+        value.value.receive(message, &context)
     }
 }
 

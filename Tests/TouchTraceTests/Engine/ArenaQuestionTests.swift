@@ -103,6 +103,6 @@ import Testing
         // Once the first gesture is over (both reset), the requirement is gone from the arena.
         var replayer = Replayer(scene: scene, sink: RecordCollector())
         replayer.consumeEvents(of: try parseTrace(traceJSON(Array(events.prefix(4)), version: 2)))
-        #expect(replayer.arena.pointee.requires == [[], []] && replayer.arena.pointee.requiredBy == [[], []])
+        #expect(replayer.arena.value.requires == [[], []] && replayer.arena.value.requiredBy == [[], []])
     }
 }
