@@ -38,9 +38,19 @@ struct JSONCursor {
     @inline(__always) var current: UInt8 { pos < end ? base[pos] : 0 }
 
     @inline(__always) mutating func skipWhitespace() {
+        // Most keys and values follow no whitespace or one space: a byte above ' ' ends it at once.
+        guard pos < end, base[pos] <= 0x20 else { return }
         while pos < end {
             let b = base[pos]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
+            if b == 0x20 || b == 0x0D || b == 0x09 {
+                pos += 1
+            } else if b == 0x0A {
+                pos += 1
+                // A line break is usually followed by indentation: eight spaces at a step.
+                while lookahead(0) == 0x2020_2020_2020_2020 { pos += 8 }
+            } else {
+                return
+            }
         }
     }
 
@@ -48,6 +58,23 @@ struct JSONCursor {
     @inline(__always) mutating func peek() -> UInt8 {
         skipWhitespace()
         return current
+    }
+
+    /// Whether the byte at the cursor can start a number (`-` or a digit).
+    @inline(__always) var atNumberStart: Bool {
+        let b = current
+        // A byte below '0' wraps to 10 or more: one comparison for the range '0'...'9'.
+        return b == UInt8(ascii: "-") || b &- 0x30 < 10
+    }
+
+    /// The first byte of a string's contents (0 for an empty string).
+    @inline(__always) func firstByte(of token: JSONStringToken) -> UInt8 {
+        token.end > token.start ? base[token.start] : 0
+    }
+
+    /// The byte at `offset` (0 outside the buffer).
+    func byte(at offset: Int) -> UInt8 {
+        offset >= 0 && offset < end ? base[offset] : 0
     }
 
     func failure(_ message: String, at offset: Int? = nil) -> ParseFailure {
@@ -170,6 +197,32 @@ struct JSONCursor {
         pos += keyLength + 1
         skipWhitespace()
         return token
+    }
+
+    /// The eight bytes that start `offset` bytes past the cursor, the first in the lowest byte,
+    /// or 0 when fewer than eight remain there: what a caller tells keys apart by, whatever
+    /// their order (a key's bytes with its closing quote are never 0).
+    @inline(__always) func lookahead(_ offset: Int) -> UInt64 {
+        let at = pos + offset
+        guard offset >= 0, at + 8 <= end else { return 0 }
+        // In bounds: checked just above.
+        return UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian
+    }
+
+    /// Consumes the member key at the cursor (its opening quote), whose `length` bytes and
+    /// closing quote the caller has matched (`lookahead`), with the colon after it and the
+    /// whitespace after that. False, with nothing consumed, when the cursor is not at a quote
+    /// or no colon follows: the general steps (`memberKey`) then read the same bytes and report
+    /// what is there.
+    @inline(__always) mutating func takeKey(length: Int) -> Bool {
+        guard pos < end, base[pos] == UInt8(ascii: "\"") else { return false }
+        var p = pos + length + 2
+        // The colon, usually right after the key.
+        while p < end, Self.isWhitespace(base[p]) { p += 1 }
+        guard p < end, base[p] == UInt8(ascii: ":") else { return false }
+        pos = p + 1
+        skipWhitespace()
+        return true
     }
 
     /// Consumes the next `length` (≤ 8) bytes if they are those of `pattern` (little-endian):
@@ -344,6 +397,15 @@ struct JSONCursor {
     /// the cursor in registers (as plain `@inline(__always)` functions it called them out of line).
     @_transparent mutating func number() throws(ParseFailure) -> JSONNumber {
         if let short = shortNumber() { return short }
+        return try anyNumber()
+    }
+
+    /// The number at the cursor, or nil (nothing consumed) when the value there does not start
+    /// like a number (for the caller to read and describe); the usual number is tried first, so
+    /// that it costs no test of the first byte.
+    @_transparent mutating func numberIfPresent() throws(ParseFailure) -> JSONNumber? {
+        if let short = shortNumber() { return short }
+        guard atNumberStart else { return nil }
         return try anyNumber()
     }
 
@@ -550,6 +612,39 @@ struct JSONCursor {
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+    }
+
+    // MARK: Splitting an array
+
+    /// The offset of a `{` at or after `target` (within 64 KiB of it, and at least 16 bytes
+    /// before the end) that stands after a `,` past `start` and whose first key is one of
+    /// `keys`: probably the start of an element of the array whose elements begin at `start`,
+    /// though it may lie inside a string (callers check before they trust it); nil if none.
+    func objectElementStart(near target: Int, after start: Int, firstKeys keys: [StaticString]) -> Int? {
+        let limit = min(end - 16, target + 1 << 16)
+        var i = max(target, start + 1)
+        while i < limit {
+            if base[i] == UInt8(ascii: "{") {
+                var before = i - 1
+                while before > start, Self.isWhitespace(base[before]) { before -= 1 }
+                var after = i + 1
+                while after < limit, Self.isWhitespace(base[after]) { after += 1 }
+                if base[before] == UInt8(ascii: ","), base[after] == UInt8(ascii: "\""),
+                   keys.contains(where: { key in
+                       let n = key.utf8CodeUnitCount
+                       return after + n + 1 < end && memcmp(base + after + 1, key.utf8Start, n) == 0
+                           && base[after + n + 1] == UInt8(ascii: "\"")
+                   }) {
+                    return i
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
     // MARK: Whole values

@@ -3,9 +3,9 @@ import Dispatch
 /// Limits on numbers in traces: beyond them a value is a mistake, not a measurement.
 enum TraceLimits {
     /// Coordinates, in points, within ±10 million (a screen is a few thousand points wide).
-    @inline(__always) static var coordinate: Double { 1.0e7 }
+    static var coordinate: Double { 1.0e7 }
     /// Times, in seconds, within ±10 billion (Unix time in seconds fits, with room to spare).
-    @inline(__always) static var time: Double { 1.0e10 }
+    static var time: Double { 1.0e10 }
 }
 
 /// Reads a trace file's bytes: the header, then the events as a stream. Events are checked as
@@ -269,7 +269,7 @@ struct TraceReader {
         // one reads whole parts from the back, and where they meet depends on how fast each goes.
         var later: LaterParts<C>?
         if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
-           let parts = LaterParts<C>(buffer: UnsafeBufferPointer(start: cursor.base, count: cursor.end), eventsStart: cursor.pos) {
+           let parts = LaterParts<C>(bytes: cursor, eventsStart: cursor.pos) {
             parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys)
             parts.waitForParts(laterPartsReadFirst)
             later = parts
@@ -292,8 +292,8 @@ struct TraceReader {
                     // A part the other thread has read, from where this reader stands exactly:
                     // it and every part after it (all the other thread's) are joined, or none is
                     // and this thread reads on.
-                    if let k = parts.reach(cursor.pos),
-                       try joinLaterParts(parts.parts[k...], eventIndex: index, cursor: &cursor, consumer: &consumer) {
+                    if let theirs = parts.reach(cursor.pos),
+                       try joinLaterParts(theirs, eventIndex: index, cursor: &cursor, consumer: &consumer) {
                         // Every part read: what either reader left in memory goes.
                         pages.finish(at: cursor.pos, in: source)
                         return
@@ -316,7 +316,6 @@ struct TraceReader {
     /// unusable (reported).
     ///
     /// Inlined into the reading loops, so that the usual event costs one call, not two.
-    @inline(__always)
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
         return try readAnyEvent(&cursor, index: index)
@@ -362,7 +361,7 @@ struct TraceReader {
                     usable = false
                 }
                 let valueOffset = cursor.pos
-                guard cursor.current == UInt8(ascii: "-") || cursor.current &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     let node = try cursor.node(depth: 2)
                     try report(at: valueOffset, "event \(index): \"t\" must be a number (seconds), found \(node.kindDescription)")
                     usable = false
@@ -412,10 +411,9 @@ struct TraceReader {
     /// other, false with the cursor where it was, and `readEvent` reads it with any spacing and
     /// reports what is wrong. Malformed JSON throws here just as `readEvent` would at the same
     /// byte.
-    @inline(__always)
     private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         var c = cursor
-        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try Self.usualNumber(&c)?.value else { return false }
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try c.numberIfPresent()?.value else { return false }
         // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
         guard t.magnitude <= TraceLimits.time, t >= lastTime,
               c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
@@ -471,7 +469,6 @@ struct TraceReader {
     /// The hot loop of every read: keys are told apart by their first byte and length, numbers go
     /// straight into doubles, and every problem is handed to `touchProblem`, out of line, so that
     /// this function carries none of the messages.
-    @inline(__always)
     private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> EventTouch? {
         let offset = cursor.pos
         let place = TouchPlace(eventIndex: eventIndex, position: position)
@@ -513,8 +510,7 @@ struct TraceReader {
                     try touchProblem(.duplicate(isX ? "x" : "y"), at: keyOffset, place, &cursor)
                     usable = false
                 }
-                let c = cursor.current
-                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     try touchProblem(.coordinateNotANumber(isX ? "x" : "y"), at: valueOffset, place, &cursor)
                     usable = false
                     continue
@@ -531,8 +527,7 @@ struct TraceReader {
                     try touchProblem(.duplicate("id"), at: keyOffset, place, &cursor)
                     usable = false
                 }
-                let c = cursor.current
-                if c == UInt8(ascii: "-") || c &- 0x30 < 10 {
+                if cursor.atNumberStart {
                     let n = try cursor.number()
                     if let integer = n.integer {
                         id = .number(integer)
@@ -540,7 +535,7 @@ struct TraceReader {
                         try touchProblem(.idNotAnInteger(n.value), at: valueOffset, place, &cursor)
                         usable = false
                     }
-                } else if c == UInt8(ascii: "\"") {
+                } else if cursor.current == UInt8(ascii: "\"") {
                     id = .text(cursor.decode(try cursor.stringToken()))
                 } else {
                     try touchProblem(.idNotAnIntegerOrString, at: valueOffset, place, &cursor)
@@ -569,8 +564,7 @@ struct TraceReader {
                 }
             case .force, .majorRadius:
                 let isForce = which == .force
-                let c = cursor.current
-                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     try touchProblem(.measureNotANumber(isForce ? "force" : "majorRadius"), at: valueOffset, place, &cursor)
                     usable = false
                     continue
@@ -603,7 +597,6 @@ struct TraceReader {
     /// else (another order, a string id, more keys, a value with a problem) gives nil with the
     /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
     /// JSON throws here just as the loop would at the same byte.
-    @inline(__always)
     private static func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
         var c = cursor
         // Each key, with what comes before it and the space after its colon, is first matched
@@ -613,7 +606,7 @@ struct TraceReader {
             c.skipWhitespace()
             guard TouchKey.id.predict(&c) != nil else { return nil }
         }
-        guard let id = try usualNumber(&c)?.integer else { return nil }
+        guard let id = try c.numberIfPresent()?.integer else { return nil }
         let phaseKey = c.pos
         if !(c.skipLiteral(UsualLayout.phaseKey, length: 8) && c.skipLiteral(UsualLayout.phaseColon, length: 3)) {
             c.pos = phaseKey
@@ -631,11 +624,11 @@ struct TraceReader {
             guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil else { return nil }
         }
         // (A NaN fails the comparison, as an infinity does.)
-        guard let x = try usualNumber(&c)?.value, x.magnitude <= TraceLimits.coordinate else { return nil }
+        guard let x = try c.numberIfPresent()?.value, x.magnitude <= TraceLimits.coordinate else { return nil }
         if !c.skipLiteral(UsualLayout.yKey, length: 7) {
             guard try c.nextMember(first: false), TouchKey.y.predict(&c) != nil else { return nil }
         }
-        guard let y = try usualNumber(&c)?.value, y.magnitude <= TraceLimits.coordinate else { return nil }
+        guard let y = try c.numberIfPresent()?.value, y.magnitude <= TraceLimits.coordinate else { return nil }
         if c.current == UInt8(ascii: "}") {
             c.pos += 1
         } else {
@@ -643,16 +636,6 @@ struct TraceReader {
         }
         cursor = c
         return UsualTouch(id: id, phase: phase, x: x, y: y)
-    }
-
-    /// The number at the cursor where the usual layout has one, or nil (nothing consumed) when
-    /// the value there is not a number, for the general steps to report. The usual number is
-    /// tried first, so that it costs no test of the first byte.
-    @_transparent
-    private static func usualNumber(_ c: inout JSONCursor) throws(ParseFailure) -> JSONNumber? {
-        if let short = c.shortNumber() { return short }
-        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
-        return try c.anyNumber()
     }
 
     /// What a touch in the usual layout gives: few enough values to come back in registers.
@@ -663,7 +646,7 @@ struct TraceReader {
         var y: Double
 
         /// The touch at `offset`, its slot and serial to come when it is admitted.
-        @inline(__always) func touch(at offset: Int) -> EventTouch {
+        func touch(at offset: Int) -> EventTouch {
             EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
                        slot: -1, serial: -1, offset: offset)
         }
@@ -741,7 +724,6 @@ struct TraceReader {
         }
     }
 
-    @inline(__always)
     private static func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
         if cursor.equals(token, "moved") { return .moved }
         if cursor.equals(token, "began") { return .began }
@@ -826,7 +808,7 @@ struct TraceReader {
     /// Notes an admitted touch's location in the summary's largest coordinates (for the default
     /// screen). Every admitted touch is handed on in its event; dropped ones are not, and do not
     /// count.
-    @inline(__always) private mutating func noteBounds(_ location: Point) {
+    private mutating func noteBounds(_ location: Point) {
         if location.x > summary.maxX { summary.maxX = location.x }
         if location.y > summary.maxY { summary.maxY = location.y }
     }
@@ -837,7 +819,7 @@ struct TraceReader {
 
     /// Notes that touch `id` ended in event `eventIndex` (first pass only: later passes read a
     /// trace without problems, and no message asks).
-    @inline(__always) private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
+    private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
         if endedSinceUpdate.count >= Self.endedBatch { updateRecentlyEnded() }
         if endedSinceUpdate.capacity == 0 { endedSinceUpdate.reserveCapacity(16) }
         endedSinceUpdate.append((id, eventIndex))
@@ -954,7 +936,7 @@ func numberText(_ v: Double) -> String {
 
 extension EventTouch {
     /// Gives an admitted touch its slot and serial (in one access to the array that holds it).
-    @inline(__always) fileprivate mutating func admitted(slot: Int, serial: Int) {
+    fileprivate mutating func admitted(slot: Int, serial: Int) {
         self.slot = slot
         self.serial = serial
     }
@@ -1038,7 +1020,7 @@ private enum TouchKey {
     }
 
     /// Consumes this key if it is next (for the usual keys), with its colon.
-    @inline(__always) func predict(_ cursor: inout JSONCursor) -> JSONStringToken? {
+    func predict(_ cursor: inout JSONCursor) -> JSONStringToken? {
         // (A switch the compiler folds when the case is known.)
         switch self {
         case .id: return cursor.predictedKey(0x2264_6922, length: 4)
@@ -1049,7 +1031,7 @@ private enum TouchKey {
         }
     }
 
-    @inline(__always) init(_ cursor: JSONCursor, _ key: JSONStringToken) {
+    init(_ cursor: JSONCursor, _ key: JSONStringToken) {
         guard !key.hasEscapes else {
             switch cursor.decode(key) {
             case "id": self = .id
@@ -1062,7 +1044,7 @@ private enum TouchKey {
             }
             return
         }
-        let first = cursor.base[key.start]
+        let first = cursor.firstByte(of: key)
         switch key.end - key.start {
         case 1: self = first == UInt8(ascii: "x") ? .x : (first == UInt8(ascii: "y") ? .y : .other)
         case 2: self = cursor.equals(key, "id") ? .id : .other
