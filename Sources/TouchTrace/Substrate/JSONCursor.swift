@@ -438,6 +438,7 @@ struct JSONCursor {
             } else {
                 let (fraction, digits) = Self.digitRun(at: base + p + integerDigits + 1)
                 guard digits > 0, digits < 8 else { return nil }
+                // At most 7 + 7 digits, below 10^14: no wrap.
                 mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits)) &* integerPowerOfTen(digits) &+ fraction
                 fractionDigits = digits
                 p += integerDigits + 1 + digits
@@ -466,6 +467,7 @@ struct JSONCursor {
     /// Adding 0x76 to the low seven bits of a byte sets its top bit when it is 10 or more,
     /// without carries between bytes, so the first non-digit is the lowest flagged byte.
     @inline(__always) static func digitCount(_ values: UInt64) -> Int {
+        // Each byte's low seven bits plus 0x76 is at most 0xF5: no carry into the next byte, no wrap.
         let flagged = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
         return flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
     }
@@ -498,6 +500,7 @@ struct JSONCursor {
         let first = base[pos]
         if first == UInt8(ascii: "0") {
             pos += 1
+            // (A byte below '0' wraps to 10 or more: one comparison for '0'...'9', here and below.)
             if pos < end, base[pos] &- 0x30 < 10 {
                 throw failure("invalid number: leading zeros are not allowed in JSON", at: start)
             }
@@ -567,6 +570,7 @@ struct JSONCursor {
         if isInteger && integerDigits <= 18 {
             integer = negative ? -Int64(mantissa) : Int64(mantissa)
         } else if isInteger && integerDigits == 19 && mantissa <= UInt64(Int64.max) + (negative ? 1 : 0) {
+            // 0 − 2^63 wraps to the bit pattern of Int64.min, exactly −2^63 (checked just above).
             integer = negative ? Int64(truncatingIfNeeded: 0 &- mantissa) : Int64(mantissa)
         } else {
             integer = nil
@@ -581,6 +585,7 @@ struct JSONCursor {
         while pos + 8 <= end {
             let (value, run) = Self.digitRun(at: base + pos)
             guard run > 0 else { return }
+            // Wraps only past 19 digits, which the caller sees in `count` and reads with strtod.
             mantissa = mantissa &* integerPowerOfTen(run) &+ value
             count += run
             pos += run
@@ -590,6 +595,7 @@ struct JSONCursor {
         while pos < end {
             let d = base[pos] &- 0x30
             if d >= 10 { return }
+            // As above: a wrap past 19 digits is seen in `count`.
             mantissa = mantissa &* 10 &+ UInt64(d)
             count += 1
             pos += 1
@@ -599,6 +605,8 @@ struct JSONCursor {
     /// The value of eight digits 0–9, one per byte, the first in the lowest byte: pairs, then
     /// fours, then all eight combined in lanes of one word.
     @inline(__always) static func eightDigitValue(_ digits: UInt64) -> UInt64 {
+        // Each lane holds at most 99, 9999, 99999999 in turn, well inside it: no carry between
+        // lanes, and what overflows the top lane is masked away.
         var v = (digits &* 10 &+ (digits >> 8)) & 0x00FF_00FF_00FF_00FF
         v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
         return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
