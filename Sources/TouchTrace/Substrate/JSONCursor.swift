@@ -38,9 +38,19 @@ struct JSONCursor {
     @inline(__always) var current: UInt8 { pos < end ? base[pos] : 0 }
 
     @inline(__always) mutating func skipWhitespace() {
+        // Most keys and values follow no whitespace or one space: a byte above ' ' ends it at once.
+        guard pos < end, base[pos] <= 0x20 else { return }
         while pos < end {
             let b = base[pos]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
+            if b == 0x20 || b == 0x0D || b == 0x09 {
+                pos += 1
+            } else if b == 0x0A {
+                pos += 1
+                // A line break is usually followed by indentation: eight spaces at a step.
+                while lookahead(0) == 0x2020_2020_2020_2020 { pos += 8 }
+            } else {
+                return
+            }
         }
     }
 
@@ -48,6 +58,23 @@ struct JSONCursor {
     @inline(__always) mutating func peek() -> UInt8 {
         skipWhitespace()
         return current
+    }
+
+    /// Whether the byte at the cursor can start a number (`-` or a digit).
+    @inline(__always) var atNumberStart: Bool {
+        let b = current
+        // A byte below '0' wraps to 10 or more: one comparison for the range '0'...'9'.
+        return b == UInt8(ascii: "-") || b &- 0x30 < 10
+    }
+
+    /// The first byte of a string's contents (0 for an empty string).
+    @inline(__always) func firstByte(of token: JSONStringToken) -> UInt8 {
+        token.end > token.start ? base[token.start] : 0
+    }
+
+    /// The byte at `offset` (0 outside the buffer).
+    func byte(at offset: Int) -> UInt8 {
+        offset >= 0 && offset < end ? base[offset] : 0
     }
 
     func failure(_ message: String, at offset: Int? = nil) -> ParseFailure {
@@ -170,6 +197,32 @@ struct JSONCursor {
         pos += keyLength + 1
         skipWhitespace()
         return token
+    }
+
+    /// The eight bytes that start `offset` bytes past the cursor, the first in the lowest byte,
+    /// or 0 when fewer than eight remain there: what a caller tells keys apart by, whatever
+    /// their order (a key's bytes with its closing quote are never 0).
+    @inline(__always) func lookahead(_ offset: Int) -> UInt64 {
+        let at = pos + offset
+        guard offset >= 0, at + 8 <= end else { return 0 }
+        // In bounds: checked just above.
+        return UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian
+    }
+
+    /// Consumes the member key at the cursor (its opening quote), whose `length` bytes and
+    /// closing quote the caller has matched (`lookahead`), with the colon after it and the
+    /// whitespace after that. False, with nothing consumed, when the cursor is not at a quote
+    /// or no colon follows: the general steps (`memberKey`) then read the same bytes and report
+    /// what is there.
+    @inline(__always) mutating func takeKey(length: Int) -> Bool {
+        guard pos < end, base[pos] == UInt8(ascii: "\"") else { return false }
+        var p = pos + length + 2
+        // The colon, usually right after the key.
+        while p < end, Self.isWhitespace(base[p]) { p += 1 }
+        guard p < end, base[p] == UInt8(ascii: ":") else { return false }
+        pos = p + 1
+        skipWhitespace()
+        return true
     }
 
     /// Consumes the next `length` (≤ 8) bytes if they are those of `pattern` (little-endian):
@@ -347,6 +400,15 @@ struct JSONCursor {
         return try anyNumber()
     }
 
+    /// The number at the cursor, or nil (nothing consumed) when the value there does not start
+    /// like a number (for the caller to read and describe); the usual number is tried first, so
+    /// that it costs no test of the first byte.
+    @_transparent mutating func numberIfPresent() throws(ParseFailure) -> JSONNumber? {
+        if let short = shortNumber() { return short }
+        guard atNumberStart else { return nil }
+        return try anyNumber()
+    }
+
     /// The usual number of a trace, `-123.45` with at most seven digits before and after the
     /// point and a delimiter after it; nil (nothing consumed) for any other, which `anyNumber`
     /// reads and checks. Up to seven digits in all (`359.85`, `0.007786`) are read in one
@@ -376,6 +438,7 @@ struct JSONCursor {
             } else {
                 let (fraction, digits) = Self.digitRun(at: base + p + integerDigits + 1)
                 guard digits > 0, digits < 8 else { return nil }
+                // At most 7 + 7 digits, below 10^14: no wrap.
                 mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits)) &* integerPowerOfTen(digits) &+ fraction
                 fractionDigits = digits
                 p += integerDigits + 1 + digits
@@ -404,6 +467,7 @@ struct JSONCursor {
     /// Adding 0x76 to the low seven bits of a byte sets its top bit when it is 10 or more,
     /// without carries between bytes, so the first non-digit is the lowest flagged byte.
     @inline(__always) static func digitCount(_ values: UInt64) -> Int {
+        // Each byte's low seven bits plus 0x76 is at most 0xF5: no carry into the next byte, no wrap.
         let flagged = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
         return flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
     }
@@ -436,6 +500,7 @@ struct JSONCursor {
         let first = base[pos]
         if first == UInt8(ascii: "0") {
             pos += 1
+            // (A byte below '0' wraps to 10 or more: one comparison for '0'...'9', here and below.)
             if pos < end, base[pos] &- 0x30 < 10 {
                 throw failure("invalid number: leading zeros are not allowed in JSON", at: start)
             }
@@ -505,6 +570,7 @@ struct JSONCursor {
         if isInteger && integerDigits <= 18 {
             integer = negative ? -Int64(mantissa) : Int64(mantissa)
         } else if isInteger && integerDigits == 19 && mantissa <= UInt64(Int64.max) + (negative ? 1 : 0) {
+            // 0 − 2^63 wraps to the bit pattern of Int64.min, exactly −2^63 (checked just above).
             integer = negative ? Int64(truncatingIfNeeded: 0 &- mantissa) : Int64(mantissa)
         } else {
             integer = nil
@@ -519,6 +585,7 @@ struct JSONCursor {
         while pos + 8 <= end {
             let (value, run) = Self.digitRun(at: base + pos)
             guard run > 0 else { return }
+            // Wraps only past 19 digits, which the caller sees in `count` and reads with strtod.
             mantissa = mantissa &* integerPowerOfTen(run) &+ value
             count += run
             pos += run
@@ -528,6 +595,7 @@ struct JSONCursor {
         while pos < end {
             let d = base[pos] &- 0x30
             if d >= 10 { return }
+            // As above: a wrap past 19 digits is seen in `count`.
             mantissa = mantissa &* 10 &+ UInt64(d)
             count += 1
             pos += 1
@@ -537,6 +605,8 @@ struct JSONCursor {
     /// The value of eight digits 0–9, one per byte, the first in the lowest byte: pairs, then
     /// fours, then all eight combined in lanes of one word.
     @inline(__always) static func eightDigitValue(_ digits: UInt64) -> UInt64 {
+        // Each lane holds at most 99, 9999, 99999999 in turn, well inside it: no carry between
+        // lanes, and what overflows the top lane is masked away.
         var v = (digits &* 10 &+ (digits >> 8)) & 0x00FF_00FF_00FF_00FF
         v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
         return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
@@ -550,6 +620,39 @@ struct JSONCursor {
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+    }
+
+    // MARK: Splitting an array
+
+    /// The offset of a `{` at or after `target` (within 64 KiB of it, and at least 16 bytes
+    /// before the end) that stands after a `,` past `start` and whose first key is one of
+    /// `keys`: probably the start of an element of the array whose elements begin at `start`,
+    /// though it may lie inside a string (callers check before they trust it); nil if none.
+    func objectElementStart(near target: Int, after start: Int, firstKeys keys: [StaticString]) -> Int? {
+        let limit = min(end - 16, target + 1 << 16)
+        var i = max(target, start + 1)
+        while i < limit {
+            if base[i] == UInt8(ascii: "{") {
+                var before = i - 1
+                while before > start, Self.isWhitespace(base[before]) { before -= 1 }
+                var after = i + 1
+                while after < limit, Self.isWhitespace(base[after]) { after += 1 }
+                if base[before] == UInt8(ascii: ","), base[after] == UInt8(ascii: "\""),
+                   keys.contains(where: { key in
+                       let n = key.utf8CodeUnitCount
+                       return after + n + 1 < end && memcmp(base + after + 1, key.utf8Start, n) == 0
+                           && base[after + n + 1] == UInt8(ascii: "\"")
+                   }) {
+                    return i
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
     // MARK: Whole values

@@ -87,27 +87,26 @@ public struct JSONNode: Sendable {
 
 /// Rejects files that cannot be JSON at all before parsing, with a message that says why.
 func checkNotEmptyOrBinary(_ source: SourceFile) throws(TraceError) {
-    try source.withBytes { bytes throws(TraceError) in try checkNotEmptyOrBinary(bytes, source) }
-}
-
-private func checkNotEmptyOrBinary(_ bytes: UnsafeBufferPointer<UInt8>, _ source: SourceFile) throws(TraceError) {
-    var first = 0
-    while first < bytes.count, bytes[first] == 0x20 || bytes[first] == 0x0A || bytes[first] == 0x0D || bytes[first] == 0x09 {
-        first += 1
+    let problem: (offset: Int, message: String)? = source.withBytes { bytes in
+        var first = 0
+        while first < bytes.count, bytes[first] == 0x20 || bytes[first] == 0x0A || bytes[first] == 0x0D || bytes[first] == 0x09 {
+            first += 1
+        }
+        if first == bytes.count {
+            return (0, bytes.isEmpty ? "empty file: expected a JSON object" : "file holds only whitespace: expected a JSON object")
+        }
+        // UTF-8 byte order marks and UTF-16 files are common mistakes; name them.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            return (0, "the file starts with a UTF-8 byte order mark, which JSON does not allow; save it without one")
+        }
+        if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+            return (0, "the file is UTF-16; save it as UTF-8")
+        }
+        // A NUL byte among the first few thousand: a binary file.
+        if let nul = bytes[first..<min(bytes.count, first + 4096)].firstIndex(of: 0) {
+            return (nul, "binary file (NUL byte): expected a JSON object")
+        }
+        return nil
     }
-    if first == bytes.count {
-        throw source.error(at: 0, bytes.isEmpty ? "empty file: expected a JSON object" : "file holds only whitespace: expected a JSON object")
-    }
-    // UTF-8 byte order marks and UTF-16 files are common mistakes; name them.
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-        throw source.error(at: 0, "the file starts with a UTF-8 byte order mark, which JSON does not allow; save it without one")
-    }
-    if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
-        throw source.error(at: 0, "the file is UTF-16; save it as UTF-8")
-    }
-    let length = min(bytes.count, first + 4096) - first
-    let nul = memchr(bytes.baseAddress! + first, 0, length).map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) }
-    if let nul {
-        throw source.error(at: nul, "binary file (NUL byte): expected a JSON object")
-    }
+    if let problem { throw source.error(at: problem.offset, problem.message) }
 }

@@ -257,6 +257,8 @@ private final class SharedTextTable: @unchecked Sendable {
     /// then mixed so that every bit of the result depends on every byte (the slot is taken from
     /// the lowest bits).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int {
+        // A hash: every multiplication here wraps on purpose (only the bits matter), and the
+        // offsets (`i`, `n − 8`, `8 k`) stay within the buffer's count, far from wrapping.
         var h = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
@@ -428,6 +430,7 @@ private struct Contents {
         }
         slots[hole] = 0
         entry.start?.deallocate()
+        // A generation wraps after 2^32 reuses of one index, by then long past any text of it.
         entries[Int(index)] = Entry(start: nil, count: 0, hash: 0, holders: 0, generation: entry.generation &+ 1)
         free.append(index)
         liveCount -= 1
@@ -446,6 +449,7 @@ private struct Contents {
     }
 
     private static func mix(_ index: UInt32) -> Int {
+        // A hash: the multiplication wraps on purpose.
         Int(truncatingIfNeeded: (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }

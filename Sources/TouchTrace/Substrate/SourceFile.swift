@@ -61,6 +61,16 @@ public struct SourceFile: Sendable {
         storage.releasePages(range)
     }
 
+    /// Copies the bytes in `range` to the start of `array` (which holds at least as many).
+    func copyBytes(_ range: Range<Int>, into array: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count && range.count <= array.count)
+        withBytes { bytes in
+            array.withUnsafeMutableBufferPointer { into in
+                _ = into.initialize(from: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+        }
+    }
+
     /// A copy of the bytes (for small files: expected transcripts).
     public var bytes: [UInt8] { withBytes { Array($0) } }
 
@@ -380,6 +390,18 @@ func describeErrno(_ code: Int32) -> String {
 
 /// Names of C functions that Swift types of the same name would shadow.
 enum Glue {
+    /// Reads up to `count` bytes from `fd` into the start of `bytes` (which holds at least
+    /// `count`), retrying when a signal interrupts the read: the count, 0 at the end, below 0
+    /// on a failed read (with `errno` set).
+    static func read(_ fd: Int32, into bytes: inout [UInt8], count: Int) -> Int {
+        precondition(count <= bytes.count)
+        var n = 0
+        repeat {
+            n = bytes.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress!, count) }
+        } while n < 0 && errno == EINTR
+        return n
+    }
+
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
         return Darwin.read(fd, buffer, count)
@@ -438,5 +460,74 @@ struct PageRelease {
         // Page rounding keeps a partly read page; the next release starts at its boundary.
         released = offset / SourceBytes.pageSize * SourceBytes.pageSize
         due = offset + Self.window
+    }
+}
+
+/// The line and column at every `stride`-th byte of a file, built once when the first messages
+/// of a file need line numbers, so that many messages in a large file cost a short scan each,
+/// not a scan from the start. It holds a few bytes per 64 KiB (never an entry per line: a 1 GB
+/// trace has millions of lines), and lets the pages of a mapped file go as it passes them.
+struct LineIndex {
+    /// Bytes between two marks.
+    let stride: Int
+    /// The 1-based line and column at offset `k * stride`, for every mark `k`.
+    private var lines: [Int] = []
+    private var columns: [Int] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, stride: Int = 1 << 16, releasingPagesOf source: SourceFile? = nil) {
+        self.stride = stride
+        var line = 1
+        var column = 1
+        var from = 0
+        var pages = PageRelease(from: 0)
+        while true {
+            lines.append(line)
+            columns.append(column)
+            if from >= bytes.count { break }
+            let to = min(from + stride, bytes.count)
+            (line, column) = LineIndex.advance(line, column, over: from..<to, in: bytes)
+            from = to
+            if let source { pages.reached(from, in: source) }
+        }
+        if let source { pages.finish(at: from, in: source) }
+    }
+
+    /// The line and column after reading `range` from `line`, `column`: newlines found with
+    /// memchr (the C library's, vectorized), columns counted as characters (UTF-8 scalars).
+    private static func advance(_ line: Int, _ column: Int, over range: Range<Int>,
+                                in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return (line, column) }
+        var line = line
+        var lineStart = -1
+        var i = range.lowerBound
+        while i < range.upperBound, let found = memchr(base + i, 0x0A, range.upperBound - i) {
+            line += 1
+            lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            i = lineStart
+        }
+        var column = lineStart < 0 ? column : 1
+        for k in max(lineStart, range.lowerBound)..<range.upperBound where bytes[k] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        let mark = min(offset / stride, lines.count - 1)
+        return LineIndex.advance(lines[mark], columns[mark], over: mark * stride..<offset, in: bytes)
+    }
+}
+
+/// The line ends (`\n`) in `bytes` from `start` on, found with memchr (the C library's,
+/// vectorized).
+func newlineCount(in bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { b in
+        guard let base = b.baseAddress, start < b.count else { return 0 }
+        var count = 0
+        var i = max(start, 0)
+        while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
+            count += 1
+            i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        return count
     }
 }

@@ -40,13 +40,13 @@ public struct Rect: Equatable, Sendable {
     /// Whether the point lies in the rectangle, edges included. (`CGRect.contains` leaves out
     /// the right and bottom edges; touchtrace includes them so that the default screen, the
     /// smallest rectangle holding every touch point, holds the outermost points too.)
-    @inline(__always) public func contains(_ p: Point) -> Bool {
+    public func contains(_ p: Point) -> Bool {
         p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height
     }
 
     /// Whether the point lies in the rectangle as `CGRect.contains` has it: the left and top
     /// edges in, the right and bottom edges out (they belong to the neighbour). Version 2 hit areas.
-    @inline(__always) public func containsHalfOpen(_ p: Point) -> Bool {
+    public func containsHalfOpen(_ p: Point) -> Bool {
         p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
     }
 

@@ -121,7 +121,7 @@ struct LogWindowReader: ~Copyable {
                     buffer.removeFirst(3)
                 }
             }
-            if Self.newlines(in: buffer, from: max(0, before - 3)) > 0 { break }
+            if newlineCount(in: buffer, from: max(0, before - 3)) > 0 { break }
         }
         if !atEnd, let last = Self.lastNewline(in: buffer) {
             carry = Array(buffer[(last + 1)...])
@@ -129,7 +129,7 @@ struct LogWindowReader: ~Copyable {
         }
         let window = Window(bytes: buffer, base: nextBase, firstLine: nextLine, isLast: atEnd)
         nextBase += buffer.count
-        nextLine += Self.newlines(in: buffer, from: 0)
+        nextLine += newlineCount(in: buffer, from: 0)
         return window
     }
 
@@ -139,20 +139,10 @@ struct LogWindowReader: ~Copyable {
         let size = windowSize
         switch reading {
         case .file(let fd):
-            var n = 0
-            repeat {
-                n = chunk.withUnsafeMutableBytes { raw in Self.readBytes(fd, raw.baseAddress!, size) }
-            } while n < 0 && errno == EINTR
-            return n
+            return Glue.read(fd, into: &chunk, count: size)
         case .source(let source, let offset, var pages):
             let n = min(size, source.count - offset)
-            if n > 0 {
-                source.withBytes { bytes in
-                    chunk.withUnsafeMutableBufferPointer { into in
-                        _ = into.initialize(from: UnsafeBufferPointer(rebasing: bytes[offset..<offset + n]))
-                    }
-                }
-            }
+            if n > 0 { source.copyBytes(offset..<offset + n, into: &chunk) }
             pages.reached(offset + n, in: source)
             if n == 0 { pages.finish(at: offset, in: source) }
             reading = .source(source, offset + n, pages)
@@ -189,39 +179,8 @@ struct LogWindowReader: ~Copyable {
         return (1, 1)
     }
 
-    /// The line ends in `bytes` from `start` on.
-    private static func newlines(in bytes: [UInt8], from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress, start < b.count else { return 0 }
-            var count = 0
-            var i = start
-            while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
-                count += 1
-                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            }
-            return count
-        }
-    }
-
     /// The offset of the last line end in `bytes`.
     private static func lastNewline(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { b in
-            var i = b.count - 1
-            while i >= 0 {
-                if b[i] == 0x0A { return i }
-                i -= 1
-            }
-            return nil
-        }
-    }
-
-    private static func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        return Darwin.read(fd, buffer, count)
-        #elseif canImport(Glibc)
-        return Glibc.read(fd, buffer, count)
-        #else
-        return Musl.read(fd, buffer, count)
-        #endif
+        bytes.lastIndex(of: 0x0A)
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension TouchEventConsumer {
     /// By default a consumer's work cannot be split: it sees every event, in order, on one thread.
     public static func emptyForLaterPart() -> Self? { nil }
@@ -12,7 +10,7 @@ extension IgnoringConsumer {
 }
 
 /// What reading the later part of a trace's events on another thread found.
-final class LaterPart<C: TouchEventConsumer>: @unchecked Sendable {
+final class LaterPart<C: TouchEventConsumer> {
     /// Whether the part read without any problem up to the end of the `events` array.
     var ok = false
     var consumer: C?
@@ -49,34 +47,17 @@ extension TraceReader {
     /// The smallest trace read with two threads: below it, a thread costs more than it saves.
     static var parallelMinimumBytes: Int { 4_000_000 }
 
-    /// Where to split the `events` array that starts at `start`: the start of an event object
-    /// near the middle of what follows (a `{` after a `,`, whose first key is `"t"` or
-    /// `"touches"`), or nil. It may be a false boundary (inside a string, say); the reader of the
-    /// first part checks that it lands there between events before anything is trusted.
-    static func splitPoint(in buffer: UnsafeBufferPointer<UInt8>, eventsStart start: Int) -> Int? {
-        splitPoint(in: buffer, eventsStart: start, near: start + (buffer.count - start) / 2)
+    /// Where to split the `events` array whose elements begin at `start`: the start of an
+    /// event object near the middle of what follows (a `{` after a `,`, whose first key is `"t"`
+    /// or `"touches"`), or nil. It may be a false boundary (inside a string, say); the reader of
+    /// the first part checks that it lands there between events before anything is trusted.
+    static func splitPoint(in bytes: JSONCursor, eventsStart start: Int) -> Int? {
+        splitPoint(in: bytes, eventsStart: start, near: start + (bytes.end - start) / 2)
     }
 
     /// `splitPoint(in:eventsStart:)` at or just after `target` instead of the middle.
-    static func splitPoint(in buffer: UnsafeBufferPointer<UInt8>, eventsStart start: Int, near target: Int) -> Int? {
-        let limit = min(buffer.count - 16, target + 1 << 16)
-        var i = max(target, start + 1)
-        while i < limit {
-            if buffer[i] == UInt8(ascii: "{") {
-                var before = i - 1
-                while before > start, buffer[before] == 0x20 || buffer[before] == 0x0A || buffer[before] == 0x0D || buffer[before] == 0x09 { before -= 1 }
-                var after = i + 1
-                while after < limit, buffer[after] == 0x20 || buffer[after] == 0x0A || buffer[after] == 0x0D || buffer[after] == 0x09 { after += 1 }
-                if buffer[before] == UInt8(ascii: ","), buffer[after] == UInt8(ascii: "\""),
-                   (buffer[after + 1] == UInt8(ascii: "t") && buffer[after + 2] == UInt8(ascii: "\"")) ||
-                   (after + 9 < buffer.count && buffer[after + 1] == UInt8(ascii: "t") && buffer[after + 2] == UInt8(ascii: "o") &&
-                    buffer[after + 7] == UInt8(ascii: "s") && buffer[after + 8] == UInt8(ascii: "\"")) {
-                    return i
-                }
-            }
-            i += 1
-        }
-        return nil
+    static func splitPoint(in bytes: JSONCursor, eventsStart start: Int, near target: Int) -> Int? {
+        bytes.objectElementStart(near: target, after: start, firstKeys: ["t", "touches"])
     }
 
     /// Reads the events from `split` up to `until` (the start of the next part), or to the end
@@ -85,11 +66,12 @@ extension TraceReader {
     /// end exactly at `until`, between events, is not ok. With `reportUnknownKeys` (`--strict`),
     /// an unknown key is a problem there too.
     static func readLaterPart<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, until: Int = Int.max,
-                                                     reportUnknownKeys: Bool, into part: LaterPart<C>) {
+                                                     reportUnknownKeys: Bool) -> LaterPart<C> {
+        let part = LaterPart<C>()
         var reader = TraceReader(source: source, options: TraceReadOptions(reportUnknownKeys: reportUnknownKeys))
         reader.laterPart = LaterPartTracking()
         reader.isFirstPass = false
-        guard var consumer = C.emptyForLaterPart() else { return }
+        guard var consumer = C.emptyForLaterPart() else { return part }
         do {
             try source.withBytes { buffer throws(ParseFailure) in
                 var cursor = JSONCursor(buffer, from: split)
@@ -112,9 +94,9 @@ extension TraceReader {
                 part.eventCount = index
             }
         } catch {
-            return
+            return part
         }
-        guard let tracking = reader.laterPart else { return }
+        guard let tracking = reader.laterPart else { return part }
         part.consumer = consumer
         part.firstSeen = tracking.firstSeen.map { ($0.key, $0.value) }
         part.began = reader.tracker.touchCount - tracking.assumed.count
@@ -130,6 +112,7 @@ extension TraceReader {
         }
         part.stillDown = reader.tracker.stillDown().map { ($0.id, order[$0.serial], $0.beganOffset, $0.location) }
         part.ok = true
+        return part
     }
 
     /// Admits a touch of a later part: an id first seen in any phase but `began` is taken as
@@ -168,7 +151,7 @@ extension TraceReader {
     /// that do not go back), takes them all in and returns true (the cursor then stands past the
     /// `events` array); otherwise takes in none and returns false, and reading goes on from
     /// there in this thread, as if no part had been read.
-    mutating func joinLaterParts<C: TouchEventConsumer>(_ parts: ArraySlice<LaterPart<C>>, eventIndex: Int,
+    mutating func joinLaterParts<C: TouchEventConsumer>(_ parts: [LaterPart<C>], eventIndex: Int,
                                                         cursor: inout JSONCursor, consumer: inout C) throws(ParseFailure) -> Bool {
         // The touches down where each part starts, as the parts before it leave them: the first
         // part's reader checks each part's assumptions against them before anything is taken in.
@@ -219,46 +202,36 @@ extension TraceReader {
 
 /// The later parts of a large trace's `events` array, cut at event boundaries, and which thread
 /// reads which: this reader takes parts from the front as it reaches them, the other thread
-/// takes whole parts from the back, each only while the other has not taken it. So the threads
-/// meet wherever their speeds put them, and the first thread waits at most for one part.
-final class LaterParts<C: TouchEventConsumer>: @unchecked Sendable {
+/// takes whole parts from the back, each only while the other has not taken it (see
+/// `PartsFromBothEnds`).
+final class LaterParts<C: TouchEventConsumer> {
     /// Where part k starts (the `{` of an event, or what looks like one: see `splitPoint`);
     /// part k ends where part k + 1 starts, the last at the end of the `events` array.
     let starts: [Int]
-    let parts: [LaterPart<C>]
-    /// Signalled when the other thread has done with part k.
-    private let done: [DispatchSemaphore]
-    /// Guards `front` and `back`.
-    private let lock = DispatchSemaphore(value: 1)
-    /// Parts before `front` are this reader's, parts from `back` on the other thread's.
-    private var front = 0
-    private var back: Int
+    private let work: PartsFromBothEnds<LaterPart<C>>
     /// The part whose start this reader reaches next.
     private(set) var next = 0
     /// The offset at which the first thread next looks at the parts: `starts[next]`, or past
     /// every offset when it has passed them all.
     var nextStart: Int { next < starts.count ? starts[next] : Int.max }
-    let group = DispatchGroup()
 
     /// The parts a trace is cut into when it is read with two threads (including the first
     /// thread's own beginning): enough that the threads' finishing times differ by little, few
     /// enough that the per-part costs stay small.
     static var count: Int { 8 }
 
-    /// Cuts the `events` array that starts at `eventsStart` into parts near equal sizes, or
-    /// returns nil when no boundary is found.
-    init?(buffer: UnsafeBufferPointer<UInt8>, eventsStart: Int) {
+    /// Cuts the `events` array whose elements begin at `eventsStart` (in the bytes `bytes`
+    /// reads) into parts of near equal sizes, or returns nil when no boundary is found.
+    init?(bytes: JSONCursor, eventsStart: Int) {
         var starts: [Int] = []
         for k in 1..<Self.count {
-            let target = eventsStart + (buffer.count - eventsStart) * k / Self.count
-            guard let start = TraceReader.splitPoint(in: buffer, eventsStart: eventsStart, near: max(target, (starts.last ?? eventsStart) + 1)) else { continue }
+            let target = eventsStart + (bytes.end - eventsStart) * k / Self.count
+            guard let start = TraceReader.splitPoint(in: bytes, eventsStart: eventsStart, near: max(target, (starts.last ?? eventsStart) + 1)) else { continue }
             if start > (starts.last ?? eventsStart) { starts.append(start) }
         }
         if starts.isEmpty { return nil }
         self.starts = starts
-        parts = starts.map { _ in LaterPart<C>() }
-        done = starts.map { _ in DispatchSemaphore(value: 0) }
-        back = starts.count
+        work = PartsFromBothEnds(count: starts.count)
     }
 
     /// Starts the other thread: it reads parts from the last one back, while this reader has
@@ -272,13 +245,11 @@ final class LaterParts<C: TouchEventConsumer>: @unchecked Sendable {
         for start in starts { source.releasePages(max(0, start - around)..<start + around) }
         // Its touch ids belong to the scope this thread reads in.
         let texts = TextScope.currentOrProcess
-        DispatchQueue.global().async(group: group) { [self] in
+        let starts = self.starts
+        work.start { k in
             texts.run {
-                while let k = takeFromBack() {
-                    TraceReader.readLaterPart(source, from: starts[k], until: k + 1 < starts.count ? starts[k + 1] : Int.max,
-                                               reportUnknownKeys: reportUnknownKeys, into: parts[k])
-                    done[k].signal()
-                }
+                TraceReader.readLaterPart(source, from: starts[k], until: k + 1 < starts.count ? starts[k + 1] : Int.max,
+                                          reportUnknownKeys: reportUnknownKeys)
             }
         }
     }
@@ -286,39 +257,23 @@ final class LaterParts<C: TouchEventConsumer>: @unchecked Sendable {
     /// Waits until the other thread has read the last `count` parts (for tests).
     func waitForParts(_ count: Int) {
         guard count > 0 else { return }
-        let k = max(0, starts.count - count)
-        done[k].wait()
-        done[k].signal()
-    }
-
-    private func takeFromBack() -> Int? {
-        lock.wait()
-        defer { lock.signal() }
-        guard back > front else { return nil }
-        back -= 1
-        return back
+        work.wait(for: max(0, starts.count - count))
     }
 
     /// Called when this reader reaches or passes `nextStart`: takes the part that starts there
-    /// if the other thread has not, and moves on to the next. Returns the part's index if the
-    /// other thread has it (waited for, when the reader stands exactly at its start), else nil.
-    func reach(_ offset: Int) -> Int? {
+    /// if the other thread has not, and moves on to the next. When the other thread has it and
+    /// the reader stands exactly at its start, returns it and every part after it (all the other
+    /// thread's), waited for; else nil.
+    func reach(_ offset: Int) -> [LaterPart<C>]? {
         let k = next
         next += 1
-        lock.wait()
-        let theirs = k >= back
-        if !theirs { front = k + 1 }
-        lock.signal()
-        guard theirs, offset == starts[k] else { return nil }
-        done[k].wait()
-        return k
+        guard !work.takeFromFront(k), offset == starts[k] else { return nil }
+        // A part the other thread took always gives a result (`readLaterPart` returns one).
+        return work.results(from: k).map { $0! }
     }
 
     /// Leaves every part not yet taken to this reader, and waits for the other thread.
     func finish() {
-        lock.wait()
-        front = starts.count
-        lock.signal()
-        group.wait()
+        work.finish()
     }
 }

@@ -13,7 +13,7 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     }
 
     /// Whether the touch leaves the screen in this phase.
-    @inline(__always) public var isEnding: Bool { self == .ended || self == .cancelled }
+    public var isEnding: Bool { self == .ended || self == .cancelled }
 
     static let validNames = "began, moved, stationary, ended, cancelled"
 }

@@ -17,6 +17,15 @@ struct TouchTracker {
         var beganEvent: Int
         var beganOffset: Int
         var location: Point
+
+        /// Lists the touch in event `eventIndex` in `phase` at `location`: its serial, or nil
+        /// if the event listed it already.
+        mutating func list(in eventIndex: Int, _ phase: TouchPhase, at location: Point) -> Int? {
+            if mark == eventIndex { return nil }
+            mark = eventIndex
+            if phase != .stationary { self.location = location }
+            return serial
+        }
     }
 
     /// Touches that are down: id to slot.
@@ -40,7 +49,6 @@ struct TouchTracker {
     ///
     /// Inlined into the reader's loop for the usual touch, one that is down and listed once in
     /// the event; a touch that begins is admitted out of line.
-    @inline(__always)
     mutating func admit(_ id: TouchID, _ phase: TouchPhase, event eventIndex: Int, offset: Int, location: Point)
         -> Result<(slot: Int, serial: Int), Problem>
     {
@@ -48,17 +56,14 @@ struct TouchTracker {
             return admitBeginning(id, event: eventIndex, offset: offset, location: location)
         }
         guard let slot = down.slot(of: id) else { return .failure(.notDown) }
-        return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].mark == eventIndex { return .failure(.listedTwice) }
-            slots[slot].mark = eventIndex
-            if phase != .stationary { slots[slot].location = location }
-            if phase.isEnding {
-                // Freed when the event is over, so that the id and the slot stay taken for the
-                // rest of this event (a touch may not end and begin again in one event).
-                ending.append((id, slot))
-            }
-            return .success((slot, slots[slot].serial))
+        // One access to the slot: marked, moved, and its serial read.
+        guard let serial = slots[slot].list(in: eventIndex, phase, at: location) else { return .failure(.listedTwice) }
+        if phase.isEnding {
+            // Freed when the event is over, so that the id and the slot stay taken for the
+            // rest of this event (a touch may not end and begin again in one event).
+            ending.append((id, slot))
         }
+        return .success((slot, serial))
     }
 
     /// Admits a touch that begins in event `eventIndex`: a new serial, and a free slot.
@@ -87,7 +92,7 @@ struct TouchTracker {
 
     /// Frees the touches that ended in the event just admitted (most events end none: that
     /// check is inlined into the reader's loop).
-    @inline(__always) mutating func finishEvent() {
+    mutating func finishEvent() {
         if !ending.isEmpty { freeEnded() }
     }
 
@@ -132,7 +137,7 @@ struct DownTouches {
     private var map: [TouchID: Int]?
     static let listLimit = 16
 
-    @inline(__always) func slot(of id: TouchID) -> Int? {
+    func slot(of id: TouchID) -> Int? {
         if let map { return map[id] }
         for entry in list where entry.id == id { return entry.slot }
         return nil

@@ -142,5 +142,5 @@ public final class Trace: Sendable {
 /// A consumer that drops events (for checking a trace without replaying it).
 public struct IgnoringConsumer: TouchEventConsumer {
     public init() {}
-    @inline(__always) public mutating func consume(_ event: borrowing TouchEvent) {}
+    public mutating func consume(_ event: borrowing TouchEvent) {}
 }

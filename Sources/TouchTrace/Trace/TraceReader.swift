@@ -3,9 +3,9 @@ import Dispatch
 /// Limits on numbers in traces: beyond them a value is a mistake, not a measurement.
 enum TraceLimits {
     /// Coordinates, in points, within ±10 million (a screen is a few thousand points wide).
-    @inline(__always) static var coordinate: Double { 1.0e7 }
+    static var coordinate: Double { 1.0e7 }
     /// Times, in seconds, within ±10 billion (Unix time in seconds fits, with room to spare).
-    @inline(__always) static var time: Double { 1.0e10 }
+    static var time: Double { 1.0e10 }
 }
 
 /// Reads a trace file's bytes: the header, then the events as a stream. Events are checked as
@@ -267,7 +267,7 @@ struct TraceReader {
         // one reads whole parts from the back, and where they meet depends on how fast each goes.
         var later: LaterParts<C>?
         if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
-           let parts = LaterParts<C>(buffer: UnsafeBufferPointer(start: cursor.base, count: cursor.end), eventsStart: cursor.pos) {
+           let parts = LaterParts<C>(bytes: cursor, eventsStart: cursor.pos) {
             parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys)
             parts.waitForParts(laterPartsReadFirst)
             later = parts
@@ -290,8 +290,8 @@ struct TraceReader {
                     // A part the other thread has read, from where this reader stands exactly:
                     // it and every part after it (all the other thread's) are joined, or none is
                     // and this thread reads on.
-                    if let k = parts.reach(cursor.pos),
-                       try joinLaterParts(parts.parts[k...], eventIndex: index, cursor: &cursor, consumer: &consumer) {
+                    if let theirs = parts.reach(cursor.pos),
+                       try joinLaterParts(theirs, eventIndex: index, cursor: &cursor, consumer: &consumer) {
                         // Every part read: what either reader left in memory goes.
                         pages.finish(at: cursor.pos, in: source)
                         return
@@ -314,14 +314,14 @@ struct TraceReader {
     /// unusable (reported).
     ///
     /// Inlined into the reading loops, so that the usual event costs one call, not two.
-    @inline(__always)
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
+        if try readPlainEvent(&cursor, index: index) { return true }
         return try readAnyEvent(&cursor, index: index)
     }
 
-    /// `readEvent` for an event that is not in the usual layout or has a problem: any spacing
-    /// and order, every problem reported.
+    /// `readEvent` for an event that has a problem (or that the other steps do not read): any
+    /// spacing and order, every problem reported.
     @inline(never)
     private mutating func readAnyEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         let eventOffset = cursor.pos
@@ -360,7 +360,7 @@ struct TraceReader {
                     usable = false
                 }
                 let valueOffset = cursor.pos
-                guard cursor.current == UInt8(ascii: "-") || cursor.current &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     let node = try cursor.node(depth: 2)
                     try report(at: valueOffset, "event \(index): \"t\" must be a number (seconds), found \(node.kindDescription)")
                     usable = false
@@ -405,29 +405,32 @@ struct TraceReader {
     }
 
     /// An event as files usually write it, `{"t": 0.25, "touches": [{"id": 1, ...}, ...]}`
-    /// spaced just so, every touch in the usual layout (`readUsualTouch`), and nothing to
-    /// report: read in a straight line into `event`, with the same steps as `readEvent`. For any
-    /// other, false with the cursor where it was, and `readEvent` reads it with any spacing and
-    /// reports what is wrong. Malformed JSON throws here just as `readEvent` would at the same
-    /// byte.
-    @inline(__always)
+    /// spaced just so, its touches read by `readUsualTouch` or else `readPlainTouch`, and
+    /// nothing to report: read in a
+    /// straight line into `event`, with the same steps as `readAnyEvent`. For any other, false
+    /// with the cursor where it was, for `readPlainEvent`. Malformed JSON throws here just as
+    /// `readAnyEvent` would at the same byte.
     private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         var c = cursor
-        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try Self.usualNumber(&c)?.value else { return false }
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try c.numberIfPresent()?.value else { return false }
         // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
         guard t.magnitude <= TraceLimits.time, t >= lastTime,
               c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
         else { return false }
-        // The touches go over those of the event before (`readEvent` clears them if this fails).
+        // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
         var count = 0
         while true {
             let offset = c.pos
-            guard c.current == UInt8(ascii: "{"), let usual = try Self.readUsualTouch(&c) else { return false }
-            if count < event.touches.count {
-                event.touches[count] = usual.touch(at: offset)
+            if let usual = try Self.readUsualTouch(&c) {
+                if count < event.touches.count {
+                    event.touches[count] = usual.touch(at: offset)
+                } else {
+                    if event.touches.capacity == 0 { event.touches.reserveCapacity(TouchTracker.fewFingers) }
+                    event.touches.append(usual.touch(at: offset))
+                }
             } else {
-                if event.touches.capacity == 0 { event.touches.reserveCapacity(TouchTracker.fewFingers) }
-                event.touches.append(usual.touch(at: offset))
+                guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                placeTouch(touch, at: count)
             }
             count += 1
             guard c.skipLiteral(UsualLayout.touchSeparator, length: 2) else { break }
@@ -439,6 +442,67 @@ struct TraceReader {
         event.t = t
         event.index = index
         return true
+    }
+
+    /// An event with nothing to report, read in one pass into `event`: any spacing, its keys
+    /// and its touches' keys in any order, told apart by their bytes (`EventKey.take`,
+    /// `TouchKey.take`), with the same steps as `readAnyEvent` takes over the same bytes. At
+    /// the first thing `readAnyEvent` would report or warn about (or that this pass does not
+    /// read: escapes in keys, string ids), false with the cursor where it was, and
+    /// `readAnyEvent` reads the event again and reports. So malformed JSON throws here just
+    /// as it would there, at the same byte and with the same message.
+    private mutating func readPlainEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        var c = cursor
+        guard c.current == UInt8(ascii: "{") else { return false }
+        c.pos += 1
+        var time: Double?
+        var sawTouches = false
+        // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
+        var count = 0
+        var first = true
+        while try c.nextMember(first: first) {
+            first = false
+            switch EventKey.take(&c) {
+            case .t:
+                // A time in range, reported at once otherwise (whether it goes backwards is
+                // said after the event, as `readAnyEvent` says it).
+                guard time == nil, let t = try c.numberIfPresent()?.value, t.magnitude <= TraceLimits.time else { return false }
+                time = t
+            case .touches:
+                guard !sawTouches, c.current == UInt8(ascii: "[") else { return false }
+                sawTouches = true
+                c.pos += 1
+                var firstTouch = true
+                while try c.nextElement(first: firstTouch) {
+                    firstTouch = false
+                    let offset = c.pos
+                    guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                    placeTouch(touch, at: count)
+                    count += 1
+                }
+            case .other:
+                return false
+            }
+        }
+        // Not NaN either: then `t >= lastTime` fails.
+        guard let t = time, sawTouches, t >= lastTime else { return false }
+        if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
+        cursor = c
+        lastTime = t
+        event.t = t
+        event.index = index
+        return true
+    }
+
+    /// Puts `touch` at `position` of the event's touches, over the touch of an event before or
+    /// after the last (the touches go over those of the event before; the caller trims the rest).
+    private mutating func placeTouch(_ touch: EventTouch, at position: Int) {
+        if position < event.touches.count {
+            event.touches[position] = touch
+        } else {
+            if event.touches.capacity == 0 { event.touches.reserveCapacity(TouchTracker.fewFingers) }
+            event.touches.append(touch)
+        }
     }
 
     /// Reads an event's `touches` array into `event.touches`; false if a touch was unusable.
@@ -469,7 +533,6 @@ struct TraceReader {
     /// The hot loop of every read: keys are told apart by their first byte and length, numbers go
     /// straight into doubles, and every problem is handed to `touchProblem`, out of line, so that
     /// this function carries none of the messages.
-    @inline(__always)
     private mutating func readTouch(_ cursor: inout JSONCursor, eventIndex: Int, position: Int) throws(ParseFailure) -> EventTouch? {
         let offset = cursor.pos
         let place = TouchPlace(eventIndex: eventIndex, position: position)
@@ -477,7 +540,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try Self.readUsualTouch(&cursor) { return touch.touch(at: offset) }
+        if let touch = try Self.readPlainTouch(&cursor, at: offset) { return touch }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -487,22 +550,18 @@ struct TraceReader {
         var majorRadius: Double?
         var usable = true
         var first = true
-        // Touches almost always list "id", "phase", "x", "y" in that order: the next of those is
-        // tried first.
-        var predicted = TouchKey.id
         while try cursor.nextMember(first: first) {
             first = false
             let keyOffset = cursor.pos
-            let key: JSONStringToken
-            var which: TouchKey
-            if let k = predicted.predict(&cursor) {
-                key = k
-                which = predicted
-            } else {
-                key = try cursor.memberKey()
-                which = TouchKey(cursor, key)
+            // The keys touchtrace knows, told apart by their bytes; any other (or a known key
+            // written with escapes) is read and decoded.
+            var key: JSONStringToken?
+            var which = TouchKey.take(&cursor)
+            if which == .other {
+                let token = try cursor.memberKey()
+                key = token
+                which = TouchKey(cursor, token)
             }
-            predicted = which.next
             let valueOffset = cursor.pos
             switch which {
             case .x, .y:
@@ -511,8 +570,7 @@ struct TraceReader {
                     try touchProblem(.duplicate(isX ? "x" : "y"), at: keyOffset, place, &cursor)
                     usable = false
                 }
-                let c = cursor.current
-                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     try touchProblem(.coordinateNotANumber(isX ? "x" : "y"), at: valueOffset, place, &cursor)
                     usable = false
                     continue
@@ -529,8 +587,7 @@ struct TraceReader {
                     try touchProblem(.duplicate("id"), at: keyOffset, place, &cursor)
                     usable = false
                 }
-                let c = cursor.current
-                if c == UInt8(ascii: "-") || c &- 0x30 < 10 {
+                if cursor.atNumberStart {
                     let n = try cursor.number()
                     if let integer = n.integer {
                         id = .number(integer)
@@ -538,7 +595,7 @@ struct TraceReader {
                         try touchProblem(.idNotAnInteger(n.value), at: valueOffset, place, &cursor)
                         usable = false
                     }
-                } else if c == UInt8(ascii: "\"") {
+                } else if cursor.current == UInt8(ascii: "\"") {
                     id = .text(cursor.decode(try cursor.stringToken()))
                 } else {
                     try touchProblem(.idNotAnIntegerOrString, at: valueOffset, place, &cursor)
@@ -567,8 +624,7 @@ struct TraceReader {
                 }
             case .force, .majorRadius:
                 let isForce = which == .force
-                let c = cursor.current
-                guard c == UInt8(ascii: "-") || c &- 0x30 < 10 else {
+                guard cursor.atNumberStart else {
                     try touchProblem(.measureNotANumber(isForce ? "force" : "majorRadius"), at: valueOffset, place, &cursor)
                     usable = false
                     continue
@@ -581,7 +637,7 @@ struct TraceReader {
                 }
                 if isForce { force = v } else { majorRadius = v }
             case .other:
-                try touchProblem(.unknownKey(cursor.decode(key)), at: keyOffset, place, &cursor)
+                try touchProblem(.unknownKey(key.map { cursor.decode($0) } ?? ""), at: keyOffset, place, &cursor)
                 try cursor.skipValue(depth: 4)
             }
         }
@@ -596,28 +652,71 @@ struct TraceReader {
                           slot: -1, serial: -1, offset: offset)
     }
 
-    /// A touch in the usual layout, `{"id": 3, "phase": "moved", "x": 1.5, "y": 2}` (any
-    /// spacing), read in a straight line with the same steps as the loop of `readTouch`. Anything
-    /// else (another order, a string id, more keys, a value with a problem) gives nil with the
-    /// cursor where it was, and the loop reads the touch and reports what is wrong. Malformed
-    /// JSON throws here just as the loop would at the same byte.
-    @inline(__always)
+    /// A touch with nothing to report (`{"id": 3, "phase": "moved", "x": 1.5, "y": 2}`, with
+    /// `force` and `majorRadius` or without, any spacing, its keys in any order), read in one
+    /// pass with the same steps as the loop of `readTouch`. At the first thing that loop would
+    /// report or warn about (or that this pass does not read: a string id, escapes in a key),
+    /// nil with the cursor where it was, and the loop reads the touch and reports it.
+    /// Malformed JSON throws here just as the loop would at the same byte.
+    private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int) throws(ParseFailure) -> EventTouch? {
+        var c = cursor
+        guard c.current == UInt8(ascii: "{") else { return nil }
+        c.pos += 1
+        var id: Int64 = 0
+        var phase = TouchPhase.moved
+        var x = 0.0
+        var y = 0.0
+        var force: Double?
+        var majorRadius: Double?
+        // The keys read so far, a bit each (`TouchKey.bit`): a key read twice is reported.
+        var seen: UInt8 = 0
+        var first = true
+        while try c.nextMember(first: first) {
+            first = false
+            let which = TouchKey.take(&c)
+            guard which != .other, seen & which.bit == 0 else { return nil }
+            seen |= which.bit
+            switch which {
+            case .id:
+                guard let n = try c.numberIfPresent()?.integer else { return nil }
+                id = n
+            case .phase:
+                guard c.current == UInt8(ascii: "\"") else { return nil }
+                if c.predictedString(0x22_6465_766F_6D22, length: 7) {
+                    phase = .moved
+                } else {
+                    guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
+                    phase = p
+                }
+            case .x, .y:
+                // (A NaN fails the comparison, as an infinity does.)
+                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                if which == .x { x = v } else { y = v }
+            case .force, .majorRadius:
+                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                if which == .force { force = v } else { majorRadius = v }
+            case .other:
+                return nil
+            }
+        }
+        guard seen & TouchKey.required == TouchKey.required else { return nil }
+        cursor = c
+        // The slot and serial come when the touch is admitted.
+        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
+                          slot: -1, serial: -1, offset: offset)
+    }
+
+    /// A touch as files usually write it, `{"id": 3, "phase": "moved", "x": 1.5, "y": 2}`
+    /// spaced just so, with nothing to report: each key with what comes before it matched in
+    /// one comparison, the values read with the same steps as the loop of `readTouch`. For any
+    /// other, nil with the cursor where it was, for `readPlainTouch`. Malformed JSON throws here
+    /// just as that loop would at the same byte.
     private static func readUsualTouch(_ cursor: inout JSONCursor) throws(ParseFailure) -> UsualTouch? {
         var c = cursor
-        // Each key, with what comes before it and the space after its colon, is first matched
-        // as files usually write it (`, "x": `) in one comparison, then read with any spacing.
-        if !c.skipLiteral(UsualLayout.touchOpen, length: 7) {
-            c.pos += 1
-            c.skipWhitespace()
-            guard TouchKey.id.predict(&c) != nil else { return nil }
-        }
-        guard let id = try usualNumber(&c)?.integer else { return nil }
-        let phaseKey = c.pos
-        if !(c.skipLiteral(UsualLayout.phaseKey, length: 8) && c.skipLiteral(UsualLayout.phaseColon, length: 3)) {
-            c.pos = phaseKey
-            guard try c.nextMember(first: false), TouchKey.phase.predict(&c) != nil else { return nil }
-        }
-        guard c.current == UInt8(ascii: "\"") else { return nil }
+        guard c.skipLiteral(UsualLayout.touchOpen, length: 7), let id = try c.numberIfPresent()?.integer,
+              c.skipLiteral(UsualLayout.phaseKey, length: 8), c.skipLiteral(UsualLayout.phaseColon, length: 3),
+              c.current == UInt8(ascii: "\"")
+        else { return nil }
         let phase: TouchPhase
         if c.predictedString(0x22_6465_766F_6D22, length: 7) {
             phase = .moved
@@ -625,32 +724,14 @@ struct TraceReader {
             guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
             phase = p
         }
-        if !c.skipLiteral(UsualLayout.xKey, length: 7) {
-            guard try c.nextMember(first: false), TouchKey.x.predict(&c) != nil else { return nil }
-        }
         // (A NaN fails the comparison, as an infinity does.)
-        guard let x = try usualNumber(&c)?.value, x.magnitude <= TraceLimits.coordinate else { return nil }
-        if !c.skipLiteral(UsualLayout.yKey, length: 7) {
-            guard try c.nextMember(first: false), TouchKey.y.predict(&c) != nil else { return nil }
-        }
-        guard let y = try usualNumber(&c)?.value, y.magnitude <= TraceLimits.coordinate else { return nil }
-        if c.current == UInt8(ascii: "}") {
-            c.pos += 1
-        } else {
-            guard try !c.nextMember(first: false) else { return nil }
-        }
+        guard c.skipLiteral(UsualLayout.xKey, length: 7), let x = try c.numberIfPresent()?.value, x.magnitude <= TraceLimits.coordinate,
+              c.skipLiteral(UsualLayout.yKey, length: 7), let y = try c.numberIfPresent()?.value, y.magnitude <= TraceLimits.coordinate,
+              c.current == UInt8(ascii: "}")
+        else { return nil }
+        c.pos += 1
         cursor = c
         return UsualTouch(id: id, phase: phase, x: x, y: y)
-    }
-
-    /// The number at the cursor where the usual layout has one, or nil (nothing consumed) when
-    /// the value there is not a number, for the general steps to report. The usual number is
-    /// tried first, so that it costs no test of the first byte.
-    @_transparent
-    private static func usualNumber(_ c: inout JSONCursor) throws(ParseFailure) -> JSONNumber? {
-        if let short = c.shortNumber() { return short }
-        guard c.current == UInt8(ascii: "-") || c.current &- 0x30 < 10 else { return nil }
-        return try c.anyNumber()
     }
 
     /// What a touch in the usual layout gives: few enough values to come back in registers.
@@ -661,7 +742,7 @@ struct TraceReader {
         var y: Double
 
         /// The touch at `offset`, its slot and serial to come when it is admitted.
-        @inline(__always) func touch(at offset: Int) -> EventTouch {
+        func touch(at offset: Int) -> EventTouch {
             EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: nil, majorRadius: nil,
                        slot: -1, serial: -1, offset: offset)
         }
@@ -739,7 +820,6 @@ struct TraceReader {
         }
     }
 
-    @inline(__always)
     private static func parsePhase(_ cursor: JSONCursor, _ token: JSONStringToken) -> TouchPhase? {
         if cursor.equals(token, "moved") { return .moved }
         if cursor.equals(token, "began") { return .began }
@@ -824,7 +904,7 @@ struct TraceReader {
     /// Notes an admitted touch's location in the summary's largest coordinates (for the default
     /// screen). Every admitted touch is handed on in its event; dropped ones are not, and do not
     /// count.
-    @inline(__always) private mutating func noteBounds(_ location: Point) {
+    private mutating func noteBounds(_ location: Point) {
         if location.x > summary.maxX { summary.maxX = location.x }
         if location.y > summary.maxY { summary.maxY = location.y }
     }
@@ -835,7 +915,7 @@ struct TraceReader {
 
     /// Notes that touch `id` ended in event `eventIndex` (first pass only: later passes read a
     /// trace without problems, and no message asks).
-    @inline(__always) private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
+    private mutating func noteEnded(_ id: TouchID, _ eventIndex: Int) {
         if endedSinceUpdate.count >= Self.endedBatch { updateRecentlyEnded() }
         if endedSinceUpdate.capacity == 0 { endedSinceUpdate.reserveCapacity(16) }
         endedSinceUpdate.append((id, eventIndex))
@@ -952,7 +1032,7 @@ func numberText(_ v: Double) -> String {
 
 extension EventTouch {
     /// Gives an admitted touch its slot and serial (in one access to the array that holds it).
-    @inline(__always) fileprivate mutating func admitted(slot: Int, serial: Int) {
+    fileprivate mutating func admitted(slot: Int, serial: Int) {
         self.slot = slot
         self.serial = serial
     }
@@ -1019,53 +1099,71 @@ private enum TopKey: UInt8 {
 /// The keys of an event object.
 private enum EventKey {
     case t, touches, other
+
+    /// The key at the cursor (at its opening quote), told apart by its bytes and consumed with
+    /// its colon; `.other`, with nothing consumed, for any other key, a key written with
+    /// escapes or one without a colon after it (the general steps read and report those).
+    static func take(_ cursor: inout JSONCursor) -> EventKey {
+        // The key's bytes and its closing quote, the first in the lowest byte.
+        let word = cursor.lookahead(1)
+        if word & 0xFFFF == 0x2274, cursor.takeKey(length: 1) { return .t }                        // t"
+        if word == 0x2273_6568_6375_6F74, cursor.takeKey(length: 7) { return .touches }             // touches"
+        return .other
+    }
 }
 
-/// The keys of a touch object, told apart by length and first byte before a full comparison.
+/// The keys of a touch object.
 private enum TouchKey {
     case id, phase, x, y, force, majorRadius, other
 
-    /// The key usually listed after this one.
-    var next: TouchKey {
+    /// This key's bit in a set of keys read.
+    var bit: UInt8 {
         switch self {
-        case .id: return .phase
-        case .phase: return .x
-        case .x: return .y
+        case .id: return 1
+        case .phase: return 2
+        case .x: return 4
+        case .y: return 8
+        case .force: return 16
+        case .majorRadius: return 32
+        case .other: return 64
+        }
+    }
+
+    /// The keys every touch has.
+    static var required: UInt8 { 1 | 2 | 4 | 8 }
+
+    /// The key at the cursor (at its opening quote), told apart by its first byte and then
+    /// its bytes with the closing quote, whatever the order of the keys, and consumed with its
+    /// colon; `.other`, with nothing consumed, for any other key, a key written with escapes
+    /// or one without a colon after it (the general steps read and report those).
+    static func take(_ cursor: inout JSONCursor) -> TouchKey {
+        // The key's bytes and its closing quote, the first in the lowest byte.
+        let word = cursor.lookahead(1)
+        let key: TouchKey
+        let length: Int
+        switch word & 0xFF {
+        case 0x78 where word & 0xFFFF == 0x2278: key = .x; length = 1                              // x"
+        case 0x79 where word & 0xFFFF == 0x2279: key = .y; length = 1                              // y"
+        case 0x69 where word & 0xFF_FFFF == 0x22_6469: key = .id; length = 2                       // id"
+        case 0x70 where word & 0xFFFF_FFFF_FFFF == 0x2265_7361_6870: key = .phase; length = 5      // phase"
+        case 0x66 where word & 0xFFFF_FFFF_FFFF == 0x2265_6372_6F66: key = .force; length = 5      // force"
+        case 0x6D where word == 0x6461_5272_6F6A_616D                                              // majorRad
+                        && cursor.lookahead(9) & 0xFFFF_FFFF == 0x2273_7569:                       // ius"
+            key = .majorRadius; length = 11
         default: return .other
         }
+        return cursor.takeKey(length: length) ? key : .other
     }
 
-    /// Consumes this key if it is next (for the usual keys), with its colon.
-    @inline(__always) func predict(_ cursor: inout JSONCursor) -> JSONStringToken? {
-        // (A switch the compiler folds when the case is known.)
-        switch self {
-        case .id: return cursor.predictedKey(0x2264_6922, length: 4)
-        case .phase: return cursor.predictedKey(0x22_6573_6168_7022, length: 7)
-        case .x: return cursor.predictedKey(0x22_7822, length: 3)
-        case .y: return cursor.predictedKey(0x22_7922, length: 3)
-        default: return nil
-        }
-    }
-
-    @inline(__always) init(_ cursor: JSONCursor, _ key: JSONStringToken) {
-        guard !key.hasEscapes else {
-            switch cursor.decode(key) {
-            case "id": self = .id
-            case "phase": self = .phase
-            case "x": self = .x
-            case "y": self = .y
-            case "force": self = .force
-            case "majorRadius": self = .majorRadius
-            default: self = .other
-            }
-            return
-        }
-        let first = cursor.base[key.start]
-        switch key.end - key.start {
-        case 1: self = first == UInt8(ascii: "x") ? .x : (first == UInt8(ascii: "y") ? .y : .other)
-        case 2: self = cursor.equals(key, "id") ? .id : .other
-        case 5: self = cursor.equals(key, "phase") ? .phase : (cursor.equals(key, "force") ? .force : .other)
-        case 11: self = cursor.equals(key, "majorRadius") ? .majorRadius : .other
+    /// The key `token` names (escapes decoded), `.other` for a key touchtrace does not know.
+    init(_ cursor: JSONCursor, _ key: JSONStringToken) {
+        switch cursor.decode(key) {
+        case "id": self = .id
+        case "phase": self = .phase
+        case "x": self = .x
+        case "y": self = .y
+        case "force": self = .force
+        case "majorRadius": self = .majorRadius
         default: self = .other
         }
     }

@@ -50,7 +50,7 @@ import Testing
     func partStarts(_ text: String) -> [Int] {
         let bytes = Array(text.utf8)
         let start = bytes.firstIndex(of: UInt8(ascii: "["))! + 1
-        return bytes.withUnsafeBufferPointer { LaterParts<EventStore>(buffer: $0, eventsStart: start)?.starts ?? [] }
+        return bytes.withUnsafeBufferPointer { LaterParts<EventStore>(bytes: JSONCursor($0), eventsStart: start)?.starts ?? [] }
     }
 
     /// The index of the first event that starts at or after `offset` in `trace(events)`.
@@ -102,7 +102,7 @@ import Testing
         }
         // The split is near the middle, so that both points are the second thread's.
         let split = text.utf8.withContiguousStorageIfAvailable {
-            TraceReader.splitPoint(in: $0, eventsStart: 0)
+            TraceReader.splitPoint(in: JSONCursor($0), eventsStart: 0)
         } ?? nil
         let splitOffset = try #require(split)
         #expect(splitOffset < text.utf8.count / 2 + 100)

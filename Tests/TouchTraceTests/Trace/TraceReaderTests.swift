@@ -138,6 +138,69 @@ import Testing
         #expect(usual.count == 1 && usual[0].hasPrefix("3: invalid"), "\(usual)")
     }
 
+    /// The same events written as devices and people write them: keys in another order (the
+    /// touches before the time, the coordinates before the id), `force` and `majorRadius`,
+    /// minified, pretty-printed (one key a line). However they are written, they read exactly
+    /// alike: events, doubles to the bit, touches and summary (SPEC 19).
+    @Test func eventsReadAlikeInEveryLayout() {
+        let usual = [
+            #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1.5, "y": 2, "force": 0.25, "majorRadius": 18.54912}, {"id": 2, "phase": "began", "x": -3.25, "y": 4e1}]}"#,
+            #"{"t": 0.016, "touches": [{"id": 1, "phase": "moved", "x": 359.851, "y": 375.4874, "majorRadius": 5.575, "force": 3.438518}, {"id": 2, "phase": "stationary", "x": 0.007786, "y": -0.0}]}"#,
+            #"{"t": 0.032, "touches": []}"#,
+            #"{"t": 1234.5, "touches": [{"id": 1, "phase": "ended", "x": 0.12345678, "y": 9999999}, {"id": 2, "phase": "cancelled", "x": 1, "y": 2}]}"#,
+        ]
+        // Keys in another order: every event's, every touch's.
+        let shuffled = [
+            #"{"touches": [{"y": 2, "majorRadius": 18.54912, "x": 1.5, "force": 0.25, "phase": "began", "id": 1}, {"phase": "began", "id": 2, "y": 4e1, "x": -3.25}], "t": 0}"#,
+            #"{"t": 0.016, "touches": [{"x": 359.851, "force": 3.438518, "id": 1, "y": 375.4874, "phase": "moved", "majorRadius": 5.575}, {"y": -0.0, "x": 0.007786, "id": 2, "phase": "stationary"}]}"#,
+            #"{"touches": [], "t": 0.032}"#,
+            #"{"touches": [{"phase": "ended", "y": 9999999, "id": 1, "x": 0.12345678}, {"x": 1, "y": 2, "phase": "cancelled", "id": 2}], "t": 1234.5}"#,
+        ]
+        func trace(_ events: [String]) -> String { "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n" }
+        /// One key a line, indented, as pretty printers write it.
+        func pretty(_ json: String) -> String {
+            json.replacingOccurrences(of: "{", with: "{\n        ").replacingOccurrences(of: ", ", with: ",\n        ")
+                .replacingOccurrences(of: "}", with: "\n    }").replacingOccurrences(of: "[", with: "[\n      ")
+        }
+        let expected = outcome(trace(usual))
+        #expect(expected.count == 5 && expected[0].hasPrefix("4 2 "), "\(expected)")
+        for (label, json) in [("minified", compacted(trace(usual))), ("pretty", pretty(trace(usual))),
+                              ("shuffled", trace(shuffled)), ("shuffled, minified", compacted(trace(shuffled))),
+                              ("shuffled, pretty", pretty(trace(shuffled)))] {
+            #expect(outcome(json) == expected, "\(label)")
+        }
+    }
+
+    /// Problems and malformed JSON in touches whose keys are in another order are reported as
+    /// they are for any touch: the problem first met, in the order the file lists the keys.
+    @Test(arguments: [
+        (#"{"touches": [{"x": 1, "id": 1, "x": 2, "phase": "began", "y": 2}], "t": 0.5}"#,
+         #"3: event 1, touches[0]: duplicate key "x""#),
+        (#"{"t": 0.5, "touches": [{"y": 2, "phase": "began", "x": 1}]}"#,
+         #"3: event 1, touches[0]: missing required key "id""#),
+        (#"{"t": 0.5, "touches": [{"force": -1, "y": 2, "phase": "began", "x": 1, "id": 1}]}"#,
+         #"3: event 1, touches[0]: "force" must be between 0 and 10000000, found -1"#),
+        (#"{"t": 0.5, "touches": [{"y": 2, "phase": "began", "x": 1.5.5, "id": 1}]}"#,
+         "3: invalid number: unexpected '.' after a number"),
+        (#"{"touches": [{"y": 2, "phase": "began", "x": 1, "id": 1}, ], "t": 0.5}"#,
+         "3: invalid JSON: trailing comma before ']'"),
+        (#"{"touches": [{"y": 2, "phase": "began", "x": 1, "id": 1}], "t": 0.5,}"#,
+         "3: invalid JSON: trailing comma before '}'"),
+        (#"{"touches": [{"y": 2 "phase": "began", "x": 1, "id": 1}], "t": 0.5}"#,
+         "3: invalid JSON: expected ',' or '}' after an object member, found '\"'"),
+        (#"{"touches": [{"y" 2, "phase": "began", "x": 1, "id": 1}], "t": 0.5}"#,
+         "3: invalid JSON: expected ':' after the key, found '2'"),
+        (#"{"touches": [{"y": 2, 8x": 1, "phase": "began", "id": 1}], "t": 0.5}"#,
+         "3: invalid JSON: expected a quoted key, found '8'"),
+        (#"{"touches": [{"y": 2, "x": 1, "phase": "began", "id": 1}], \t": 0.5}"#,
+         "3: invalid JSON: expected a quoted key, found '\\'"),
+    ])
+    func problemsInTouchesInAnyOrder(event: String, message: String) {
+        let json = "{\"version\": 1, \"events\": [\n" + #"{"t": 0, "touches": []}"# + ",\n" + event + "\n]}\n"
+        #expect(outcome(json) == [message])
+        #expect(outcome(compacted(json)) == [message])
+    }
+
     @Test(arguments: [
         (#"{"id": "7", "phase": "began", "x": 1, "y": 2}"#, TouchID.text("7")),
         (#"{"id": -12, "phase": "began", "x": 1, "y": 2}"#, TouchID.number(-12)),
