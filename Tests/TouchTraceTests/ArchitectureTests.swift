@@ -230,8 +230,6 @@ import Testing
         "TouchTrace/Fields/RecordFields.swift",
         "TouchTrace/Import/GeteventLog.swift",
         "TouchTrace/Import/LogText.swift",
-        "TouchTrace/Recognizers/Checkmark.swift",
-        "TouchTrace/Recognizers/FailureReason.swift",
         "TouchTrace/Recognizers/Pan.swift",
         "TouchTrace/Recognizers/Recognizer.swift",
         "TouchTrace/Recognizers/Spots.swift",
