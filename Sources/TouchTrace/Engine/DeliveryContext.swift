@@ -108,7 +108,7 @@ public struct DeliveryContext {
     /// `FailureReason`): `requestFailure(reason:)` without making a `String`.
     @discardableResult
     mutating func requestFailure(_ build: (inout FailureReason) -> Void) -> RecognizerState {
-        let reason = FailureReason.withText(build) { SharedText(utf8: $0) }
+        let reason = FailureReason.sharedText(build)
         return requestState(.failed, FieldList(Field("reason", .text(reason))))
     }
 

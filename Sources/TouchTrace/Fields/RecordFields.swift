@@ -55,14 +55,13 @@ public enum FieldValue: Sendable, Equatable {
 
 /// One `key=value` of a record.
 ///
-/// The key is kept as the address and length of a static string's bytes rather than as a
-/// `StaticString`: records are copied field by field into the formatting thread's chunks, and
-/// this makes a field 32 bytes instead of 48. (The bytes are static and never change, hence
-/// `@unchecked Sendable`.)
-public struct Field: @unchecked Sendable, Equatable {
+/// The key is kept as a `StaticKeyText` (its bytes' address and length in one word) rather
+/// than as a `StaticString`: records are copied field by field into the formatting thread's
+/// chunks, and this makes a field 32 bytes instead of 48.
+public struct Field: Sendable, Equatable {
     public var value: FieldValue
-    private let keyLength: UInt8
-    private let keyStart: UnsafePointer<UInt8>
+    /// The key's UTF-8 bytes.
+    public let keyBytes: StaticKeyText
 
     /// Keys are short: writers reserve room for `maximumKeyLength` bytes of key per field.
     public static let maximumKeyLength = 64
@@ -71,26 +70,21 @@ public struct Field: @unchecked Sendable, Equatable {
         precondition(key.hasPointerRepresentation && key.utf8CodeUnitCount <= Field.maximumKeyLength,
                      "field key \(key) must be text of at most \(Field.maximumKeyLength) bytes")
         self.value = value
-        self.keyLength = UInt8(key.utf8CodeUnitCount)
-        self.keyStart = key.utf8Start
+        self.keyBytes = StaticKeyText(key)
     }
 
     /// A field that fills an unused place of a `FieldList` (never read): zero bits but for the
-    /// key's address, so that such places are filled with few, wide stores.
-    @inline(__always) fileprivate init(unusedKey key: StaticString) {
+    /// key, so that such places are filled with few, wide stores.
+    fileprivate init(unusedKey key: StaticString) {
         self.value = .number(0)
-        self.keyLength = 0
-        self.keyStart = key.utf8Start
+        self.keyBytes = StaticKeyText(key)
     }
 
-    /// The key's UTF-8 bytes.
-    public var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: keyStart, count: Int(keyLength)) }
-
     /// The key.
-    public var key: String { String(decoding: keyBytes, as: UTF8.self) }
+    public var key: String { keyBytes.string }
 
     public static func == (a: Field, b: Field) -> Bool {
-        a.keyBytes.elementsEqual(b.keyBytes) && a.value == b.value
+        a.keyBytes == b.keyBytes && a.value == b.value
     }
 }
 
@@ -100,7 +94,7 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public static let capacity = 6
     /// What fills the places past `count` (made where it is needed: a stored static would be
     /// reached through a once-only initialisation check at every list made).
-    @inline(__always) private static var unused: Field { Field(unusedKey: "") }
+    private static var unused: Field { Field(unusedKey: "") }
     private var storage: (Field, Field, Field, Field, Field, Field) = (unused, unused, unused, unused, unused, unused)
     public private(set) var count = 0
 
@@ -108,7 +102,7 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
 
     /// `a` and `b`, then the fields of `rest` (at most four): a `state` record's `from` and
     /// `to` before what the recognizer said, moved as a whole rather than field by field.
-    @inline(__always) init(_ a: Field, _ b: Field, followedBy rest: FieldList) {
+    init(_ a: Field, _ b: Field, followedBy rest: FieldList) {
         precondition(rest.count <= Self.capacity - 2, "a record holds at most \(Self.capacity) fields; \(rest.count + 2) is too many")
         storage = (a, b, rest.storage.0, rest.storage.1, rest.storage.2, rest.storage.3)
         count = rest.count + 2
@@ -126,23 +120,13 @@ public struct FieldList: Sendable, RandomAccessCollection, Equatable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The fields as a buffer (the six are laid out in a row), for writers, read where they lie
-    /// (it is not changed): mutating only so that they are not copied first.
-    @inline(__always) mutating func withFieldsInPlace<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
-        withUnsafeMutableBytes(of: &storage) { raw in
-            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
-        }
+    /// Calls `body` with the fields as a row, read where they lie (the list is not changed):
+    /// mutating only so that they are not copied first. For writers.
+    mutating func withRow<R>(_ body: (InlineRow<Field>) -> R) -> R {
+        InlineRow.withRow(of: &storage, count: count, body)
     }
 
-    /// The fields as a buffer, for writers of a borrowed list: a copy of the six, not of the
-    /// whole record.
-    @inline(__always) func withFields<R>(_ body: (UnsafeBufferPointer<Field>) -> R) -> R {
-        withUnsafeBytes(of: storage) { raw in
-            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Field.self), count: count))
-        }
-    }
-
-    @inline(__always) public subscript(i: Int) -> Field {
+    public subscript(i: Int) -> Field {
         precondition(i >= 0 && i < count, "field index \(i) out of 0..<\(count)")
         switch i {
         case 0: return storage.0

@@ -168,24 +168,13 @@ public struct CheckmarkRecognizer: Recognizer {
 /// A point for messages and failure reasons: `(251.5, 404)`, up to four decimals, the same text
 /// on every platform.
 public func pointText(_ p: Point) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * fixed4MaximumLength + 4) { buffer in
-        let out = buffer.baseAddress!
-        out[0] = UInt8(ascii: "(")
-        var n = 1 + writeCompact(p.x, to: out + 1)
-        out[n] = UInt8(ascii: ","); out[n + 1] = UInt8(ascii: " ")
-        n += 2 + writeCompact(p.y, to: out + n + 2)
-        out[n] = UInt8(ascii: ")")
-        return String(decoding: UnsafeBufferPointer(start: out, count: n + 1), as: UTF8.self)
-    }
+    TextBuilder.string { appendPoint(p, to: &$0) }
 }
 
 /// A number with up to four decimals and no trailing zeros: `404`, `251.5`, `-0.3333` — for
 /// failure reasons that read the same on every platform.
 public func compactNumber(_ v: Double) -> String {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixed4MaximumLength) { buffer in
-        let n = writeCompact(v, to: buffer.baseAddress!)
-        return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)
-    }
+    TextBuilder.string { $0.append(compact: v) }
 }
 
 // MARK: The scene type

@@ -222,3 +222,119 @@ extension UInt {
     x = ((x &- q &* 10) << 8) | q
     return x | 0x3030_3030_3030_3030
 }
+
+/// Writes `compactNumber(v)` at `out` (room for `fixed4MaximumLength` bytes); returns the length.
+func writeCompact(_ v: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var n = writeFixed4(v, to: out)
+    // Four decimals follow the point, unless the value is not finite; within the `n` bytes.
+    guard n >= 5, out[n - 5] == UInt8(ascii: ".") else { return n }
+    while out[n - 1] == UInt8(ascii: "0") { n -= 1 }
+    if out[n - 1] == UInt8(ascii: ".") { n -= 1 }
+    return n
+}
+
+/// A short text (a message, a failure reason) written as UTF-8 bytes into room on the stack, so
+/// that building it makes no `String`: words, numbers with up to four decimals, counts.
+///
+/// The bytes go to `stackRoom` bytes on the stack; a text longer than that (only numbers of
+/// more than a dozen digits make one) moves what it has written to the heap and goes on, so
+/// that any text is written whole.
+struct TextBuilder {
+    /// Room on the stack, in bytes: within what the standard library allocates on the stack
+    /// without asking how deep the stack is.
+    static let stackRoom = 1024
+
+    private let start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    /// What did not fit in the room, in order, before the bytes at `start` (empty for the
+    /// usual text).
+    private var spilled: [UInt8] = []
+
+    private init(start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+    }
+
+    /// Calls `build` to write a text, then `body` with its UTF-8 bytes.
+    @inline(__always)
+    private static func withText<R>(_ build: (inout TextBuilder) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackRoom) { buffer in
+            var text = TextBuilder(start: buffer.baseAddress!)
+            build(&text)
+            guard text.spilled.isEmpty else {
+                // The `count` bytes written in the room.
+                text.spilled.append(contentsOf: UnsafeBufferPointer(start: text.start, count: text.count))
+                return text.spilled.withUnsafeBufferPointer(body)
+            }
+            // As above.
+            return body(UnsafeBufferPointer(start: text.start, count: text.count))
+        }
+    }
+
+    /// The text `build` writes, shared (`SharedText`), made without a `String`.
+    @inline(__always)
+    static func sharedText(_ build: (inout TextBuilder) -> Void) -> SharedText {
+        withText(build) { SharedText(utf8: $0) }
+    }
+
+    /// The text `build` writes, as a `String`.
+    static func string(_ build: (inout TextBuilder) -> Void) -> String {
+        withText(build) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Makes sure `n` more bytes (at most `stackRoom`) fit after `count`.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        // Small: `count` and `n` are at most `stackRoom`.
+        if count &+ n > Self.stackRoom { spill() }
+    }
+
+    @inline(never)
+    private mutating func spill() {
+        // The `count` bytes written in the room.
+        spilled.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        count = 0
+    }
+
+    /// Appends words.
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        precondition(n <= Self.stackRoom, "a piece of a text longer than \(Self.stackRoom) bytes")
+        reserve(n)
+        // Within the room: `reserve` made room for the `n` bytes.
+        (start + count).update(from: text.utf8Start, count: n)
+        count &+= n
+    }
+
+    /// Appends a number as `compactNumber` writes it: up to four decimals, no trailing zeros.
+    mutating func append(compact v: Double) {
+        reserve(fixed4MaximumLength)
+        // At most `fixed4MaximumLength` bytes, within the room `reserve` made.
+        count &+= writeCompact(v, to: start + count)
+    }
+
+    /// Appends a number as `fixedDecimals(v, places)` writes it: rounded to `places` decimals
+    /// (0 to 4).
+    mutating func append(fixed v: Double, places: Int) {
+        precondition(places >= 0 && places <= 4, "from 0 to 4 decimals, not \(places)")
+        reserve(fixed4MaximumLength)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        // As in `append(compact:)`. Four decimals less the ones not wanted (and the point for
+        // none): all of a non-finite value's text but its sign.
+        let n = writeFixed4((v * scale).rounded() / scale, to: start + count)
+        count &+= Swift.max(n - (places == 0 ? 5 : 4 - places), 0)
+    }
+
+    /// Appends an integer in decimal: `3`, `-12`.
+    mutating func append(decimal value: Int) {
+        reserve(24)
+        if value < 0 {
+            // Within the room `reserve` made (24 bytes: a sign and 20 digits, 8 written).
+            start[count] = UInt8(ascii: "-")
+            count &+= 1
+        }
+        // As above.
+        count &+= writeDecimal(UInt64(value.magnitude), to: start + count)
+    }
+}
