@@ -228,23 +228,16 @@ import Testing
         "TouchTrace/Engine/DeliveryContext.swift",
         "TouchTrace/Engine/UIKitAccess.swift",
         "TouchTrace/Fields/RecordFields.swift",
-        "TouchTrace/Import/GeteventLog.swift",
-        "TouchTrace/Import/LogText.swift",
         "TouchTrace/Recognizers/Checkmark.swift",
         "TouchTrace/Recognizers/FailureReason.swift",
-        "TouchTrace/Recognizers/Pan.swift",
         "TouchTrace/Recognizers/Recognizer.swift",
-        "TouchTrace/Recognizers/Spots.swift",
-        "TouchTrace/Recognizers/VelocityTracker.swift",
         "TouchTrace/Replay/PipelinedWriter.swift",
         "TouchTrace/Replay/Replayer.swift",
         "TouchTrace/Replay/TranscriptWriter.swift",
-        "TouchTrace/Scene/Scene.swift",
         "TouchTrace/Trace/Diagnostics.swift",
         "TouchTrace/Trace/Geometry.swift",
         "TouchTrace/Trace/LogWindows.swift",
         "TouchTrace/Trace/ParallelRead.swift",
-        "TouchTrace/Trace/SplitMix64.swift",
         "TouchTrace/Trace/Touch.swift",
         "TouchTrace/Trace/TouchTracker.swift",
         "TouchTrace/Trace/Trace.swift",
@@ -264,7 +257,6 @@ import Testing
         "TouchTraceCLI/VerifyGolden.swift",
         "TouchTraceUIKit/Delivery.swift",
         "TouchTraceUIKit/UIGestureRecognizer.swift",
-        "TouchTraceUIKit/UITouch.swift",
     ]
 
     /// Every Swift file under `Sources/` (path relative to it) with its text.
@@ -286,6 +278,56 @@ import Testing
         let users = try Self.allSources().filter { !$0.path.hasPrefix("TouchTrace/Substrate/") && Self.usesSpeedVocabulary($0.text) }
             .map(\.path)
         #expect(users == Self.notYetBehindTheWall)
+    }
+
+    /// The domain rooms: where a person reads to understand or extend gesture behaviour
+    /// (recognizers, controls, scenes, device-log import, pictures, evaluation, the UIKit-shaped
+    /// classes and the test helpers). No file in them uses the speed vocabulary.
+    static let domainRooms = ["TouchTrace/Recognizers/", "TouchTrace/Controls/", "TouchTrace/Scene/", "TouchTrace/Import/",
+                              "TouchTrace/Render/", "TouchTrace/Eval/", "TouchTraceUIKit/", "TouchTraceTesting/"]
+
+    /// Files of the domain rooms that other branches are moving behind the wall at the same
+    /// time as this check was made: while one of them is still listed in `notYetBehindTheWall`
+    /// it is let be here. Nothing may be added to this list.
+    static let domainFilesBeingCleaned: Set<String> = [
+        "TouchTrace/Recognizers/Checkmark.swift",
+        "TouchTrace/Recognizers/FailureReason.swift",
+        "TouchTrace/Recognizers/Recognizer.swift",
+        "TouchTraceUIKit/Delivery.swift",
+        "TouchTraceUIKit/UIGestureRecognizer.swift",
+    ]
+
+    /// The files (paths relative to `Sources/`) of the domain rooms that use the vocabulary.
+    static func domainRoomUsers(_ files: [(path: String, text: String)]) -> [String] {
+        files.filter { file in domainRooms.contains { file.path.hasPrefix($0) } && usesSpeedVocabulary(file.text) }.map(\.path)
+    }
+
+    @Test func theDomainRoomsArePlainSwift() throws {
+        let users = Self.domainRoomUsers(try Self.allSources())
+        let pending = Self.notYetBehindTheWall.filter { path in Self.domainRooms.contains { path.hasPrefix($0) } }
+        #expect(Set(pending).isSubset(of: Self.domainFilesBeingCleaned), "a domain room's file listed as not yet behind the wall")
+        #expect(users.filter { !pending.contains($0) } == [])
+        // Every room is a folder that exists (a renamed room would make the check vacuous).
+        let root = Self.sources.deletingLastPathComponent()
+        for room in Self.domainRooms {
+            var isFolder: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(room).path, isDirectory: &isFolder) && isFolder.boolValue, "\(room)")
+        }
+    }
+
+    /// The domain rooms' check finds a use planted in any room, in code or in a comment, and
+    /// lets the substrate and the rooms outside the domain be.
+    @Test func theDomainRoomCheckCatchesAPlantedUse() {
+        let files: [(path: String, text: String)] = [
+            ("TouchTrace/Recognizers/Swipe.swift", "struct Swipe { @inline(__always) func f() {} }"),
+            ("TouchTrace/Controls/Slider.swift", "let v = a + b"),
+            ("TouchTrace/Import/EvemuLog.swift", "// the hash: h &* prime"),
+            ("TouchTraceUIKit/UIView.swift", "buffer.withUnsafeBytes { _ in }"),
+            ("TouchTraceTesting/Assert.swift", "let f = 1"),
+            ("TouchTrace/Substrate/Hashing.swift", "state &+= 1"),
+            ("TouchTrace/Engine/Arena.swift", "let p: UnsafeMutablePointer<Int>"),
+        ]
+        #expect(Self.domainRoomUsers(files) == ["TouchTrace/Recognizers/Swipe.swift", "TouchTrace/Import/EvemuLog.swift", "TouchTraceUIKit/UIView.swift"])
     }
 
     /// The wall's check sees each word of the vocabulary, and not plain code that resembles it.
