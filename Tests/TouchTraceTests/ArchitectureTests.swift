@@ -251,7 +251,6 @@ import Testing
         "TouchTraceCLI/Bench/BenchCommand.swift",
         "TouchTraceCLI/Bench/BenchInputs.swift",
         "TouchTraceCLI/Console.swift",
-        "TouchTraceCLI/DiffCommand.swift",
         "TouchTraceCLI/ExportCommand.swift",
         "TouchTraceCLI/ImportCommand.swift",
         "TouchTraceCLI/VerifyGolden.swift",
