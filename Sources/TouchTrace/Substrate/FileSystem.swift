@@ -61,9 +61,8 @@ package final class ReadableFile {
 
     deinit { close(fd) }
 
-    /// The next bytes one read gives (the first, on a file just opened), at most `count` of
-    /// them: fewer near the end of the file, none
-    /// at its end; nil if the read fails.
+    /// The next bytes one read gives (the first, on a file just opened): at most `count` of
+    /// them, fewer near the end of the file, none at its end; nil if the read fails.
     package func firstBytes(upTo count: Int) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: count)
         // The read writes at most `buffer.count` bytes into the array's own storage.
