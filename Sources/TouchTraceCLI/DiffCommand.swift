@@ -108,15 +108,9 @@ enum DiffCommand {
         guard path != "-" else { return false }
         var named = stat()
         guard stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFREG else { return false }
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard let file = ReadableFile(regularFileAt: path) else { return false }
         let prefix = Array("# touchtrace transcript".utf8)
-        var buffer = [UInt8](repeating: 0, count: prefix.count + 3)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return false }
-        return Verifier.normalizedText(Array(buffer[0..<n])).starts(with: prefix)
+        guard let bytes = file.firstBytes(upTo: prefix.count + 3), !bytes.isEmpty else { return false }
+        return Verifier.normalizedText(bytes).starts(with: prefix)
     }
 }

@@ -130,10 +130,9 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// purpose), so that a set's order does not change from run to run. SplitMix64's finalizer
     /// spreads consecutive serials over the buckets.
     public func _rawHashValue(seed: Int) -> Int {
-        var z = UInt64(truncatingIfNeeded: serial) &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: z ^ (z >> 31))
+        // The first number of a generator whose state is the serial: the serial mixed.
+        var mixer = SplitMix64(state: UInt64(truncatingIfNeeded: serial))
+        return Int(truncatingIfNeeded: mixer.next())
     }
 
     /// The touch's trace id, phase and screen location, for messages.

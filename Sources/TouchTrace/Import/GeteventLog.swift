@@ -181,11 +181,9 @@ struct NameCache {
     private var entries: [UInt64: (bytes: [UInt8], value: Int32)] = [:]
 
     private func key(_ text: LogText, _ range: Range<Int>, kind: Int) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(kind)
-        for i in range {
-            hash = (hash ^ UInt64(text.bytes[i])) &* 0x100_0000_01B3
-        }
-        return hash
+        var hash = FNV1a(salt: UInt64(kind))
+        for i in range { hash.add(text.bytes[i]) }
+        return hash.value
     }
 
     func lookUp(_ text: LogText, _ range: Range<Int>, kind: Int) -> Int32? {

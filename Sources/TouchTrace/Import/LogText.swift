@@ -189,6 +189,11 @@ struct LogText {
         return Int32(v)
     }
 
+    /// The value of an ASCII decimal digit, or nil for any other byte.
+    static func digit(_ b: UInt8) -> UInt8? {
+        b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") ? b - UInt8(ascii: "0") : nil
+    }
+
     /// A decimal integer with an optional sign, of at most 18 digits.
     func int64(_ range: Range<Int>) -> Int64? {
         var i = range.lowerBound
@@ -200,8 +205,7 @@ struct LogText {
         guard i < range.upperBound, range.upperBound - i <= 18 else { return nil }
         var v: Int64 = 0
         while i < range.upperBound {
-            let d = bytes[i] &- 0x30
-            guard d < 10 else { return nil }
+            guard let d = Self.digit(bytes[i]) else { return nil }
             v = v * 10 + Int64(d)
             i += 1
         }
@@ -232,8 +236,8 @@ struct LogText {
         var i = range.lowerBound
         var seconds: Int64 = 0
         var digits = 0
-        while i < range.upperBound, bytes[i] &- 0x30 < 10 {
-            seconds = seconds * 10 + Int64(bytes[i] - 0x30)
+        while i < range.upperBound, let d = Self.digit(bytes[i]) {
+            seconds = seconds * 10 + Int64(d)
             digits += 1
             i += 1
             if digits > 10 { return nil }
@@ -245,8 +249,7 @@ struct LogText {
             guard bytes[i] == UInt8(ascii: "."), i + 1 < range.upperBound else { return nil }
             i += 1
             while i < range.upperBound {
-                let d = bytes[i] &- 0x30
-                guard d < 10, scale > 1 else { return nil }
+                guard let d = Self.digit(bytes[i]), scale > 1 else { return nil }
                 scale /= 10
                 fraction += Int64(d) * scale
                 i += 1

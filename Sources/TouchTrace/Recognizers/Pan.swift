@@ -60,12 +60,12 @@ package struct PanCore: Sendable {
     package typealias Transition = (from: RecognizerState, to: RecognizerState)
 
     /// Where a touch is in `tracked`, if it is tracked.
-    @inline(__always) private func index(of touch: ViewTouch) -> Int? {
+    private func index(of touch: ViewTouch) -> Int? {
         index(slot: touch.slot, serial: touch.serial)
     }
 
     /// Where the touch of this slot and serial is in `tracked`, if it is tracked.
-    @inline(__always) private func index(slot: Int, serial: Int) -> Int? {
+    private func index(slot: Int, serial: Int) -> Int? {
         guard slot < trackedIndex.count else { return nil }
         let i = trackedIndex[slot]
         return i >= 0 && tracked[i].serial == serial ? i : nil
@@ -106,21 +106,17 @@ package struct PanCore: Sendable {
         // with no movement. (The touches' fields are read where they lie, not copied whole.)
         var sum = Point.zero
         var movedTo: Point?
-        // `tracked` is written in place, at one check of its ownership.
-        let index = trackedIndex
-        touches.storage.withUnsafeBufferPointer { given in
-            tracked.withUnsafeMutableBufferPointer { tracked in
-                for k in touches.range {
-                    let slot = given[k].slot
-                    guard slot < index.count else { continue }
-                    let i = index[slot]
-                    guard i >= 0 && tracked[i].serial == given[k].serial else { continue }
-                    let location = given[k].location
-                    if movedTo == nil { movedTo = location }
-                    sum = sum + (location - tracked[i].location)
-                    tracked[i].location = location
-                }
-            }
+        // `tracked` is written in place.
+        let given = touches.storage
+        for k in touches.range {
+            let slot = given[k].slot
+            guard slot < trackedIndex.count else { continue }
+            let i = trackedIndex[slot]
+            guard i >= 0 && tracked[i].serial == given[k].serial else { continue }
+            let location = given[k].location
+            if movedTo == nil { movedTo = location }
+            sum = sum + (location - tracked[i].location)
+            tracked[i].location = location
         }
         guard movedTo != nil else { return (nil, nil) }
         var common = tracked.count - (beganEvent == context.eventIndex ? beganCount : 0)

@@ -46,17 +46,13 @@ public struct SpotsRecognizer: Recognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        // The touches read and the spots written where they lie (one check of the spots'
-        // ownership per call): only the center changes.
-        touches.storage.withUnsafeBufferPointer { given in
-            spots.withUnsafeMutableBufferPointer { spots in
-                for k in touches.range {
-                    let slot = given[k].slot
-                    guard slot < spots.count, spots[slot]?.serial == given[k].serial else { continue }
-                    spots[slot]!.center = given[k].location
-                    Self.emit("spotMoved", spots[slot]!, &context)
-                }
-            }
+        // The touches read and the spots written where they lie: only the center changes.
+        let given = touches.storage
+        for k in touches.range {
+            let slot = given[k].slot
+            guard slot < spots.count, spots[slot]?.serial == given[k].serial else { continue }
+            spots[slot]!.center = given[k].location
+            Self.emit("spotMoved", spots[slot]!, &context)
         }
     }
 
@@ -131,12 +127,12 @@ public struct TimingCurve: Sendable {
     }
 
     /// One coordinate of the curve at parameter s, for control coordinates c1, c2.
-    @inline(__always) static func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
+    static func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s
     }
 
-    @inline(__always) static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
+    static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * c1 + 6 * u * s * (c2 - c1) + 3 * s * s * (1 - c2)
     }

@@ -20,9 +20,9 @@ public struct VelocityTracker: Sendable {
     }
 
     /// The newest `count` samples, a ring of `historySize` kept twice over: slot i is written at
-    /// i and at i + `historySize`, so the samples from the newest back are always at descending
-    /// places, `newest + historySize` first, with no wrapping to test for. Empty until the first
-    /// sample.
+    /// i and at i + `historySize`, and each new sample takes the slot below the one before, so
+    /// the samples from the newest back are always at ascending places, `newest` first: a
+    /// plain slice of the array, read in order. Empty until the first sample.
     private var samples: [Sample] = []
     /// Index of the newest sample in the ring (less than `historySize`), or −1.
     private var newest = -1
@@ -37,7 +37,7 @@ public struct VelocityTracker: Sendable {
 
     /// Whole microseconds of a time in seconds, for the horizon and gap comparisons (so that a
     /// gap of exactly 40 ms is not a stop whatever the binary rounding of the times).
-    @inline(__always) static func microseconds(_ t: Double) -> Int64 {
+    static func microseconds(_ t: Double) -> Int64 {
         Int64((t * 1_000_000).rounded())
     }
 
@@ -54,13 +54,10 @@ public struct VelocityTracker: Sendable {
         } else {
             unbroken = 1
         }
-        let slot = newest == Self.historySize - 1 ? 0 : newest + 1
+        let slot = newest <= 0 ? Self.historySize - 1 : newest - 1
         newest = slot
-        // Both places at one check of the array's ownership.
-        samples.withUnsafeMutableBufferPointer { ring in
-            ring[slot] = sample
-            ring[slot + Self.historySize] = sample
-        }
+        samples[slot] = sample
+        samples[slot + Self.historySize] = sample
         if count < Self.historySize { count += 1 }
     }
 
@@ -79,46 +76,28 @@ public struct VelocityTracker: Sendable {
     /// once the touch has moved, in version 2 and TouchTraceUIKit; zero if they share a time).
     public func velocity(fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
-        let h = Self.historySize
-        // The usable samples, newest first, in scratch on the stack: (τ, τ²) and (x, y) pairs,
-        // and room for the fit's columns (see `QuadraticFit.slopes`).
-        return samples.withUnsafeBufferPointer { ring in
-            withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: QuadraticFit.scratchColumns * h) { scratch in
-                let times = scratch.baseAddress!
-                let positions = times + h
-                let start = newest + h
-                let newestSample = ring[start]
-                let newestPosition = SIMD2(newestSample.position.x, newestSample.position.y)
-                // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
-                var pass = QuadraticFit.FirstPass()
-                // Back from the newest to the first stop (`unbroken`), while the samples are
-                // within the horizon.
-                while pass.count < unbroken {
-                    // `start` is at least `historySize`, `pass.count` less than `unbroken`
-                    // (at most `historySize`): the place cannot overflow, and is not checked.
-                    let s = ring[start &- pass.count]
-                    if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
-                    // Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds;
-                    // positions relative to the newest make a resting finger fit exactly zero and
-                    // lose no digits to large coordinates.
-                    positions[pass.count] = SIMD2(s.position.x, s.position.y) - newestPosition
-                    pass.add((s.t - newestSample.t) * 1000, into: times)
-                }
-                if fromTwoSamples && pass.count == 2 {
-                    // The walk took the newest and the one before it.
-                    let older = ring[start - 1]
-                    let dt = newestSample.t - older.t
-                    guard dt > 0 else { return .zero }
-                    return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
-                }
-                guard pass.count >= Self.minimumSampleCount,
-                      let v = QuadraticFit.slopes(pass, times: times, positions: positions, scratch: positions + h) else {
-                    return .zero
-                }
-                // Points per millisecond to points per second.
-                return Point(x: v.x * 1000, y: v.y * 1000)
-            }
+        let newestSample = samples[newest]
+        // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
+        var pass = QuadraticFit.FirstPass()
+        // Back from the newest to the first stop (`unbroken`), while the samples are within
+        // the horizon.
+        for s in samples[newest ..< newest + unbroken] {
+            if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
+            pass.add(QuadraticFit.tau(s, newest: newestSample))
         }
+        if fromTwoSamples && pass.count == 2 {
+            // The walk took the newest and the one before it.
+            let older = samples[newest + 1]
+            let dt = newestSample.t - older.t
+            guard dt > 0 else { return .zero }
+            return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
+        }
+        guard pass.count >= Self.minimumSampleCount,
+              let v = QuadraticFit.slopes(pass, samples[newest ..< newest + pass.count]) else {
+            return .zero
+        }
+        // Points per millisecond to points per second.
+        return Point(x: v.x * 1000, y: v.y * 1000)
     }
 
     /// The velocity when the gesture ends at time `t`: zero if the finger had stopped (the end
@@ -133,17 +112,34 @@ public struct VelocityTracker: Sendable {
 /// Unweighted least-squares quadratics a0 + a1·τ + a2·τ² through (τ, x) and (τ, y), solved by a
 /// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
 /// normal equations when samples are close together. Three passes over the samples, the first
-/// made by the caller as it gathers them (`FirstPass`).
+/// made by the caller as it gathers them (`FirstPass`); the later passes read the samples again
+/// and compute each one's τ, τ² and position once more (the same operations on the same
+/// doubles give the same results), so the fit needs no scratch memory.
 ///
 /// Pairs of doubles that go through the same steps are computed as the two lanes of a `SIMD2`:
 /// x and y, τ and τ², and the two centred columns. Each lane's additions, multiplications and
 /// divisions are those of the scalar formula, in the same order, so every result is the same
 /// double.
 enum QuadraticFit {
-    /// Columns of `historySize` pairs a caller of `slopes` provides: (τ, τ²), (x, y), and scratch.
-    static let scratchColumns = 3
+    /// A sample's time relative to the newest, in milliseconds: milliseconds balance the
+    /// columns of the fit (1, τ, τ²) better than seconds.
+    static func tau(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> Double {
+        (s.t - newest.t) * 1000
+    }
 
-    /// Pass 1, one sample at a time: τ², the sums of τ and τ² (for the means: projecting on the
+    /// A sample's (τ, τ²).
+    static func times(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> SIMD2<Double> {
+        let t = tau(s, newest: newest)
+        return SIMD2(t, t * t)
+    }
+
+    /// A sample's (x, y) relative to the newest: a resting finger fits exactly zero, and large
+    /// coordinates lose no digits.
+    static func position(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> SIMD2<Double> {
+        SIMD2(s.position.x, s.position.y) - SIMD2(newest.position.x, newest.position.y)
+    }
+
+    /// Pass 1, one sample at a time: the sums of τ and τ² (for the means: projecting on the
     /// constant column) and whether three distinct times have been seen.
     struct FirstPass {
         /// Samples added.
@@ -154,11 +150,9 @@ enum QuadraticFit {
         var second = 0.0
         var distinct = 0
 
-        /// Adds the next sample's τ (milliseconds), keeping (τ, τ²) at `times[count]`.
-        @inline(__always) mutating func add(_ t: Double, into times: UnsafeMutablePointer<SIMD2<Double>>) {
-            let pair = SIMD2(t, t * t)
-            times[count] = pair
-            sums += pair
+        /// Adds the next sample's τ (milliseconds).
+        mutating func add(_ t: Double) {
+            sums += SIMD2(t, t * t)
             if count == 0 {
                 first = t
                 second = t
@@ -172,23 +166,21 @@ enum QuadraticFit {
     }
 
     /// The linear coefficients a1 of the two fits (the derivatives at τ = 0) as (x, y), or nil
-    /// when the fit is singular: fewer than three distinct times. `times` holds (τ, τ²) and
-    /// `positions` (x, y) of `first.count` samples; `scratch` has room for as many pairs, where
-    /// the τ and τ² columns less their means are kept from one pass to the next.
-    static func slopes(_ first: FirstPass, times: UnsafeMutablePointer<SIMD2<Double>>, positions: UnsafeMutablePointer<SIMD2<Double>>,
-                       scratch columns: UnsafeMutablePointer<SIMD2<Double>>) -> SIMD2<Double>? {
+    /// when the fit is singular: fewer than three distinct times. The fit is through `samples`,
+    /// newest first, the samples `first` was made of.
+    static func slopes(_ first: FirstPass, _ samples: ArraySlice<VelocityTracker.Sample>) -> SIMD2<Double>? {
         let n = first.count
+        guard let newest = samples.first else { return nil }
         guard first.distinct >= 3 else { return nil }
         let means = first.sums / Double(n)
         // Pass 2: the τ and τ² columns less their means (c1, c2), Σ c1·c1 and Σ c1·c2, and the
         // products of c1 with x and y.
         var s1 = SIMD2<Double>.zero
         var c1v = SIMD2<Double>.zero
-        for i in 0..<n {
-            let c = times[i] - means
-            columns[i] = c
+        for s in samples {
+            let c = times(s, newest: newest) - means
             s1 += c.x * c
-            c1v += c.x * positions[i]
+            c1v += c.x * position(s, newest: newest)
         }
         let s11 = s1.x
         let s12 = s1.y
@@ -199,11 +191,12 @@ enum QuadraticFit {
         // Pass 3: the orthogonalized τ² column, its length and products with x and y.
         var s22 = 0.0
         var c2v = SIMD2<Double>.zero
-        for i in 0..<n {
-            let c = columns[i]
+        for s in samples {
+            // c1 and c2 again: the same doubles as in pass 2.
+            let c = times(s, newest: newest) - means
             let c2 = c.y - along * c.x
             s22 += c2 * c2
-            c2v += c2 * positions[i]
+            c2v += c2 * position(s, newest: newest)
         }
         guard s22 > 0, s22.isFinite else { return nil }
         let r12 = s12 / r11

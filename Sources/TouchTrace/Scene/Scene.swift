@@ -202,13 +202,9 @@ public struct Scene: Sendable {
     public static func misnamedSceneFile(besideTrace tracePath: String) -> String? {
         let beside = besidePath(of: tracePath)
         let folder = String(beside.dropLast("scene.json".count))
-        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return nil }
-        defer { closedir(dir) }
+        guard let listing = DirectoryListing(path: folder) else { return nil }
         var found: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        while let name = listing.nextName() {
             if name != "scene.json" && name.lowercased() == "scene.json" { found.append(name) }
         }
         // Directory order differs between machines: the first in byte order.
