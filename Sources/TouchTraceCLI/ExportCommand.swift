@@ -131,7 +131,7 @@ enum ExportCommand {
             if let output {
                 try AtomicFile.write(exported.bytes, to: output)
             } else {
-                try exported.bytes.withUnsafeBytes { try console.out.write($0) }
+                try console.out.write(exported.bytes)
             }
         } catch let error as OutputError where error.isBrokenPipe {
             return .success

@@ -231,9 +231,7 @@ import Testing
         "TouchTrace/Verify/ListedNames.swift",
         "TouchTrace/Verify/Verifier.swift",
         "TouchTraceCLI/Bench/BenchCommand.swift",
-        "TouchTraceCLI/Bench/BenchInputs.swift",
         "TouchTraceCLI/Console.swift",
-        "TouchTraceCLI/ExportCommand.swift",
         "TouchTraceCLI/ImportCommand.swift",
         "TouchTraceCLI/VerifyGolden.swift",
     ]

@@ -37,7 +37,7 @@ enum BenchInputs {
         chunk.reserveCapacity(1 << 20)
         var written = 0
         func flush() throws {
-            try chunk.withUnsafeBytes { try file.write($0) }
+            try file.write(chunk)
             written += chunk.count
             chunk.removeAll(keepingCapacity: true)
         }
