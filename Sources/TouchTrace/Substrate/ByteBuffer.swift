@@ -19,6 +19,12 @@ extension ByteOutput {
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
+
+    /// Writes the UTF-8 bytes of `text`, without copying them out of the string first.
+    package func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
 }
 
 /// Bytes written to a file descriptor (stdout, or a file being written).

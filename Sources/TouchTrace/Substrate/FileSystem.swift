@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 #if canImport(Darwin)
 private typealias DirectoryStream = UnsafeMutablePointer<DIR>
@@ -71,4 +72,157 @@ package final class ReadableFile {
         buffer.removeLast(buffer.count - n)
         return buffer
     }
+}
+
+// MARK: - The command line's files and processes
+
+/// The environment the process was started with, each `NAME=value` entry split at its first
+/// `=` (a name holds none); an entry without one is left out.
+package func processEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    var entries = environ
+    while let entry = entries.pointee {
+        // Each side is made from its bytes: finding the `=` by characters would walk every
+        // grapheme of long values like PATH first.
+        if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
+            // `eq` points into `entry`'s own bytes, at or after its start.
+            let name = UnsafeRawBufferPointer(start: entry, count: eq - entry)
+            environment[String(decoding: name, as: UTF8.self)] = String(cString: eq + 1)
+        }
+        // The list ends with a null entry, which stops the loop before this steps past it.
+        entries += 1
+    }
+    return environment
+}
+
+/// A file with no name, made in `$TMPDIR` (or `/tmp`) and unlinked at once: written, then read
+/// back from its start; it goes away with the handle, and with the process if that ends first.
+package final class UnnamedTemporaryFile {
+    private let fd: Int32
+
+    /// Makes the file; throws an `OutputError` with the system's reason if it cannot.
+    package init(prefix: String) throws {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((folder + "/" + prefix + "-XXXXXX").utf8CString)
+        // mkstemp writes the name it chose over the X's, within the array.
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else { throw OutputError(message: String(cString: strerror(errno))) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        fd = made
+    }
+
+    deinit { close(fd) }
+
+    /// Appends `bytes` to the file.
+    package func write(_ bytes: [UInt8]) throws {
+        try FileDescriptorOutput(fd: fd).write(bytes)
+    }
+
+    /// Writes everything the file holds, from its start, to `out`. A failure to read the file
+    /// throws `FileReadFailure`; what `out` throws is passed on.
+    package func copyAll(to out: ByteOutput) throws {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileReadFailure(reason: String(cString: strerror(errno))) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            // The read writes at most `buffer.count` bytes into the array's own storage.
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileReadFailure(reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            // `n` is at most the buffer's count: the slice is within it.
+            try buffer.withUnsafeBytes { try out.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+}
+
+/// A file that could not be read.
+package struct FileReadFailure: Error, Sendable {
+    /// The system's reason, as `strerror` gives it.
+    package var reason: String
+}
+
+/// A value worked out on a thread of its own from when the handle is made; `value()` waits for
+/// it. For work that can run beside the caller's (a search of folders while files are read).
+package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+    // `result` is written once, on the worker's thread, before `done` is signalled, and read
+    // only after `done` has been waited for: that hand-over is what the declaration above
+    // stands for.
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts `work` on a thread of its own.
+    package init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async { [self] in
+            result = work()
+            done.signal()
+        }
+    }
+
+    /// The work's value, once it is done (waits for it; every call gives the same value).
+    package func value() -> Value {
+        done.wait()
+        // Left signalled for the next call.
+        done.signal()
+        return result!
+    }
+}
+
+/// How a child process ended, and the most memory it held.
+package struct ChildProcessExit: Sendable {
+    /// Its exit code, or -1 if a signal ended it.
+    package var status: Int32
+    /// Its peak resident memory, in bytes.
+    package var peakBytes: Int
+}
+
+/// A program that could not be started: the error `posix_spawn` gave.
+package struct SpawnFailure: Error, Sendable {
+    /// The system's error number.
+    package var code: Int32
+}
+
+/// Runs a program to its end, with standard error to /dev/null and standard output to
+/// /dev/null or, given `standardOutputFile`, to that file (made or emptied, mode 0644). The
+/// program is a path, or with `searchingPath` a name looked for on the PATH as a shell does;
+/// it gets this process's environment. Throws `SpawnFailure` if it cannot be started.
+package func runChildProcess(_ program: String, _ arguments: [String], searchingPath: Bool = false,
+                             standardOutputFile: String? = nil) throws(SpawnFailure) -> ChildProcessExit {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let standardOutputFile {
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // C copies of the words, freed when the child has started (it has its own copy by then).
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid = pid_t()
+    let spawned = searchingPath ? posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        : posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw SpawnFailure(code: spawned) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let exited = (status & 0x7F) == 0
+    #if canImport(Darwin)
+    let peak = Int(usage.ru_maxrss)
+    #else
+    let peak = Int(usage.ru_maxrss) * 1024
+    #endif
+    return ChildProcessExit(status: exited ? (status >> 8) & 0xFF : -1, peakBytes: peak)
+}
+
+/// Makes a new folder with a unique name that starts with `prefix` (a path: `/tmp/name`);
+/// its path, or the system's reason if it cannot be made.
+package func makeUniqueDirectory(prefix: String) -> Result<String, OutputError> {
+    var template = Array((prefix + "-XXXXXX").utf8CString)
+    // mkdtemp writes the name it chose over the X's, within the array.
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard let made else { return .failure(OutputError(message: String(cString: strerror(errno)))) }
+    return .success(String(cString: made))
 }
