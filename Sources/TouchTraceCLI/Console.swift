@@ -11,10 +11,13 @@ import TouchTrace
 /// environment. `main` passes the real ones; tests pass memory.
 ///
 /// Sendable by convention: worker threads write to it only one at a time (verify's progress
-/// lines are written under a lock).
-public final class Console: @unchecked Sendable {
-    public let out: ByteOutput
-    public let err: ByteOutput
+/// lines are written under a lock), which is what holding the streams as `ThreadConfined` says.
+public final class Console: Sendable {
+    private let streams: ThreadConfined<(out: ByteOutput, err: ByteOutput)>
+    /// Standard output.
+    public var out: ByteOutput { streams.value.out }
+    /// Standard error.
+    public var err: ByteOutput { streams.value.err }
     public let stderrIsTerminal: Bool
     public let stdoutIsTerminal: Bool
     public let environment: [String: String]
@@ -23,8 +26,7 @@ public final class Console: @unchecked Sendable {
 
     public init(out: ByteOutput, err: ByteOutput, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
                 environment: [String: String] = [:], workingDirectory: String? = nil) {
-        self.out = out
-        self.err = err
+        streams = ThreadConfined((out, err))
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
@@ -33,19 +35,8 @@ public final class Console: @unchecked Sendable {
 
     /// The process's own stdout, stderr and environment.
     public static func standard() -> Console {
-        var environment: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            // Split at the first `=` byte (a name holds none), each side made from its bytes:
-            // finding it by characters walks every grapheme of values like PATH first.
-            if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
-                let name = UnsafeRawBufferPointer(start: entry, count: eq - entry)
-                environment[String(decoding: name, as: UTF8.self)] = String(cString: eq + 1)
-            }
-            p += 1
-        }
-        return Console(out: FileDescriptorOutput(fd: 1), err: FileDescriptorOutput(fd: 2),
-                       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, environment: environment)
+        Console(out: FileDescriptorOutput(fd: 1), err: FileDescriptorOutput(fd: 2),
+                stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, environment: processEnvironment())
     }
 
     /// Whether stdout may use colour: only on a terminal, never with `NO_COLOR`.
@@ -61,8 +52,7 @@ public final class Console: @unchecked Sendable {
     public func writeError(_ text: String) { write(text, to: err) }
 
     private func write(_ text: String, to output: ByteOutput) {
-        var text = text
-        text.withUTF8 { try? output.write(UnsafeRawBufferPointer($0)) }
+        try? output.write(text)
     }
 
     /// Prints problems to stderr, one `path:line:column: message` per line.
@@ -90,9 +80,8 @@ extension Console {
     /// got there: `.success`, also when the reader closed the pipe (`| head`), else
     /// `.outputFailed` with a message naming standard output (`> /dev/full`).
     func writeResult(_ text: String, newline: Bool = true, command: String) -> ExitCode {
-        var text = newline ? text + "\n" : text
         do {
-            try text.withUTF8 { try out.write(UnsafeRawBufferPointer($0)) }
+            try out.write(newline ? text + "\n" : text)
         } catch let error as OutputError where error.isBrokenPipe {
             return .success
         } catch {
