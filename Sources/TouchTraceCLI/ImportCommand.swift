@@ -193,29 +193,29 @@ struct SpoolError: Error, CustomStringConvertible {
 /// copies out; `abort` leaves nothing. A write that fails is remembered and reported by `finish`.
 struct SpooledOutput: ImportOutput {
     private let file: AtomicFile?
-    private let fd: Int32
+    private let spool: UnnamedTemporaryFile?
     private var failure: (any Error)?
 
     init(file: AtomicFile?) throws {
         self.file = file
         if file != nil {
-            fd = -1
+            spool = nil
             return
         }
-        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/touchtrace-import-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard made >= 0 else { throw SpoolError(description: "a temporary file: cannot write: \(String(cString: strerror(errno)))") }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        fd = made
+        do {
+            spool = try UnnamedTemporaryFile(prefix: "touchtrace-import")
+        } catch {
+            throw SpoolError(description: "a temporary file: cannot write: \(error)")
+        }
     }
 
     mutating func write(_ bytes: [UInt8]) {
         guard failure == nil else { return }
         do {
             if let file {
-                try bytes.withUnsafeBytes { try file.write($0) }
+                try file.write(bytes)
             } else {
-                try bytes.withUnsafeBytes { try FileDescriptorOutput(fd: fd).write($0) }
+                try spool?.write(bytes)
             }
         } catch {
             failure = error
@@ -232,22 +232,15 @@ struct SpooledOutput: ImportOutput {
             try file.commit()
             return
         }
-        defer { close(fd) }
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw SpoolError(description: "a temporary file: cannot read: \(String(cString: strerror(errno)))") }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SpoolError(description: "a temporary file: cannot read: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            try buffer.withUnsafeBytes { try out.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        do {
+            try spool?.copyAll(to: out)
+        } catch let error as FileReadFailure {
+            throw SpoolError(description: "a temporary file: cannot read: \(error.reason)")
         }
     }
 
     /// Leaves no output.
     func abort() {
-        if let file { file.abort() } else { close(fd) }
+        file?.abort()
     }
 }

@@ -231,7 +231,6 @@ import Testing
         "TouchTrace/Verify/ListedNames.swift",
         "TouchTrace/Verify/Verifier.swift",
         "TouchTraceCLI/Bench/BenchCommand.swift",
-        "TouchTraceCLI/ImportCommand.swift",
         "TouchTraceCLI/VerifyGolden.swift",
     ]
 
