@@ -1,4 +1,3 @@
-import Dispatch
 import TouchTrace
 
 /// `verify`'s golden-file extras: obsolete expected files (`--prune`), the actual transcripts
@@ -229,22 +228,15 @@ extension VerifyCommand {
 /// time alongside the fixtures, rather than after them. What `verify` writes meanwhile cannot
 /// change what it finds: expected files are written only beside their traces, through hidden
 /// temporary files, and obsolete ones are pruned after it has ended.
-final class ObsoleteSearch: @unchecked Sendable {
-    /// Written once, before `done` is signalled; read only after it.
-    private var found: [String] = []
-    private let done = DispatchSemaphore(value: 0)
+final class ObsoleteSearch {
+    private let search: BackgroundWork<[String]>
 
     init(paths: [String]) {
-        DispatchQueue.global().async { [self] in
-            found = GoldenFiles.obsoleteExpectedFiles(under: paths)
-            done.signal()
-        }
+        search = BackgroundWork { GoldenFiles.obsoleteExpectedFiles(under: paths) }
     }
 
     /// The obsolete expected files, sorted by path (waits for the search to end).
     func result() -> [String] {
-        done.wait()
-        done.signal()
-        return found
+        search.value()
     }
 }

@@ -231,7 +231,6 @@ import Testing
         "TouchTrace/Verify/ListedNames.swift",
         "TouchTrace/Verify/Verifier.swift",
         "TouchTraceCLI/Bench/BenchCommand.swift",
-        "TouchTraceCLI/VerifyGolden.swift",
     ]
 
     /// Every Swift file under `Sources/` (path relative to it) with its text.
