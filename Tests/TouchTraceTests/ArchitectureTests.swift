@@ -230,7 +230,6 @@ import Testing
         "TouchTrace/Verify/GoldenFiles.swift",
         "TouchTrace/Verify/ListedNames.swift",
         "TouchTrace/Verify/Verifier.swift",
-        "TouchTraceCLI/Bench/BenchCommand.swift",
     ]
 
     /// Every Swift file under `Sources/` (path relative to it) with its text.

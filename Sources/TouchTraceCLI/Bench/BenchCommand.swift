@@ -88,7 +88,12 @@ enum BenchCommand {
             directory = folder
             mkdir(directory, 0o755)
         } else {
-            directory = makeTemporaryDirectory()
+            do {
+                directory = try makeTemporaryDirectory()
+            } catch {
+                console.printError("touchtrace bench: \(error)")
+                return .outputFailed
+            }
         }
         defer { if !keep { removeTree(directory) } }
         let executable = executablePath()
@@ -331,28 +336,15 @@ enum BenchCommand {
 
     /// Runs a program with stdout and stderr to /dev/null; its wall time and peak memory.
     static func spawn(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
         let start = now()
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchFailure("cannot run \(program): error \(spawned)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exit: ChildProcessExit
+        do {
+            exit = try runChildProcess(program, arguments)
+        } catch {
+            throw BenchFailure("cannot run \(program): error \(error.code)")
+        }
         let elapsed = now() - start
-        let exited = (status & 0x7F) == 0
-        #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)
-        #else
-        let peak = Int(usage.ru_maxrss) * 1024
-        #endif
-        return ProcessResult(status: exited ? (status >> 8) & 0xFF : -1, seconds: elapsed, peakBytes: peak)
+        return ProcessResult(status: exit.status, seconds: elapsed, peakBytes: exit.peakBytes)
     }
 
     /// Seconds Python's orjson takes to parse the file (timed inside Python), or nil without it.
@@ -374,19 +366,8 @@ enum BenchCommand {
     private static func capturedNumber(_ program: String, _ arguments: [String]) -> Double? {
         let output = temporaryPath("captured")
         defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words: [String] = [program] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid = pid_t()
-        guard posix_spawnp(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0, let text = try? SourceFile.read(path: output) else { return nil }
+        guard let exit = try? runChildProcess(program, arguments, searchingPath: true, standardOutputFile: output),
+              exit.status == 0, let text = try? SourceFile.read(path: output) else { return nil }
         return Double(String(decoding: text.bytes, as: UTF8.self).split(separator: "\n").first ?? "")
     }
 
@@ -401,27 +382,33 @@ enum BenchCommand {
         return CommandLine.arguments[0]
     }
 
-    static func makeTemporaryDirectory() -> String {
-        var template = Array("/tmp/touchtrace-bench-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    static func makeTemporaryDirectory() throws -> String {
+        switch makeUniqueDirectory(prefix: "/tmp/touchtrace-bench") {
+        case .success(let path): return path
+        case .failure(let error): throw BenchFailure("cannot make a folder in /tmp: \(error)")
+        }
     }
 
     static func temporaryPath(_ name: String) -> String { "/tmp/touchtrace-bench-\(getpid())-\(name)" }
 
     /// Removes a folder the benchmark made, with everything in it.
     static func removeTree(_ path: String) {
-        guard let dir = opendir(path) else {
-            unlink(path)
-            return
+        // The names first, the folder closed before its entries are removed.
+        var names: [String] = []
+        do {
+            guard let listing = DirectoryListing(path: path) else {
+                unlink(path)
+                return
+            }
+            while let name = listing.nextName() {
+                if name != "." && name != ".." { names.append(name) }
+            }
         }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
+        for name in names {
             let child = path + "/" + name
             var info = stat()
             if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { removeTree(child) } else { unlink(child) }
         }
-        closedir(dir)
         rmdir(path)
     }
 
