@@ -85,7 +85,8 @@ package func processEnvironment() -> [String: String] {
         // Each side is made from its bytes: finding the `=` by characters would walk every
         // grapheme of long values like PATH first.
         if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
-            // `eq` points into `entry`'s own bytes, at or after its start.
+            // `eq` points into `entry`'s own bytes, at or after its start, and `eq + 1` at
+            // most at its ending zero byte.
             let name = UnsafeRawBufferPointer(start: entry, count: eq - entry)
             environment[String(decoding: name, as: UTF8.self)] = String(cString: eq + 1)
         }
