@@ -77,27 +77,33 @@ public struct VelocityTracker: Sendable {
     public func velocity(fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
         let newestSample = samples[newest]
-        // The fit's first pass is made here, as each sample is taken (see `QuadraticFit`).
-        var pass = QuadraticFit.FirstPass()
-        // Back from the newest to the first stop (`unbroken`), while the samples are within
-        // the horizon.
-        for s in samples[newest ..< newest + unbroken] {
-            if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
-            pass.add(QuadraticFit.tau(s, newest: newestSample))
+        // Back from the newest to the first stop (`unbroken`).
+        let recent = samples[newest ..< newest + unbroken]
+        // The fit's values for the samples it takes, written once in its first pass and read
+        // by the later ones (see `QuadraticFit`).
+        return PinnedScratch.with(capacity: Self.historySize) { rows in
+            // The fit's first pass is made here, as each sample is taken: while the samples are
+            // within the horizon.
+            var pass = QuadraticFit.FirstPass()
+            for s in recent {
+                if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
+                let row = QuadraticFit.Row(s, newest: newestSample)
+                rows.append(row)
+                pass.add(row.times)
+            }
+            if fromTwoSamples && pass.count == 2 {
+                // The walk took the newest and the one before it.
+                let older = recent[newest + 1]
+                let dt = newestSample.t - older.t
+                guard dt > 0 else { return .zero }
+                return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
+            }
+            guard pass.count >= Self.minimumSampleCount, let v = QuadraticFit.slopes(pass, rows) else {
+                return .zero
+            }
+            // Points per millisecond to points per second.
+            return Point(x: v.x * 1000, y: v.y * 1000)
         }
-        if fromTwoSamples && pass.count == 2 {
-            // The walk took the newest and the one before it.
-            let older = samples[newest + 1]
-            let dt = newestSample.t - older.t
-            guard dt > 0 else { return .zero }
-            return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
-        }
-        guard pass.count >= Self.minimumSampleCount,
-              let v = QuadraticFit.slopes(pass, samples[newest ..< newest + pass.count]) else {
-            return .zero
-        }
-        // Points per millisecond to points per second.
-        return Point(x: v.x * 1000, y: v.y * 1000)
     }
 
     /// The velocity when the gesture ends at time `t`: zero if the finger had stopped (the end
@@ -112,31 +118,29 @@ public struct VelocityTracker: Sendable {
 /// Unweighted least-squares quadratics a0 + a1·τ + a2·τ² through (τ, x) and (τ, y), solved by a
 /// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
 /// normal equations when samples are close together. Three passes over the samples, the first
-/// made by the caller as it gathers them (`FirstPass`); the later passes read the samples again
-/// and compute each one's τ, τ² and position once more (the same operations on the same
-/// doubles give the same results), so the fit needs no scratch memory.
+/// made by the caller as it gathers them (`FirstPass`), writing each sample's `Row` (τ, τ² and
+/// position) once into a row of scratch that the later passes read.
 ///
 /// Pairs of doubles that go through the same steps are computed as the two lanes of a `SIMD2`:
 /// x and y, τ and τ², and the two centred columns. Each lane's additions, multiplications and
 /// divisions are those of the scalar formula, in the same order, so every result is the same
 /// double.
 enum QuadraticFit {
-    /// A sample's time relative to the newest, in milliseconds: milliseconds balance the
-    /// columns of the fit (1, τ, τ²) better than seconds.
-    static func tau(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> Double {
-        (s.t - newest.t) * 1000
-    }
+    /// One sample's values in the fit, computed once in the first pass.
+    struct Row {
+        /// The sample's (τ, τ²): its time relative to the newest, in milliseconds, and its
+        /// square. Milliseconds balance the columns of the fit (1, τ, τ²) better than seconds.
+        var times: SIMD2<Double>
+        /// The sample's (x, y) relative to the newest, in points: a resting finger fits
+        /// exactly zero, and large coordinates lose no digits.
+        var position: SIMD2<Double>
 
-    /// A sample's (τ, τ²).
-    static func times(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> SIMD2<Double> {
-        let t = tau(s, newest: newest)
-        return SIMD2(t, t * t)
-    }
-
-    /// A sample's (x, y) relative to the newest: a resting finger fits exactly zero, and large
-    /// coordinates lose no digits.
-    static func position(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) -> SIMD2<Double> {
-        SIMD2(s.position.x, s.position.y) - SIMD2(newest.position.x, newest.position.y)
+        /// The values of sample `s` in a fit whose newest sample is `newest`.
+        init(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) {
+            let t = (s.t - newest.t) * 1000
+            times = SIMD2(t, t * t)
+            position = SIMD2(s.position.x, s.position.y) - SIMD2(newest.position.x, newest.position.y)
+        }
     }
 
     /// Pass 1, one sample at a time: the sums of τ and τ² (for the means: projecting on the
@@ -150,9 +154,10 @@ enum QuadraticFit {
         var second = 0.0
         var distinct = 0
 
-        /// Adds the next sample's τ (milliseconds).
-        mutating func add(_ t: Double) {
-            sums += SIMD2(t, t * t)
+        /// Adds the next sample's (τ, τ²) (milliseconds, milliseconds squared).
+        mutating func add(_ times: SIMD2<Double>) {
+            sums += times
+            let t = times.x
             if count == 0 {
                 first = t
                 second = t
@@ -166,21 +171,21 @@ enum QuadraticFit {
     }
 
     /// The linear coefficients a1 of the two fits (the derivatives at τ = 0) as (x, y), or nil
-    /// when the fit is singular: fewer than three distinct times. The fit is through `samples`,
-    /// newest first, the samples `first` was made of.
-    static func slopes(_ first: FirstPass, _ samples: ArraySlice<VelocityTracker.Sample>) -> SIMD2<Double>? {
+    /// when the fit is singular: fewer than three distinct times. The fit is through the first
+    /// `first.count` values of `rows`, newest first, appended as `first` was made.
+    static func slopes(_ first: FirstPass, _ rows: PinnedScratch<Row>) -> SIMD2<Double>? {
         let n = first.count
-        guard let newest = samples.first else { return nil }
         guard first.distinct >= 3 else { return nil }
         let means = first.sums / Double(n)
         // Pass 2: the τ and τ² columns less their means (c1, c2), Σ c1·c1 and Σ c1·c2, and the
         // products of c1 with x and y.
         var s1 = SIMD2<Double>.zero
         var c1v = SIMD2<Double>.zero
-        for s in samples {
-            let c = times(s, newest: newest) - means
+        for i in 0 ..< n {
+            let row = rows[i]
+            let c = row.times - means
             s1 += c.x * c
-            c1v += c.x * position(s, newest: newest)
+            c1v += c.x * row.position
         }
         let s11 = s1.x
         let s12 = s1.y
@@ -191,12 +196,13 @@ enum QuadraticFit {
         // Pass 3: the orthogonalized τ² column, its length and products with x and y.
         var s22 = 0.0
         var c2v = SIMD2<Double>.zero
-        for s in samples {
+        for i in 0 ..< n {
+            let row = rows[i]
             // c1 and c2 again: the same doubles as in pass 2.
-            let c = times(s, newest: newest) - means
+            let c = row.times - means
             let c2 = c.y - along * c.x
             s22 += c2 * c2
-            c2v += c2 * position(s, newest: newest)
+            c2v += c2 * row.position
         }
         guard s22 > 0, s22.isFinite else { return nil }
         let r12 = s12 / r11

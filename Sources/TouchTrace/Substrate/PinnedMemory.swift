@@ -134,6 +134,56 @@ extension Array {
     }
 }
 
+/// A row of at most `capacity` plain values on the stack, filled from its start by `append`
+/// and read back by index: scratch that one call writes once and reads again, with no
+/// allocation on the heap, no check of sole ownership or exclusive access and no reference
+/// counting. It lives only inside `with(capacity:_:)`, and must not be kept past it.
+///
+/// `append` checks the capacity in every build. An index is checked against `count` (the values
+/// appended) in debug builds; a release build trusts it, as `PinnedRow` does: the one call that
+/// appended the values reads them back, at indices below the count it appended.
+struct PinnedScratch<Element> {
+    private let start: UnsafeMutablePointer<Element>
+    /// How many values the row can hold.
+    let capacity: Int
+    /// How many values have been appended.
+    private(set) var count = 0
+
+    private init(start: UnsafeMutablePointer<Element>, capacity: Int) {
+        self.start = start
+        self.capacity = capacity
+    }
+
+    /// Runs `body` with an empty row of scratch for `capacity` plain values (at least one),
+    /// valid until `body` returns. The row is on the stack when its bytes are few (1 KiB or
+    /// less), else on the heap.
+    static func with<R>(capacity: Int, _ body: (inout PinnedScratch<Element>) -> R) -> R {
+        precondition(_isPOD(Element.self), "a pinned row of scratch holds plain values")
+        precondition(capacity > 0, "a pinned row of scratch holds at least one value")
+        // The memory is this closure's alone and the row is not kept past it; only appended
+        // (initialized) values are read, and plain values need no deinitializing.
+        return withUnsafeTemporaryAllocation(of: Element.self, capacity: capacity) { memory in
+            var row = PinnedScratch(start: memory.baseAddress!, capacity: capacity)
+            return body(&row)
+        }
+    }
+
+    /// Writes `value` after the values appended so far (fewer than `capacity`).
+    mutating func append(_ value: Element) {
+        precondition(count < capacity, "a pinned row of scratch of \(capacity) values is full")
+        (start + count).initialize(to: value)
+        count += 1
+    }
+
+    /// The value appended at `index` (0 ..< `count`), in place.
+    subscript(index: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            assert(index >= 0 && index < count, "index \(index) out of a pinned row of scratch of \(count) values")
+            return UnsafePointer(start + index)
+        }
+    }
+}
+
 /// A reference to an object that someone else keeps alive, used with no reference counting:
 /// the replay's recognizer and control cells, which it holds in an array of its own beside the
 /// handles. Safe while that array (the owner) lives: the object is used only inside `with`,

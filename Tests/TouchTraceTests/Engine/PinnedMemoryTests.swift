@@ -42,6 +42,26 @@ import Testing
         #expect(touches == ["a", "b", "ab"])
     }
 
+    @Test func aRowOfScratchGivesBackWhatWasAppendedInOrder() {
+        let sums = PinnedScratch<SIMD2<Double>>.with(capacity: 4) { row in
+            #expect(row.count == 0 && row.capacity == 4)
+            for i in 1 ... 3 { row.append(SIMD2(Double(i), Double(i * i))) }
+            #expect(row.count == 3)
+            // Read back by index after the writes, as a fit's later passes read its first.
+            #expect((0 ..< row.count).map { row[$0] } == [SIMD2(1, 1), SIMD2(2, 4), SIMD2(3, 9)])
+            row.append(SIMD2(4, 16))
+            #expect(row.count == row.capacity)
+            return (0 ..< row.count).reduce(SIMD2<Double>.zero) { $0 + row[$1] }
+        }
+        #expect(sums == SIMD2(10, 30), "1 + 2 + 3 + 4 and 1 + 4 + 9 + 16")
+        // Past 1 KiB the row is on the heap; it is used the same way.
+        let last = PinnedScratch<Int>.with(capacity: 1000) { row in
+            for i in 0 ..< 1000 { row.append(i * 3) }
+            return row[999]
+        }
+        #expect(last == 2997)
+    }
+
     @Test func anUnretainedReferenceReachesTheObjectItsOwnerKeeps() {
         final class Box { var n = 1 }
         let owner = [Box()]
