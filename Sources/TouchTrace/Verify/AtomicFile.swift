@@ -9,24 +9,28 @@ import Darwin
 /// A file written in full or not at all: bytes go to a temporary file beside the target, which
 /// is renamed over it on `commit`. A crash or an error leaves the old file (or none), never half
 /// of a new one. Targets that are not regular files (`/dev/null`, a pipe) are written directly.
-public final class AtomicFile: ByteOutput {
-    public let path: String
+public final class AtomicFile: PathNamedFileOutput {
     private let temporaryPath: String?
-    private var fd: Int32
     private var finished = false
 
     /// Opens the output; throws `OutputError` when the place cannot be written.
     public init(path: String) throws {
-        self.path = path
+        let (fd, temporaryPath) = try Self.openForWriting(path)
+        self.temporaryPath = temporaryPath
+        super.init(path: path, fd: fd)
+    }
+
+    /// The descriptor to write `path` through, and the temporary file it belongs to (nil when
+    /// the target is written directly).
+    private static func openForWriting(_ path: String) throws -> (Int32, String?) {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw OutputError(message: "\(path): is a directory; give a file to write")
             }
-            fd = open(path, O_WRONLY)
-            temporaryPath = nil
+            let fd = open(path, O_WRONLY)
             if fd < 0 { throw OutputError(message: "\(path): cannot write: \(describeErrno(errno))") }
-            return
+            return (fd, nil)
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -34,11 +38,8 @@ public final class AtomicFile: ByteOutput {
         var attempt = 0
         while true {
             let candidate = directory + Self.temporaryName(for: name, suffix: ".\(getpid())-\(attempt).tmp")
-            fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            if fd >= 0 {
-                temporaryPath = candidate
-                break
-            }
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            if fd >= 0 { return (fd, candidate) }
             if errno != EEXIST || attempt > 100 {
                 let failure = errno
                 var folder = stat()
@@ -67,15 +68,6 @@ public final class AtomicFile: ByteOutput {
         if !finished { abort() }
     }
 
-    /// Writes `bytes` to the file; an `OutputError` names the file's path.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        do {
-            try FileDescriptorOutput(fd: fd).write(bytes)
-        } catch let error as OutputError {
-            throw OutputError(message: "\(path): \(error.message)", isBrokenPipe: error.isBrokenPipe)
-        }
-    }
-
     /// Puts the written bytes in place.
     public func commit() throws {
         guard !finished else { return }
@@ -101,7 +93,7 @@ public final class AtomicFile: ByteOutput {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let file = try AtomicFile(path: path)
         do {
-            try bytes.withUnsafeBytes { try file.write($0) }
+            try file.write(bytes)
             try file.commit()
         } catch {
             file.abort()

@@ -60,10 +60,6 @@ public struct Fixture: Sendable, Equatable {
         return made ?? String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
     }
 
-    /// Where a `dirent`'s name starts in it, and the room it has.
-    static let direntNameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    static let direntNameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
-
     /// The suffixes' bytes, for code that works on bytes.
     static let traceSuffixBytes = Array(traceSuffix.utf8)
     static let expectedSuffixBytes = Array(expectedSuffix.utf8)
@@ -285,81 +281,72 @@ public struct Fixture: Sendable, Equatable {
 
         mutating func directory(_ directory: String, _ info: stat) {
             guard seen.insert(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else { return }
-            guard let dir = opendir(directory) else {
-                skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
-                return
-            }
             var subdirectories: [String] = []
-            let prefix = Array((directory == "/" ? "/" : directory + "/").utf8)
-            // The paths of the folder's entries are made here: the folder's path, then a name
-            // (at most 255 bytes), decoded in one piece.
-            let pathBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: prefix.count + 256)
-            defer { pathBytes.deallocate() }
-            pathBytes.initialize(from: prefix, count: prefix.count)
             // The names (without suffix) of the regular expected files listed, and of the
             // traces found, with where each trace is in `found`: matched once all are in.
             let expectedNames = ListedNames()
             let traceNames = ListedNames()
             var traceIndices: [Int] = []
-            while let entry = readdir(dir) {
-                // The name is looked at as bytes, where it lies in the entry (a copy of the whole
-                // field is 256 bytes); a string is made only for a path kept, in one piece with
-                // its folder's path.
-                let name = UnsafeRawPointer(entry) + Fixture.direntNameOffset
-                let length = memchr(name, 0, Fixture.direntNameCapacity).map { UnsafeRawPointer($0) - name } ?? Fixture.direntNameCapacity
-                if length > 0 && name.load(as: UInt8.self) == UInt8(ascii: ".") { continue }
-                let traceSuffix = Fixture.traceSuffixBytes, expectedSuffix = Fixture.expectedSuffixBytes
-                let isTrace = length >= traceSuffix.count && memcmp(name + (length - traceSuffix.count), traceSuffix, traceSuffix.count) == 0
-                let kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_REG) && !isTrace && length > expectedSuffix.count
-                    && memcmp(name + (length - expectedSuffix.count), expectedSuffix, expectedSuffix.count) == 0 {
-                    expectedNames.add(entry, length: length - expectedSuffix.count)
-                    continue
+            let traceSuffix = Fixture.traceSuffixBytes, expectedSuffix = Fixture.expectedSuffixBytes
+            // The folder is closed at the end of this block, before its subfolders are walked.
+            do {
+                guard let entries = FolderEntries(folder: directory) else {
+                    skipped.append(SkippedPath(path: directory, reason: "folder cannot be read (\(describeErrno(errno))); its fixtures were skipped"))
+                    return
                 }
-                // Only traces, folders, other kinds and names as long as `scene.json` matter.
-                guard isTrace || kind != Int32(DT_REG) || length == 10 else { continue }
-                // The folder's path is in place already: the name goes after it.
-                UnsafeMutableRawPointer(pathBytes + prefix.count).copyMemory(from: name, byteCount: length)
-                let path = String(decoding: UnsafeBufferPointer(start: pathBytes, count: prefix.count + length), as: UTF8.self)
-                let shortName = length == 10 ? String(decoding: UnsafeRawBufferPointer(start: name, count: 10), as: UTF8.self) : ""
-                if length == 10 && shortName != "scene.json" && shortName.lowercased() == "scene.json" { misnamedScenes.append(path) }
-                switch kind {
-                case Int32(DT_REG):
-                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
-                    continue
-                case Int32(DT_DIR):
-                    // A folder named like a trace is walked, and fails the run, named.
-                    if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
-                    subdirectories.append(path)
-                    continue
-                default:
-                    break
-                }
-                var info = stat()
-                // stat follows symbolic links: a linked folder is walked, a linked trace read.
-                guard stat(path, &info) == 0 else {
-                    if isTrace {
-                        let failure = errno
-                        var link = stat()
-                        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-                        skipped.append(SkippedPath(path: path, reason: isLink ? Fixture.unreachableDescription(path, failure) + "; not read"
-                                                                              : "cannot be read (\(describeErrno(failure)))"))
+                while entries.next() {
+                    // The name is looked at as bytes, where it lies in the entry; a string is made
+                    // only for a path kept, in one piece with its folder's path.
+                    if entries.isHidden { continue }
+                    let length = entries.nameLength
+                    let isTrace = entries.nameEnds(with: traceSuffix)
+                    let kind = entries.kind
+                    if kind == .regular && !isTrace && entries.nameEnds(with: expectedSuffix, longerThan: expectedSuffix.count) {
+                        expectedNames.add(entries, droppingLast: expectedSuffix.count)
+                        continue
                     }
-                    continue
-                }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
-                    subdirectories.append(path)
-                case S_IFREG:
-                    if isTrace { add(path, entry, length: length, to: traceNames, &traceIndices) }
-                default:
-                    if isTrace {
-                        skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
+                    // Only traces, folders, other kinds and names as long as `scene.json` matter.
+                    guard isTrace || kind != .regular || length == 10 else { continue }
+                    let path = entries.path
+                    let shortName = length == 10 ? entries.nameText : ""
+                    if length == 10 && shortName != "scene.json" && shortName.lowercased() == "scene.json" { misnamedScenes.append(path) }
+                    switch kind {
+                    case .regular:
+                        if isTrace { add(path, entries, to: traceNames, &traceIndices) }
+                        continue
+                    case .folder:
+                        // A folder named like a trace is walked, and fails the run, named.
+                        if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
+                        subdirectories.append(path)
+                        continue
+                    default:
+                        break
+                    }
+                    var info = stat()
+                    // stat follows symbolic links: a linked folder is walked, a linked trace read.
+                    guard stat(path, &info) == 0 else {
+                        if isTrace {
+                            let failure = errno
+                            var link = stat()
+                            let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                            skipped.append(SkippedPath(path: path, reason: isLink ? Fixture.unreachableDescription(path, failure) + "; not read"
+                                                                                  : "cannot be read (\(describeErrno(failure)))"))
+                        }
+                        continue
+                    }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR:
+                        if isTrace { skipped.append(SkippedPath(path: path, reason: Fixture.folderNamedLikeATrace)) }
+                        subdirectories.append(path)
+                    case S_IFREG:
+                        if isTrace { add(path, entries, to: traceNames, &traceIndices) }
+                    default:
+                        if isTrace {
+                            skipped.append(SkippedPath(path: path, reason: "is \(fileKindDescription(info.st_mode)), not a regular file; not read"))
+                        }
                     }
                 }
             }
-            closedir(dir)
             if expectedNames.count > 0 && !traceIndices.isEmpty {
                 expectedNames.prepareLookUps()
                 for (k, i) in traceIndices.enumerated() { expectedListed[i] = expectedNames.contains(traceNames, k) }
@@ -375,9 +362,9 @@ public struct Fixture: Sendable, Equatable {
 
         /// Keeps a trace found in a folder's listing, with its name less the suffix (to be
         /// matched with the expected files listed).
-        private mutating func add(_ path: String, _ entry: UnsafeMutablePointer<dirent>, length: Int,
+        private mutating func add(_ path: String, _ entries: FolderEntries,
                                   to names: ListedNames, _ indices: inout [Int]) {
-            names.add(entry, length: length - Fixture.traceSuffixBytes.count)
+            names.add(entries, droppingLast: Fixture.traceSuffixBytes.count)
             indices.append(found.count)
             found.append(path)
             expectedListed.append(false)

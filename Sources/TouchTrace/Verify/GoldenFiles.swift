@@ -43,34 +43,30 @@ public enum GoldenFiles {
     /// have one, and are settled by their names' bytes: no path is made for them, nothing is
     /// looked up.
     private static func walk(_ directory: String, into found: inout [String]) {
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
+        guard let entries = FolderEntries(folder: directory) else { return }
         var subdirectories: [String] = []
         // Names without their suffix: of the regular traces, and of the expected files (with
         // the path made when the entry's type had to be asked for).
         let traces = ListedNames()
         let expected = ListedNames()
         var expectedPaths: [String?] = []
-        while let entry = readdir(dir) {
+        while entries.next() {
             // Names are looked at as bytes: only folders and possibly obsolete expected files
             // become strings.
-            let (length, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (Int, Bool) in
-                (raw.firstIndex(of: 0) ?? raw.count, raw.first == UInt8(ascii: "."))
-            }
-            if hidden { continue }
-            let candidate = Self.name(entry, length: length, endsWith: Self.expectedSuffix)
-            let isTrace = !candidate && Self.name(entry, length: length, endsWith: Self.traceSuffix)
+            if entries.isHidden { continue }
+            let candidate = entries.nameEnds(with: Self.expectedSuffix)
+            let isTrace = !candidate && entries.nameEnds(with: Self.traceSuffix)
             // The entry's type as the folder gives it, else (on file systems that do not) lstat.
             var isDirectory: Bool
             var isFile: Bool
             var isRegular: Bool
             var knownPath: String?
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): isDirectory = true; isFile = false; isRegular = false
-            case Int32(DT_REG): isDirectory = false; isFile = true; isRegular = true
-            case Int32(DT_LNK): isDirectory = false; isFile = true; isRegular = false
-            case Int32(DT_UNKNOWN):
-                let path = Self.path(directory, entry)
+            switch entries.kind {
+            case .folder: isDirectory = true; isFile = false; isRegular = false
+            case .regular: isDirectory = false; isFile = true; isRegular = true
+            case .link: isDirectory = false; isFile = true; isRegular = false
+            case .unknown:
+                let path = entries.path
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 let kind = info.st_mode & S_IFMT
@@ -78,15 +74,15 @@ public enum GoldenFiles {
                 isFile = kind == S_IFREG || kind == S_IFLNK
                 isRegular = kind == S_IFREG
                 knownPath = path
-            default: isDirectory = false; isFile = false; isRegular = false
+            case .other: isDirectory = false; isFile = false; isRegular = false
             }
             if isDirectory {
-                subdirectories.append(knownPath ?? Self.path(directory, entry))
+                subdirectories.append(knownPath ?? entries.path)
             } else if isFile && candidate {
-                expected.add(entry, length: length - Self.expectedSuffix.count)
+                expected.add(entries, droppingLast: Self.expectedSuffix.count)
                 expectedPaths.append(knownPath)
             } else if isRegular && isTrace {
-                traces.add(entry, length: length - Self.traceSuffix.count)
+                traces.add(entries, droppingLast: Self.traceSuffix.count)
             }
         }
         traces.prepareLookUps()
@@ -97,25 +93,8 @@ public enum GoldenFiles {
         for sub in subdirectories { walk(sub, into: &found) }
     }
 
-    /// Whether the first `length` bytes of an entry's name end with `suffix`.
-    private static func name(_ entry: UnsafeMutablePointer<dirent>, length: Int, endsWith suffix: [UInt8]) -> Bool {
-        let n = suffix.count
-        guard length >= n else { return false }
-        return withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            suffix.withUnsafeBufferPointer { memcmp(raw.baseAddress! + (length - n), $0.baseAddress!, n) == 0 }
-        }
-    }
-
     private static let expectedSuffix = Array(Fixture.expectedSuffix.utf8)
     private static let traceSuffix = Array(Fixture.traceSuffix.utf8)
-
-    /// The path of a folder's entry.
-    private static func path(_ directory: String, _ entry: UnsafeMutablePointer<dirent>) -> String {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return directory == "/" ? "/" + name : directory + "/" + name
-    }
 
     /// The line (1-based) of the expected transcript where the actual one first differs, as
     /// `comparison` judges lines; nil when they are the same. A line missing at the end of the

@@ -64,4 +64,48 @@ import Testing
         #expect(ReadableFile(regularFileAt: url.path) == nil)
         #expect(ReadableFile(regularFileAt: url.appendingPathComponent("missing").path) == nil)
     }
+
+    @Test func folderEntriesGiveEachNameWithItsKindAndPath() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        for name in ["a.trace.json", "a.expected.txt", ".hidden.trace.json", ".expected.txt"] {
+            try Data("x".utf8).write(to: url.appendingPathComponent(name))
+        }
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: url.appendingPathComponent("link").path, withDestinationPath: "a.trace.json")
+        let entries = try #require(FolderEntries(folder: url.path))
+        let suffix = Array(".expected.txt".utf8)
+        var seen: [String] = []
+        let expected = ListedNames(), traces = ListedNames()
+        while entries.next() {
+            let name = entries.nameText
+            #expect(entries.nameLength == name.utf8.count)
+            #expect(entries.path == url.path + "/" + name)
+            #expect(entries.isHidden == name.hasPrefix("."))
+            if entries.isHidden { continue }
+            // ext4 and tmpfs give kinds; a file system that does not says `.unknown`.
+            let kind = entries.kind
+            switch name {
+            case "sub": #expect(kind == .folder || kind == .unknown)
+            case "link": #expect(kind == .link || kind == .unknown)
+            default: #expect(kind == .regular || kind == .unknown)
+            }
+            #expect(entries.nameEnds(with: suffix) == (name == "a.expected.txt"))
+            #expect(entries.nameEnds(with: Array("txt".utf8), longerThan: 14) == false)
+            if entries.nameEnds(with: suffix) { expected.add(entries, droppingLast: suffix.count) }
+            if name.hasSuffix(".trace.json") { traces.add(entries, droppingLast: 11) }
+            seen.append(name)
+        }
+        #expect(seen.sorted() == ["a.expected.txt", "a.trace.json", "link", "sub"])
+        #expect(!entries.next())
+        #expect(entries.nameText == "" && entries.path == "" && !entries.nameEnds(with: []))
+        // The names less their suffixes: "a" in both.
+        #expect(expected.count == 1 && traces.count == 1 && expected.string(0) == "a")
+        expected.prepareLookUps()
+        #expect(expected.contains(traces, 0))
+        let other = ListedNames()
+        other.prepareLookUps()
+        #expect(!other.contains(traces, 0))
+        #expect(FolderEntries(folder: url.appendingPathComponent("missing").path) == nil)
+    }
 }
