@@ -53,3 +53,12 @@ package struct FNV1a {
         value = (value ^ UInt64(byte)) &* 0x100_0000_01B3
     }
 }
+
+/// A hash of a pair of 64-bit integers (a folder's device and inode): each multiplied by an odd
+/// constant, the two combined, and the high bits folded into the low ones. Its high bits are
+/// the well mixed ones: a table of 2ⁿ places takes bits above the lowest few.
+package func pairHash(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    // Wrapping by definition: the mixer multiplies modulo 2⁶⁴.
+    let h = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xBF58_476D_1CE4_E5B9)
+    return h ^ (h >> 31)
+}

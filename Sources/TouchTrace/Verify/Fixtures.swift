@@ -45,18 +45,7 @@ public struct Fixture: Sendable, Equatable {
     public var expectedPath: String {
         // verify asks once per fixture: the path is made in one piece from the trace path's
         // bytes when it ends with the suffix, as every fixture found does.
-        var trace = tracePath
-        let made = trace.withUTF8 { bytes -> String? in
-            let suffix = Self.traceSuffixBytes, replacement = Self.expectedSuffixBytes
-            let stem = bytes.count - suffix.count
-            guard stem >= 0, let base = bytes.baseAddress, memcmp(base + stem, suffix, suffix.count) == 0 else { return nil }
-            return String(unsafeUninitializedCapacity: stem + replacement.count) { out in
-                let start = out.baseAddress!
-                start.initialize(from: base, count: stem)
-                replacement.withUnsafeBufferPointer { (start + stem).initialize(from: $0.baseAddress!, count: $0.count) }
-                return stem + replacement.count
-            }
-        }
+        let made = replacingSuffixBytes(of: tracePath, suffix: Self.traceSuffixBytes, with: Self.expectedSuffixBytes)
         return made ?? String(tracePath.dropLast(Self.traceSuffix.count)) + Self.expectedSuffix
     }
 
@@ -164,103 +153,7 @@ public struct Fixture: Sendable, Equatable {
 
     /// The indices of `paths` in the order `sortedByBytes` sorts them.
     static func sortedOrderByBytes(_ paths: [String]) -> [Int] {
-        var bytes: [UInt8] = []
-        var spans: [(start: Int, count: Int)] = []
-        spans.reserveCapacity(paths.count)
-        for path in paths {
-            let start = bytes.count
-            // A native string's bytes in one copy; a bridged one's one by one.
-            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: path.utf8)
-            }
-            spans.append((start, bytes.count - start))
-        }
-        return bytes.withUnsafeBufferPointer { buffer -> [Int] in
-            guard let base = buffer.baseAddress, let first = spans.first else { return Array(paths.indices) }
-            // The length of the prefix every path shares.
-            var shared = first.count
-            for span in spans.dropFirst() where shared > 0 {
-                shared = min(shared, span.count)
-                if memcmp(base + first.start, base + span.start, shared) == 0 { continue }
-                var k = 0
-                while k < shared && base[first.start + k] == base[span.start + k] { k += 1 }
-                shared = k
-            }
-            func key(_ span: (start: Int, count: Int), _ offset: Int) -> UInt64 {
-                // Eight bytes in one load where the path has them (most do), read big-endian
-                // so that the integers order as the bytes do.
-                if offset + 8 <= span.count {
-                    return UInt64(bigEndian: UnsafeRawPointer(base + span.start + offset).loadUnaligned(as: UInt64.self))
-                }
-                var key: UInt64 = 0
-                for k in offset..<(offset + 8) {
-                    key = key << 8 | UInt64(k < span.count ? base[span.start + k] : 0)
-                }
-                return key
-            }
-            var keyed = spans.indices.map { i in (key(spans[i], shared), key(spans[i], shared + 8), i) }
-            radixSort(&keyed)
-            // Paths whose keys are equal (their 16 bytes after the shared prefix are) are in a
-            // run, in the order they came: each run is sorted by the whole paths, stably.
-            var runStart = 0
-            while runStart < keyed.count {
-                var runEnd = runStart + 1
-                while runEnd < keyed.count && keyed[runEnd].0 == keyed[runStart].0 && keyed[runEnd].1 == keyed[runStart].1 { runEnd += 1 }
-                if runEnd - runStart > 1 {
-                    keyed[runStart..<runEnd].sort { x, y in
-                        let a = spans[x.2], b = spans[y.2]
-                        let common = min(a.count, b.count)
-                        if common > 0 {
-                            let order = memcmp(base + a.start, base + b.start, common)
-                            if order != 0 { return order < 0 }
-                        }
-                        return a.count < b.count
-                    }
-                }
-                runStart = runEnd
-            }
-            return keyed.map(\.2)
-        }
-    }
-
-    /// Sorts by the two keys (the first, then the second), stably: a byte at a time from the
-    /// lowest byte of the second key to the highest of the first (16 passes of counting, each
-    /// skipped where every key has the same byte there). For the thousands of paths of a
-    /// fixture tree, a few passes over them cost less than the comparisons of a sort.
-    private static func radixSort(_ keyed: inout [(UInt64, UInt64, Int)]) {
-        let n = keyed.count
-        guard n > 1 else { return }
-        let other = UnsafeMutablePointer<(UInt64, UInt64, Int)>.allocate(capacity: n)
-        defer { other.deallocate() }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 256)
-        defer { counts.deallocate() }
-        keyed.withUnsafeMutableBufferPointer { keys in
-            var from = keys.baseAddress!, to = other
-            for pass in 0..<16 {
-                let shift = UInt64(8 * (pass % 8))
-                let second = pass < 8
-                @inline(__always) func digit(_ e: (UInt64, UInt64, Int)) -> Int {
-                    Int(truncatingIfNeeded: ((second ? e.1 : e.0) >> shift) & 0xFF)
-                }
-                counts.initialize(repeating: 0, count: 256)
-                for i in 0..<n { counts[digit(from[i])] += 1 }
-                if counts[digit(from[0])] == n { continue }
-                var total = 0
-                for d in 0..<256 {
-                    let c = counts[d]
-                    counts[d] = total
-                    total += c
-                }
-                for i in 0..<n {
-                    let d = digit(from[i])
-                    to[counts[d]] = from[i]
-                    counts[d] += 1
-                }
-                swap(&from, &to)
-            }
-            // After an odd number of passes, the keys are in the other memory: back they come.
-            if from != keys.baseAddress! { keys.baseAddress!.update(from: from, count: n) }
-        }
+        orderOfPathsByBytes(paths)
     }
 
     /// A walk of fixture trees.
@@ -408,8 +301,7 @@ public struct Fixture: Sendable, Equatable {
         }
 
         private static func place(_ device: UInt64, _ inode: UInt64, _ mask: Int) -> Int {
-            let h = (device &* 0x9E37_79B9_7F4A_7C15) ^ (inode &* 0xBF58_476D_1CE4_E5B9)
-            return Int(truncatingIfNeeded: (h ^ (h >> 31)) >> 7) & mask
+            Int(truncatingIfNeeded: pairHash(device, inode) >> 7) & mask
         }
     }
 
@@ -423,22 +315,4 @@ public struct Fixture: Sendable, Equatable {
 public struct FixtureDiscoveryError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
-}
-
-/// Whether `a` comes before `b` in the order of their UTF-8 bytes: the same on every machine,
-/// whatever the locale (Swift's `<` on strings compares by Unicode rules instead).
-func precedesInBytes(_ a: String, _ b: String) -> Bool {
-    // Native strings hold their UTF-8 contiguously: one memcmp, no copies.
-    let order = a.utf8.withContiguousStorageIfAvailable { x in
-        b.utf8.withContiguousStorageIfAvailable { y -> Bool in
-            let common = min(x.count, y.count)
-            if common > 0, let px = x.baseAddress, let py = y.baseAddress {
-                let order = memcmp(px, py, common)
-                if order != 0 { return order < 0 }
-            }
-            return x.count < y.count
-        }
-    }
-    if let known = order ?? nil { return known }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
 }
