@@ -235,7 +235,7 @@ import Testing
         mkfifo(folder + "/fifo.json", 0o644)
         mkdirs(folder + "/sub.json")
         symlink(folder + "/a.json", other + "/link.json")
-        let files = FixtureFiles()
+        let files = SmallFileReader()
         func read(_ path: String) -> [UInt8]? { files.withContents(of: path) { Array($0) } }
         // Each file's own bytes, one larger than the memory kept at first too, in any order.
         for path in [folder + "/a.json", other + "/big.json", folder + "/empty.json", other + "/link.json", folder + "/a.json",
@@ -260,7 +260,7 @@ import Testing
         let folder = temporaryDirectory()
         let texts = ["{\"a\": 1}", String(repeating: "b", count: 3_000), "{}", String(repeating: "é", count: 20_000), "c"]
         for (i, text) in texts.enumerated() { try writeText(text, to: folder + "/\(i).json") }
-        let files = FixtureFiles()
+        let files = SmallFileReader()
         func read(_ i: Int) throws -> SourceFile { try #require(files.sourceFile(at: folder + "/\(i).json")) }
         // Held while the others are read: each keeps its own bytes.
         let held = try (0..<texts.count).map(read)
@@ -300,7 +300,7 @@ import Testing
         try writeText("# touchtrace transcript v1\n", to: folder + "/a.expected.txt")
         try writeText("other\n", to: folder + "/東京.expected.txt")
         mkfifo(folder + "/fifo.expected.txt", 0o644)
-        let files = FixtureFiles()
+        let files = SmallFileReader()
         func read(_ trace: String) -> [UInt8]? { files.withContents(ofExpectedFileOf: trace) { Array($0) } }
         for trace in [folder + "/a.trace.json", folder + "/東京.trace.json", folder + "/a.trace.json"] {
             let expected = Fixture(tracePath: trace).expectedPath
@@ -325,7 +325,7 @@ import Testing
         for size in [65_535, 65_536, 65_537, 200_000] {
             try writeText(String(repeating: "z", count: size), to: other + "/\(size).json")
         }
-        let files = FixtureFiles()
+        let files = SmallFileReader()
         func read(_ path: String) -> [UInt8]? { files.withContents(of: path, listedRegular: true) { Array($0) } }
         for path in [folder + "/a.json", other + "/65535.json", folder + "/empty.json", other + "/65536.json", other + "/65537.json",
                      folder + "/a.json", other + "/200000.json", other + "/65535.json"] {

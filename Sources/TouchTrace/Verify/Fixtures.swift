@@ -24,7 +24,7 @@ public struct Fixture: Sendable, Equatable {
     /// Whether the listing of the fixture's folder showed its trace, and its expected file, as
     /// regular files (or links to them): known for fixtures found by `survey`, not for one made
     /// from a path. `verify` then reads them without asking for their kind again (see
-    /// `FixtureFiles`). It is not part of what a fixture is: two fixtures of one trace are equal.
+    /// `SmallFileReader`). It is not part of what a fixture is: two fixtures of one trace are equal.
     let listedRegular: (trace: Bool, expected: Bool)
 
     public init(tracePath: String) {

@@ -519,7 +519,7 @@ public final class SceneCache {
     /// Where replays through this cache write their text transcripts: emptied by each.
     let transcript = TranscriptBytes()
     /// Reads the worker's trace and expected files.
-    let files = FixtureFiles()
+    let files = SmallFileReader()
     /// The memory of the lists the worker's trace reader fills, from one trace to the next
     /// (the cache is one thread's: no run-time check of exclusive access at every trace).
     @exclusivity(unchecked) var readerLists = TraceReader.Lists()
