@@ -100,6 +100,13 @@ package struct PanCore: Sendable {
     /// Moves the tracked touches; returns the transition, if any, and where the first tracked
     /// touch that moved now is.
     package mutating func touchesMoved(_ touches: TouchSet, _ context: DeliveryContext) -> (transition: Transition?, movedTo: Point?) {
+        var context = context
+        return touchesMoved(touches, &context)
+    }
+
+    /// `touchesMoved(_:_:)` reading the context where it lies (`inout` only so that it is not
+    /// copied for the call: it is not changed), as the engine's recognizers call it at every move.
+    package mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) -> (transition: Transition?, movedTo: Point?) {
         // The centroid's movement is taken over the touches present both before and after the
         // event: not those that began in it, nor those that lift or are cancelled in it, so a
         // finger landing or lifting never makes the translation jump. Stationary touches count
@@ -253,7 +260,7 @@ public struct PanRecognizer: Recognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        if let transition = core.touchesMoved(touches, context).transition {
+        if let transition = core.touchesMoved(touches, &context).transition {
             emit(transition, velocity: core.velocityTracker.velocity(fromTwoSamples: context.version >= 2), &context)
         }
     }
@@ -317,7 +324,7 @@ public struct RotationRecognizer: Recognizer {
     }
 
     public mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
-        let (transition, movedTo) = core.touchesMoved(touches, context)
+        let (transition, movedTo) = core.touchesMoved(touches, &context)
         if let movedTo { touchAngle = Self.angle(of: movedTo, in: context.viewSize) }
         if let transition { emit(transition, &context) }
     }

@@ -77,23 +77,27 @@ public struct VelocityTracker: Sendable {
     public func velocity(fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
         let newestSample = samples[newest]
-        // Back from the newest to the first stop (`unbroken`).
-        let recent = samples[newest ..< newest + unbroken]
+        // Back from the newest to the first stop (`unbroken`), read by index from the ring (a
+        // slice of it would count a reference to its storage up and down at every call).
+        let end = newest + unbroken
         // The fit's values for the samples it takes, written once in its first pass and read
         // by the later ones (see `QuadraticFit`).
         return PinnedScratch.with(capacity: Self.historySize) { rows in
             // The fit's first pass is made here, as each sample is taken: while the samples are
             // within the horizon.
             var pass = QuadraticFit.FirstPass()
-            for s in recent {
+            var i = newest
+            while i < end {
+                let s = samples[i]
                 if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
                 let row = QuadraticFit.Row(s, newest: newestSample)
                 rows.append(row)
                 pass.add(row.times)
+                i += 1
             }
             if fromTwoSamples && pass.count == 2 {
                 // The walk took the newest and the one before it.
-                let older = recent[newest + 1]
+                let older = samples[newest + 1]
                 let dt = newestSample.t - older.t
                 guard dt > 0 else { return .zero }
                 return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
