@@ -40,17 +40,22 @@ struct TouchesDown: Sendable {
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
-    /// The centroid of where the touches are now (zero when there are none).
-    var centroid: Point { Self.centroid(entries.map(\.location)) }
-
-    /// The centroid of where the touches touched down.
-    var startCentroid: Point { Self.centroid(entries.map(\.start)) }
-
-    static func centroid(_ points: [Point]) -> Point {
-        guard !points.isEmpty else { return .zero }
+    /// The centroid of where the touches are now (zero when there are none): their locations
+    /// summed in order from zero, each sum divided by the count. Read where they lie (gathering
+    /// them into an array first cost an allocation at every move).
+    var centroid: Point {
+        guard !entries.isEmpty else { return .zero }
         var sum = Point.zero
-        for p in points { sum = sum + p }
-        return Point(x: sum.x / Double(points.count), y: sum.y / Double(points.count))
+        for entry in entries { sum = sum + entry.location }
+        return Point(x: sum.x / Double(entries.count), y: sum.y / Double(entries.count))
+    }
+
+    /// The centroid of where the touches touched down (as `centroid`).
+    var startCentroid: Point {
+        guard !entries.isEmpty else { return .zero }
+        var sum = Point.zero
+        for entry in entries { sum = sum + entry.start }
+        return Point(x: sum.x / Double(entries.count), y: sum.y / Double(entries.count))
     }
 }
 

@@ -53,7 +53,19 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
     }
 
     /// The midpoint of the tracked touches (the one touch when only one is tracked).
-    var location: Point { TouchesDown.centroid(tracked.compactMap { location($0) }) }
+    var location: Point {
+        // The centroid as `TouchesDown.centroid` takes it, of the tracked touches' locations,
+        // summed as they are found rather than gathered into a new array first.
+        var sum = Point.zero
+        var count = 0
+        for serial in tracked {
+            guard let p = location(serial) else { continue }
+            sum = sum + p
+            count += 1
+        }
+        guard count > 0 else { return .zero }
+        return Point(x: sum.x / Double(count), y: sum.y / Double(count))
+    }
 
     /// Tracks touches while fewer than two are tracked, the earliest first.
     private mutating func fillPair(_ context: DeliveryContext) {

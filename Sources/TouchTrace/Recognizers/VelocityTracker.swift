@@ -38,7 +38,15 @@ public struct VelocityTracker: Sendable {
     /// Whole microseconds of a time in seconds, for the horizon and gap comparisons (so that a
     /// gap of exactly 40 ms is not a stop whatever the binary rounding of the times).
     static func microseconds(_ t: Double) -> Int64 {
-        Int64((t * 1_000_000).rounded())
+        // `Int64(x.rounded())` (to nearest, halves away from zero) without a call into the math
+        // library at every sample: the whole part, then the fraction, which `x - whole` gives
+        // exactly, decides. Any x the conversion refuses, it refuses either way.
+        let x = t * 1_000_000
+        let whole = Int64(x)
+        let fraction = x - Double(whole)
+        if fraction >= 0.5 { return whole + 1 }
+        if fraction <= -0.5 { return whole - 1 }
+        return whole
     }
 
     /// Adds a sample: time in seconds, position in points.

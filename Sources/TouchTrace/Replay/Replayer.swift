@@ -734,16 +734,22 @@ struct ReplayCore: ArenaMembers {
                 if phase >= 2 { noteMissed(g, set) }
                 continue
             }
-            let given = arena.value.competes[g] ? set : withoutCancelledTouches(set)
-            if given.isEmpty { continue }
-            var firstShared: [Int] = []
-            if phase == 0 && arena.value.competes[g] {
-                for touch in given { firstShared += arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+            if arena.value.competes[g] {
+                // The set as it is: not copied (a copy counts a reference to its touches).
+                if set.isEmpty { continue }
+                var firstShared: [Int] = []
+                if phase == 0 {
+                    for touch in set { firstShared += arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+                }
+                callRecognizer(g, view: v, phase: phase, set, &context)
+                // Asked once the recognizer has had the touch (the first call makes a TouchTraceUIKit
+                // recognizer's object, which has the answers).
+                if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
+            } else {
+                let given = withoutCancelledTouches(set)
+                if given.isEmpty { continue }
+                callRecognizer(g, view: v, phase: phase, given, &context)
             }
-            callRecognizer(g, view: v, phase: phase, given, &context)
-            // Asked once the recognizer has had the touch (the first call makes a TouchTraceUIKit
-            // recognizer's object, which has the answers).
-            if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
             settle()
         }
     }
