@@ -252,6 +252,10 @@ struct Arena {
     /// the time of the records it writes.
     static func settle<Members: ArenaMembers>(_ arena: Pinned<Arena>, at t: Double, into sink: RecordSink,
                                              _ members: inout Members) {
+        // Nothing set off (after almost every call of a recognizer): `nextStep` would find
+        // nothing to do, but its answer, a step that may carry a waiting recognizer's record,
+        // would still be copied out.
+        if arena.value.hasNothingToSettle { return }
         // Each step is taken from the arena before the members act on it, so that what they
         // ask of the arena finds it whole.
         while let step = arena.value.nextStep(at: t, into: sink) {
@@ -296,6 +300,10 @@ struct Arena {
             }
         }
     }
+
+    /// Whether no effect, release or step is queued at all (then `nextStep` returns nil and
+    /// changes nothing).
+    var hasNothingToSettle: Bool { effects.isEmpty && releases.isEmpty && steps.isEmpty }
 
     /// Whether any effect or step is left for `settle`.
     var isSettled: Bool { effectsStart == effects.count && releasesStart == releases.count && stepsStart == steps.count }

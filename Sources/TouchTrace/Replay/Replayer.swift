@@ -737,14 +737,16 @@ struct ReplayCore: ArenaMembers {
             if arena.value.competes[g] {
                 // The set as it is: not copied (a copy counts a reference to its touches).
                 if set.isEmpty { continue }
-                var firstShared: [Int] = []
                 if phase == 0 {
+                    var firstShared: [Int] = []
                     for touch in set { firstShared += arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+                    callRecognizer(g, view: v, phase: phase, set, &context)
+                    // Asked once the recognizer has had the touch (the first call makes a
+                    // TouchTraceUIKit recognizer's object, which has the answers).
+                    if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
+                } else {
+                    callRecognizer(g, view: v, phase: phase, set, &context)
                 }
-                callRecognizer(g, view: v, phase: phase, set, &context)
-                // Asked once the recognizer has had the touch (the first call makes a TouchTraceUIKit
-                // recognizer's object, which has the answers).
-                if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
             } else {
                 let given = withoutCancelledTouches(set)
                 if given.isEmpty { continue }
