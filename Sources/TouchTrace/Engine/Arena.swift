@@ -70,7 +70,25 @@ struct Arena {
     var state: [RecognizerState]
     /// Whether the recognizer has won since its last reset.
     var won: [Bool]
-    var waiting: [Waiting?]
+    /// Each recognizer's wait, if it waits (rule 3). Every change goes through here, and the
+    /// count of those waiting follows it.
+    var waiting: [Waiting?] {
+        get { waitingStorage }
+        _modify {
+            defer { waitingCount = Self.countWaiting(waitingStorage) }
+            yield &waitingStorage
+        }
+    }
+    private var waitingStorage: [Waiting?]
+    /// How many recognizers wait. While none does (almost always), `isWaiting` reads no
+    /// `Waiting`: reading one out of the array copies it, its arrays counted and let go.
+    private var waitingCount = 0
+
+    private static func countWaiting(_ waiting: [Waiting?]) -> Int {
+        var n = 0
+        for w in waiting where w != nil { n += 1 }
+        return n
+    }
     /// The touches each competing recognizer has received since its last reset, or since no
     /// touch that reaches it was down: serial and slot.
     var touches: [[(serial: Int, slot: Int)]]
@@ -131,7 +149,7 @@ struct Arena {
         self.isExclusive = isActive && isExclusive
         self.state = Array(repeating: .possible, count: n)
         self.won = Array(repeating: false, count: n)
-        self.waiting = Array(repeating: nil, count: n)
+        self.waitingStorage = Array(repeating: nil, count: n)
         self.touches = Array(repeating: [], count: n)
         self.competes = competes
         self.cancelsTouches = cancelsTouches
@@ -375,7 +393,7 @@ struct Arena {
         }
     }
 
-    func isWaiting(_ g: Int) -> Bool { isActive && waiting[g] != nil }
+    func isWaiting(_ g: Int) -> Bool { isActive && waitingCount > 0 && waitingStorage[g] != nil }
 
     /// Whether the two recognizers compete: both take part, they share a touch, and neither
     /// allows the pair to be simultaneous.
