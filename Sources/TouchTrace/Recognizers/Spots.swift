@@ -23,6 +23,11 @@ public struct SpotsRecognizer: Recognizer {
 
     /// The spots by touch slot.
     private var spots: [Spot?] = []
+    /// The last diameter worked out and the age it was for (seconds; NaN before the first):
+    /// spots added in one event have the same age at every later event, and the growth curve
+    /// is solved by iteration, so the crowd's spots share one solution per event.
+    private var lastAge = Double.nan
+    private var lastDiameter = startDiameter
 
     public init() {}
 
@@ -41,7 +46,7 @@ public struct SpotsRecognizer: Recognizer {
             let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
             if touch.slot >= spots.count { spots.append(contentsOf: repeatElement(nil, count: touch.slot + 1 - spots.count)) }
             spots[touch.slot] = spot
-            Self.emit("spotAdded", spot, &context)
+            Self.emit("spotAdded", spot, diameter: diameter(age: context.t - spot.addedAt), &context)
         }
     }
 
@@ -52,7 +57,8 @@ public struct SpotsRecognizer: Recognizer {
             let slot = given[k].slot
             guard slot < spots.count, spots[slot]?.serial == given[k].serial else { continue }
             spots[slot]!.center = given[k].location
-            Self.emit("spotMoved", spots[slot]!, &context)
+            let spot = spots[slot]!
+            Self.emit("spotMoved", spot, diameter: diameter(age: context.t - spot.addedAt), &context)
         }
     }
 
@@ -72,7 +78,7 @@ public struct SpotsRecognizer: Recognizer {
         for touch in touches {
             guard let spot = spot(for: touch) else { continue }
             spots[touch.slot] = nil
-            Self.emit("spotRemoved", spot, &context)
+            Self.emit("spotRemoved", spot, diameter: diameter(age: context.t - spot.addedAt), &context)
         }
     }
 
@@ -81,11 +87,22 @@ public struct SpotsRecognizer: Recognizer {
         return spot
     }
 
-    private static func emit(_ event: StaticString, _ spot: Spot, _ context: inout DeliveryContext) {
+    /// Writes a record of the spot with its diameter (points) now.
+    private static func emit(_ event: StaticString, _ spot: Spot, diameter: Double, _ context: inout DeliveryContext) {
         context.emit(event, FieldList(
             Field("touch", FieldValue(spot.id)),
             Field("center", .point(spot.center)),
-            Field("diameter", .number(Self.diameter(age: context.t - spot.addedAt)))))
+            Field("diameter", .number(diameter))))
+    }
+
+    /// `diameter(age:)`, worked out again only when the age differs from the last one asked
+    /// (equal ages give the same diameter; a NaN age, equal to nothing, is always worked out).
+    private mutating func diameter(age: Double) -> Double {
+        if age != lastAge {
+            lastAge = age
+            lastDiameter = Self.diameter(age: age)
+        }
+        return lastDiameter
     }
 
     /// The diameter of a spot `age` seconds after it was added, in points.
