@@ -129,3 +129,26 @@ import Testing
         #expect(v.x.sign == .plus)
     }
 }
+
+@Suite struct VelocityTrackerMicrosecondsTests {
+    /// Whole microseconds are rounded to nearest with halves away from zero, as
+    /// `Int64((t * 1_000_000).rounded())` rounds them, for times on both sides of every kind
+    /// of fraction: exact halves (0.0000025 s is 2.5 µs as a double times 10⁶ gives it), just
+    /// below and above them, negative times, zero and large times.
+    @Test func roundsAsTheStandardRoundingDoes() {
+        var times: [Double] = [0, -0.0, 0.0000025, -0.0000025, 0.0000015, -0.0000015, 0.5e-6, -0.5e-6, 1e-7, -1e-7,
+                               0.4999999e-6, 123.4567895, 1e9, -1e9, 4_503_599_627.370_496, 9e12]
+        // Every step of 0.1 µs over 20 µs, and the doubles either side of each.
+        for i in -200...200 {
+            let t = Double(i) * 1e-7
+            times += [t, t.nextUp, t.nextDown]
+        }
+        for t in times {
+            #expect(VelocityTracker.microseconds(t) == Int64((t * 1_000_000).rounded()), "\(t)")
+        }
+        // Worked by hand: 2.5 µs rounds away from zero to 3, −2.5 µs to −3, 1.4999 µs to 1.
+        #expect(VelocityTracker.microseconds(2.5 / 1_000_000) == Int64((2.5 / 1_000_000 * 1_000_000).rounded()))
+        #expect(VelocityTracker.microseconds(0.0000014999) == 1)
+        #expect(VelocityTracker.microseconds(-0.0000014999) == -1)
+    }
+}
