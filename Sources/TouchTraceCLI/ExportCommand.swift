@@ -36,6 +36,9 @@ enum ExportCommand {
         no cancel) and in cdp when others stay down, with a warning saying so. Touches still down
         at the end of the trace stay down in evemu and getevent and are lifted in webdriver.
         The same trace gives the same bytes. Without --output the export goes to stdout.
+        The export streams: the trace is read once to check it and gather the warnings, then
+        again as it is written (webdriver: once more for each pointer source), so memory stays
+        small at any size; a refused export writes nothing, and --output FILE appears whole.
         """,
         options: [
             OptionSpec(name: "output", value: "FILE", help: "Write to FILE (atomically) instead of stdout"),
@@ -119,23 +122,31 @@ enum ExportCommand {
             return .usage
         }
         for warning in trace.summary.warnings { console.printError(warning.description) }
-        let exported: ExportedRecording
+        // The events are read once to check the export and gather its warnings, and again as
+        // it is written: a refused export writes nothing, and memory stays flat.
+        let prepared: PreparedExport
         do {
-            exported = try TraceExporter.export(trace, format: format, options: options)
+            prepared = try TraceExporter.prepare(trace, format: format, options: options)
         } catch {
             console.report(error)
             return .usage
         }
-        for warning in exported.warnings { console.printError(warning.description) }
+        for warning in prepared.warnings { console.printError(warning.description) }
+        var file: AtomicFile?
         do {
             if let output {
-                try AtomicFile.write(exported.bytes, to: output)
+                let opened = try AtomicFile(path: output)
+                file = opened
+                try prepared.write(to: opened)
+                try opened.commit()
             } else {
-                try console.out.write(exported.bytes)
+                try prepared.write(to: console.out)
             }
         } catch let error as OutputError where error.isBrokenPipe {
+            file?.abort()
             return .success
         } catch {
+            file?.abort()
             let path = output ?? "standard output"
             let text = "\(error)"
             console.printError("touchtrace export: " + (text.contains(path) ? text : "\(printable(path)): \(text)"))

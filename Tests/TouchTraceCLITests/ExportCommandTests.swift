@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TouchTrace
 @testable import TouchTraceCLI
@@ -324,6 +325,125 @@ import Testing
         #expect(help.code == 0)
         for format in ["evemu", "getevent", "webdriver", "cdp"] {
             #expect(help.out.contains("  touchtrace export \(format) "), "no example for \(format)")
+        }
+    }
+
+    // MARK: Streaming
+
+    /// A trace in strokes form exports as the same gesture written as events does, in every
+    /// format: its events are made from the strokes as they are read. (Two strokes; points at
+    /// equal times form one event, in stroke order: t 0 touch 1 lands; 0.01 it moves and touch 2
+    /// lands; 0.02 touch 1 lifts and touch 2 moves; 0.03 touch 2 lifts.)
+    @Test func aTraceInStrokesFormExportsAsItsEvents() throws {
+        let strokes = """
+        {"version": 1, "screen": {"width": 100, "height": 100}, "strokes": [
+        {"id": 1, "points": [[0, 10, 10], [0.01, 12, 11], [0.02, 14, 12]]},
+        {"id": 2, "points": [[0.01, 50, 50], [0.02, 52, 51], [0.03, 54, 53]]}
+        ]}
+
+        """
+        let events = """
+        {"version": 1, "screen": {"width": 100, "height": 100}, "events": [
+        {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]},
+        {"t": 0.01, "touches": [{"id": 1, "phase": "moved", "x": 12, "y": 11}, {"id": 2, "phase": "began", "x": 50, "y": 50}]},
+        {"t": 0.02, "touches": [{"id": 1, "phase": "ended", "x": 14, "y": 12}, {"id": 2, "phase": "moved", "x": 52, "y": 51}]},
+        {"t": 0.03, "touches": [{"id": 2, "phase": "ended", "x": 54, "y": 53}]}
+        ]}
+
+        """
+        let folder = temporaryDirectory()
+        try writeText(strokes, to: folder + "/strokes.trace.json")
+        try writeText(events, to: folder + "/events.trace.json")
+        for format in ["evemu", "getevent", "webdriver", "cdp"] {
+            let fromStrokes = touchtrace("export", format, folder + "/strokes.trace.json")
+            let fromEvents = touchtrace("export", format, folder + "/events.trace.json")
+            #expect(fromStrokes.code == 0 && fromStrokes.err.isEmpty, "\(format)")
+            #expect(!fromStrokes.out.isEmpty && fromStrokes.out == fromEvents.out, "\(format)")
+        }
+        // Both touches in one source each, and touch 2's first action in the tick of t 0.01.
+        let webdriver = touchtrace("export", "webdriver", folder + "/strokes.trace.json").out
+        #expect(webdriver.contains("\"id\": \"touch1\"") && webdriver.contains("\"id\": \"touch2\""))
+    }
+
+    /// A refusal that comes in the middle of the trace (the eleventh finger of a ten-slot device,
+    /// after ten events that could have been written) writes nothing: a file already at the
+    /// output path is left as it was, no temporary file is left beside it, and standard output
+    /// gets nothing. A trace that is bad in its middle is refused before anything is written.
+    @Test func aRefusalInTheMiddleOfTheTraceWritesNothing() throws {
+        var events: [String] = []
+        for k in 1...11 { events.append("{\"t\": \(Double(k) / 100), \"touches\": [{\"id\": \(k), \"phase\": \"began\", \"x\": \(k * 10), \"y\": 50}]}") }
+        for k in 12...20 { events.append("{\"t\": \(Double(k) / 100), \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": \(k), \"y\": 50}]}") }
+        let json = "{\"version\": 2, \"screen\": {\"width\": 200, \"height\": 100},\n\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let folder = try folderWithTrace(json)
+        for format in ["evemu", "getevent"] {
+            let output = folder + "/out." + format
+            try writeText("the old file\n", to: output)
+            let run = touchtrace("export", format, folder + "/two.trace.json", "--output", output)
+            #expect(run.code == 2 && run.out.isEmpty)
+            // Line 13 is the eleventh event; its touch object starts at column 25.
+            #expect(run.err.hasSuffix("\n\(folder)/two.trace.json:13:25: touch 11 lands while 10 touches are down: the device has 10 slots (ABS_MT_SLOT 0…9), so it cannot hold another\n"))
+            #expect(try String(contentsOfFile: output) == "the old file\n")
+            let toStdout = touchtrace("export", format, folder + "/two.trace.json")
+            #expect(toStdout.code == 2 && toStdout.out.isEmpty && toStdout.err == run.err)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.evemu", "out.getevent", "two.trace.json"])
+
+        // Event 14 (counted from 0) moves a touch that is not down: line 17, whose touch object
+        // starts at column 25 (after `{"t": 0.15, "touches": [`, 24 characters).
+        var bad = (1...20).map { k in "{\"t\": \(Double(k) / 100), \"touches\": [{\"id\": 1, \"phase\": \"\(k == 1 ? "began" : "moved")\", \"x\": \(k), \"y\": 50}]}" }
+        bad[14] = "{\"t\": 0.15, \"touches\": [{\"id\": 7, \"phase\": \"moved\", \"x\": 1, \"y\": 50}]}"
+        let badFolder = try folderWithTrace("{\"version\": 2, \"screen\": {\"width\": 200, \"height\": 100},\n\"events\": [\n" + bad.joined(separator: ",\n") + "\n]}\n")
+        for format in ["evemu", "getevent", "webdriver", "cdp"] {
+            let run = touchtrace("export", format, badFolder + "/two.trace.json", "--output", badFolder + "/out")
+            #expect(run.code == 2 && run.out.isEmpty, "\(format)")
+            #expect(run.err == "\(badFolder)/two.trace.json:17:25: event 14 (t=0.1500): touch 7 moved before it began\n", "\(format)")
+            #expect(!Scene.fileExists(badFolder + "/out"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: badFolder) == ["two.trace.json"])
+    }
+
+    /// An output that remembers the size of each write, and fails from write `failing` on.
+    final class PieceOutput: ByteOutput {
+        var pieces: [[UInt8]] = []
+        var failing: Int?
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            if let failing, pieces.count >= failing { throw OutputError(message: "cannot write: disk full") }
+            pieces.append(Array(bytes))
+        }
+    }
+
+    /// An export is written in pieces of about 64 KiB as the events are read (never the whole
+    /// export at once), and the pieces make the bytes of the export in memory. An output that
+    /// fails stops the writing: its error comes back, and nothing more is written to it.
+    @Test func anExportIsWrittenInPiecesAsItIsRead() throws {
+        // Three fingers that land, move 200 times and lift, 20 times over: 4,040 events.
+        var events: [String] = []
+        var t = 0.0
+        for round in 0..<20 {
+            for k in 0..<202 {
+                let phase = k == 0 ? "began" : k == 201 ? "ended" : "moved"
+                let touches = (1...3).map { f in "{\"id\": \(f), \"phase\": \"\(phase)\", \"x\": \(f * 50 + k % 40 + round), \"y\": \(100 + k)}" }
+                events.append("{\"t\": \(t), \"touches\": [" + touches.joined(separator: ", ") + "]}")
+                t += 0.008
+            }
+            t += 0.5
+        }
+        let json = "{\"version\": 2, \"screen\": {\"width\": 400, \"height\": 400},\n\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let trace = try Trace.parse(SourceFile(path: "many.trace.json", bytes: Array(json.utf8)))
+        for format in ExportFormat.allCases {
+            let whole = try TraceExporter.export(trace, format: format).bytes
+            let output = PieceOutput()
+            try TraceExporter.prepare(trace, format: format).write(to: output)
+            #expect(output.pieces.count > 3, "\(format): \(whole.count) bytes in \(output.pieces.count) pieces")
+            // A piece is handed over once 64 KiB have gathered: it is at most that and the
+            // lines of one event (a few hundred bytes here; a source's head in webdriver).
+            #expect(output.pieces.allSatisfy { $0.count < ExportOutput.pieceSize + 1024 }, "\(format)")
+            #expect(output.pieces.flatMap { $0 } == whole, "\(format)")
+
+            let failing = PieceOutput()
+            failing.failing = 2
+            #expect(throws: OutputError.self) { try TraceExporter.prepare(trace, format: format).write(to: failing) }
+            #expect(failing.pieces.count == 2 && failing.pieces.flatMap { $0 } == Array(whole.prefix(failing.pieces.map(\.count).reduce(0, +))))
         }
     }
 }

@@ -28,7 +28,7 @@ struct EvdevExportDevice {
     static let defaultSlots = 10
 
     /// The device of `--device-ranges`, or one with `--screen`-sized axes (SPEC 18).
-    static func make(for trace: Trace, touches: ExportedTouches, options: ExportOptions) throws(TraceErrors) -> EvdevExportDevice {
+    static func make(for trace: Trace, survey: ExportSurvey, options: ExportOptions) throws(TraceErrors) -> EvdevExportDevice {
         let screen = options.screen ?? trace.screen
         guard screen.width > 0, screen.height > 0 else {
             throw TraceErrors(trace.source.error(at: 0, "the trace's screen is \(numberText(screen.width))x\(numberText(screen.height)) points, which no device axis can cover; give --screen WxH"))
@@ -41,8 +41,8 @@ struct EvdevExportDevice {
             return EvdevExportDevice(
                 path: "/dev/input/event1", name: "touchtrace touch screen", x: axis(screen.width), y: axis(screen.height),
                 slots: defaultSlots, trackingIDMaximum: 65535,
-                pressure: touches.hasForce ? Axis(minimum: 0, maximum: 255) : nil,
-                major: touches.hasMajorRadius ? Axis(minimum: 0, maximum: 255) : nil,
+                pressure: survey.hasForce ? Axis(minimum: 0, maximum: 255) : nil,
+                major: survey.hasMajorRadius ? Axis(minimum: 0, maximum: 255) : nil,
                 screen: screen, maximumForce: maximumForce)
         }
         let text = LogText(rangesSource)
@@ -73,8 +73,8 @@ struct EvdevExportDevice {
             x: try axis(Evdev.absMTPositionX)!, y: try axis(Evdev.absMTPositionY)!,
             slots: Int(min(slotRange.maximum, 1023)) + 1,
             trackingIDMaximum: try axis(Evdev.absMTTrackingID).map { max(1, $0.maximum) } ?? 65535,
-            pressure: touches.hasForce ? pressure : nil,
-            major: touches.hasMajorRadius ? try axis(Evdev.absMTTouchMajor) : nil,
+            pressure: survey.hasForce ? pressure : nil,
+            major: survey.hasMajorRadius ? try axis(Evdev.absMTTouchMajor) : nil,
             screen: screen, maximumForce: maximumForce)
     }
 

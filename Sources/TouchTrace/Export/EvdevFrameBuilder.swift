@@ -2,7 +2,8 @@
 /// frame, as a driver sends them: `ABS_MT_SLOT` when the slot changes, a tracking id when a
 /// finger lands and −1 when it lifts, values only when they differ from the slot's last ones,
 /// `BTN_TOUCH` when the first finger lands and the last lifts, `ABS_X`/`ABS_Y` following the
-/// oldest finger down, and `SYN_REPORT` closing each frame.
+/// oldest finger down, and `SYN_REPORT` closing each frame. Events are added one at a time
+/// (`add`), and each gives its frame, if it has one.
 struct EvdevFrameBuilder {
     struct KernelEvent {
         var type: UInt16
@@ -29,10 +30,10 @@ struct EvdevFrameBuilder {
     }
 
     let trace: Trace
-    let touches: ExportedTouches
     let device: EvdevExportDevice
-    private(set) var frames: [Frame] = []
     private(set) var warnings: [TraceError] = []
+    /// The time of the first event added, seconds: frame times count from it.
+    private var firstTime: Double?
 
     private var slots: [Slot]
     private var slotOfTouch: [Int: Int] = [:]
@@ -47,9 +48,8 @@ struct EvdevFrameBuilder {
     private var warnedForce = false
     private var warnedRadius = false
 
-    init(trace: Trace, touches: ExportedTouches, device: EvdevExportDevice) {
+    init(trace: Trace, device: EvdevExportDevice) {
         self.trace = trace
-        self.touches = touches
         self.device = device
         self.slots = Array(repeating: Slot(), count: device.slots)
     }
@@ -58,17 +58,18 @@ struct EvdevFrameBuilder {
         TraceErrors(trace.source.error(at: offset, message))
     }
 
-    mutating func build() throws(TraceErrors) {
-        let t0 = touches.firstTime
+    /// Takes the trace's next event: its frame, or nil when it sends nothing.
+    mutating func add(_ event: ExportedTouches.Event) throws(TraceErrors) -> Frame? {
+        let t0 = firstTime ?? event.t
+        firstTime = t0
         // Touches still down at the end stay down, as the trace leaves them (its reader has
         // warned of them): a log that ends with fingers down imports the same.
-        for event in touches.events where !event.isFinalCancel {
-            let us = Int64(((event.t - t0) * 1_000_000).rounded())
-            try frame(event, microseconds: us)
-        }
+        if event.isFinalCancel { return nil }
+        let us = Int64(((event.t - t0) * 1_000_000).rounded())
+        return try frame(event, microseconds: us)
     }
 
-    private mutating func frame(_ event: ExportedTouches.Event, microseconds: Int64) throws(TraceErrors) {
+    private mutating func frame(_ event: ExportedTouches.Event, microseconds: Int64) throws(TraceErrors) -> Frame? {
         let downBefore = slotOfTouch.count
         // Slots freed in this frame are reused from the next frame on, so that the touches that
         // land together take slots in the order the event lists them.
@@ -172,8 +173,8 @@ struct EvdevFrameBuilder {
             emulatedX = x
             emulatedY = y
         }
-        if events.isEmpty { return }
+        if events.isEmpty { return nil }
         events.append(KernelEvent(type: Evdev.syn, code: Evdev.synReport, value: 0))
-        frames.append(Frame(microseconds: microseconds, events: events))
+        return Frame(microseconds: microseconds, events: events)
     }
 }

@@ -13,7 +13,8 @@
 /// `P:` says the device is direct (a touch screen, `INPUT_PROP_DIRECT`); `B:` lines are the
 /// bit masks of the event types and codes it has, eight bytes a line.
 enum EvemuWriter {
-    static func write(_ frames: EvdevFrameBuilder, device: EvdevExportDevice) -> [UInt8] {
+    /// The device's description, before the events.
+    static func header(_ device: EvdevExportDevice) -> [UInt8] {
         var lines: [String] = [
             "# EVEMU 1.3",
             "# Input device name: \"\(device.name)\"",
@@ -41,14 +42,16 @@ enum EvemuWriter {
             out.append(contentsOf: line.utf8)
             out.append(0x0A)
         }
-        for frame in frames.frames {
-            let time = microsecondsText(frame.microseconds)
-            for e in frame.events {
-                let line = "E: \(time) \(hex4(e.type)) \(hex4(e.code)) \(zeroPadded(Int64(e.value), 4))\t# \(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)\n"
-                out.append(contentsOf: line.utf8)
-            }
-        }
         return out
+    }
+
+    /// Appends the `E:` lines of `frame`.
+    static func append(_ frame: EvdevFrameBuilder.Frame, to out: inout [UInt8]) {
+        let time = microsecondsText(frame.microseconds)
+        for e in frame.events {
+            let line = "E: \(time) \(hex4(e.type)) \(hex4(e.code)) \(zeroPadded(Int64(e.value), 4))\t# \(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)\n"
+            out.append(contentsOf: line.utf8)
+        }
     }
 
     /// The axes of the device, by code.

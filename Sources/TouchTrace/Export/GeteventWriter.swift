@@ -10,7 +10,8 @@
 /// [       0.000000] /dev/input/event1: EV_ABS       ABS_MT_TRACKING_ID   00000001
 /// ```
 enum GeteventWriter {
-    static func write(_ frames: EvdevFrameBuilder, device: EvdevExportDevice) -> [UInt8] {
+    /// The device's `getevent -lp` block, before the events.
+    static func header(_ device: EvdevExportDevice) -> [UInt8] {
         var out: [UInt8] = []
         func line(_ s: String) {
             out.append(contentsOf: s.utf8)
@@ -26,22 +27,28 @@ enum GeteventWriter {
         }
         line("  input props:")
         line("    INPUT_PROP_DIRECT")
-        let prefix = " \(device.path): "
-        for frame in frames.frames {
-            let seconds = String(frame.microseconds / 1_000_000)
-            let time = "[" + String(repeating: " ", count: max(0, 8 - seconds.count)) + seconds + "." + zeroPadded(frame.microseconds % 1_000_000, 6) + "]"
-            for e in frame.events {
-                let value: String
-                if e.type == Evdev.key {
-                    value = e.value == 0 ? "UP" : "DOWN"
-                } else {
-                    let hex = String(UInt32(bitPattern: e.value), radix: 16)
-                    value = String(repeating: "0", count: 8 - hex.count) + hex
-                }
-                line(time + prefix + pad(Evdev.typeName(e.type), 12) + " " + pad(Evdev.codeName(type: e.type, code: e.code), 20) + " " + value)
-            }
-        }
         return out
+    }
+
+    /// Appends the `getevent -lt` lines of `frame`.
+    static func append(_ frame: EvdevFrameBuilder.Frame, device: EvdevExportDevice, to out: inout [UInt8]) {
+        func line(_ s: String) {
+            out.append(contentsOf: s.utf8)
+            out.append(0x0A)
+        }
+        let prefix = " \(device.path): "
+        let seconds = String(frame.microseconds / 1_000_000)
+        let time = "[" + String(repeating: " ", count: max(0, 8 - seconds.count)) + seconds + "." + zeroPadded(frame.microseconds % 1_000_000, 6) + "]"
+        for e in frame.events {
+            let value: String
+            if e.type == Evdev.key {
+                value = e.value == 0 ? "UP" : "DOWN"
+            } else {
+                let hex = String(UInt32(bitPattern: e.value), radix: 16)
+                value = String(repeating: "0", count: 8 - hex.count) + hex
+            }
+            line(time + prefix + pad(Evdev.typeName(e.type), 12) + " " + pad(Evdev.codeName(type: e.type, code: e.code), 20) + " " + value)
+        }
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

@@ -38,37 +38,196 @@ public struct ExportedRecording: Sendable {
 
 /// Writes traces in the formats of other tools, so that real devices, browsers and test drivers
 /// replay them (SPEC 18).
+///
+/// An export streams: the trace's events are read one at a time from the trace's source (the
+/// mapped file, or the strokes they are made from) and written as they come, so that memory
+/// stays flat whatever the trace's size. What a format needs before its first byte is found in
+/// passes over the events before the one that writes (no spooled file): `prepare` reads them to
+/// check the export and gather its warnings (and, for evemu and getevent, whether the device
+/// needs pressure and touch-major axes); `PreparedExport.write` reads them again as it writes
+/// (webdriver, whose sources are written one after another, once per source).
 public enum TraceExporter {
-    /// Exports `trace` as `format`.
+    /// Exports `trace` as `format`, into memory.
     ///
     /// What the format cannot express is refused with a `TraceError` at the touch in the trace
     /// (more touches down at once than the device has slots, a position beyond the device's
     /// 32-bit values), or written with a warning that says what changed (a cancelled touch where
     /// the format has no cancel). The same trace and options give the same bytes.
     public static func export(_ trace: Trace, format: ExportFormat, options: ExportOptions = ExportOptions()) throws(TraceErrors) -> ExportedRecording {
-        let touches = ExportedTouches(trace)
+        let prepared = try prepare(trace, format: format, options: options)
+        let memory = MemoryOutput()
+        do {
+            try prepared.write(to: memory)
+        } catch {
+            // Memory takes every byte: nothing else is thrown while writing.
+            preconditionFailure("an export into memory failed: \(error)")
+        }
+        return ExportedRecording(bytes: memory.bytes, warnings: prepared.warnings)
+    }
+
+    /// Checks that `trace` can be exported as `format` and gathers the export's warnings,
+    /// writing nothing: what `export` refuses is refused here, with the same error.
+    public static func prepare(_ trace: Trace, format: ExportFormat, options: ExportOptions = ExportOptions()) throws(TraceErrors) -> PreparedExport {
         switch format {
         case .evemu, .getevent:
-            let device = try EvdevExportDevice.make(for: trace, touches: touches, options: options)
-            var frames = EvdevFrameBuilder(trace: trace, touches: touches, device: device)
-            try frames.build()
-            let bytes = format == .evemu ? EvemuWriter.write(frames, device: device) : GeteventWriter.write(frames, device: device)
-            return ExportedRecording(bytes: bytes, warnings: frames.warnings)
+            let survey = ExportSurvey(trace)
+            let device = try EvdevExportDevice.make(for: trace, survey: survey, options: options)
+            var frames = EvdevFrameBuilder(trace: trace, device: device)
+            var failure: TraceErrors?
+            ExportedTouches.forEachEvent(of: trace) { event in
+                do throws(TraceErrors) {
+                    _ = try frames.add(event)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            return PreparedExport(trace: trace, format: format, options: options, warnings: frames.warnings,
+                                  device: device, sourceNames: [])
         case .webdriver:
-            var writer = WebDriverWriter(trace: trace, touches: touches)
-            let bytes = writer.write()
-            return ExportedRecording(bytes: bytes, warnings: writer.warnings)
+            var ticks = WebDriverTicks(trace: trace, writing: nil)
+            ExportedTouches.forEachEvent(of: trace) { event in
+                ticks.add(event) { _, _ in }
+                return true
+            }
+            return PreparedExport(trace: trace, format: format, options: options, warnings: ticks.warnings,
+                                  device: nil, sourceNames: ticks.sourceNames)
         case .cdp:
-            var writer = CDPWriter(trace: trace, touches: touches, timeOrigin: options.timeOrigin)
-            let bytes = writer.write()
-            return ExportedRecording(bytes: bytes, warnings: writer.warnings)
+            var writer = CDPWriter(trace: trace, timeOrigin: options.timeOrigin)
+            var nothing: [UInt8] = []
+            ExportedTouches.forEachEvent(of: trace) { event in
+                writer.add(event, to: &nothing, writing: false)
+                return true
+            }
+            return PreparedExport(trace: trace, format: format, options: options, warnings: writer.warnings,
+                                  device: nil, sourceNames: [])
         }
     }
 }
 
-/// A trace's touches read into memory for an export: every event with its changes, each touch
-/// known by its number in touch-down order.
-struct ExportedTouches {
+/// An export checked by `TraceExporter.prepare`, ready to be written.
+public struct PreparedExport {
+    let trace: Trace
+    let format: ExportFormat
+    let options: ExportOptions
+    /// What the format could not hold and how it is written instead (a cancel written as a
+    /// lift, a force beyond the pressure axis), as `path:line:column: warning: …` of the trace.
+    public let warnings: [TraceError]
+    /// The device of an evemu or getevent export.
+    let device: EvdevExportDevice?
+    /// The names of a webdriver export's sources, in order.
+    let sourceNames: [String]
+
+    /// Writes the export to `output` as it reads the trace's events again, in pieces of about
+    /// 64 KiB. Throws what `output` throws (an `OutputError`), having written part of the export.
+    public func write(to output: ByteOutput) throws {
+        var out = ExportOutput(output)
+        switch format {
+        case .evemu, .getevent:
+            guard let device else { preconditionFailure("an evdev export prepared without its device") }
+            let isEvemu = format == .evemu
+            out.bytes += isEvemu ? EvemuWriter.header(device) : GeteventWriter.header(device)
+            var frames = EvdevFrameBuilder(trace: trace, device: device)
+            ExportedTouches.forEachEvent(of: trace) { event in
+                // Checked by `prepare`: the same events give the same frames, without error.
+                guard let frame = try? frames.add(event) else { return true }
+                if isEvemu { EvemuWriter.append(frame, to: &out.bytes) } else { GeteventWriter.append(frame, device: device, to: &out.bytes) }
+                return out.handOverIfFull()
+            }
+        case .webdriver:
+            WebDriverTicks.writeHead(to: &out.bytes)
+            for (source, name) in sourceNames.enumerated() {
+                WebDriverTicks.writeSourceHead(name, first: source == 0, to: &out.bytes)
+                var ticks = WebDriverTicks(trace: trace, writing: source)
+                var tick = 0
+                ExportedTouches.forEachEvent(of: trace) { event in
+                    ticks.add(event) { pause, action in
+                        WebDriverTicks.writeTick(tick, pause: pause, action: action, to: &out.bytes)
+                        tick += 1
+                    }
+                    return out.handOverIfFull()
+                }
+                if out.failure != nil { break }
+                WebDriverTicks.writeSourceEnd(to: &out.bytes)
+            }
+            WebDriverTicks.writeEnd(to: &out.bytes)
+        case .cdp:
+            var writer = CDPWriter(trace: trace, timeOrigin: options.timeOrigin)
+            ExportedTouches.forEachEvent(of: trace) { event in
+                writer.add(event, to: &out.bytes)
+                return out.handOverIfFull()
+            }
+        }
+        try out.finish()
+    }
+}
+
+/// The bytes of an export on their way to its output: gathered in memory and handed over when
+/// about 64 KiB have gathered, and at the end.
+struct ExportOutput {
+    private let output: ByteOutput
+    /// The bytes not yet handed over.
+    var bytes: [UInt8] = []
+    /// The first error of the output; nothing is handed over after it.
+    private(set) var failure: (any Error)?
+
+    /// Bytes gathered before they are handed over.
+    static let pieceSize = 1 << 16
+
+    init(_ output: ByteOutput) {
+        self.output = output
+        bytes.reserveCapacity(Self.pieceSize + Self.pieceSize / 2)
+    }
+
+    /// Hands the bytes over if there are a piece's worth: whether the output took them (false
+    /// once it has failed).
+    mutating func handOverIfFull() -> Bool {
+        guard failure == nil else { return false }
+        if bytes.count >= Self.pieceSize { handOver() }
+        return failure == nil
+    }
+
+    private mutating func handOver() {
+        do {
+            try output.write(bytes)
+        } catch {
+            failure = error
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands over the rest; throws the output's first error.
+    mutating func finish() throws {
+        if failure == nil && !bytes.isEmpty { handOver() }
+        if let failure { throw failure }
+    }
+}
+
+/// What an evdev export must know before it writes: whether the trace's touches have force
+/// and a major radius (the device then has those axes). One pass over the events.
+struct ExportSurvey {
+    var hasForce = false
+    var hasMajorRadius = false
+
+    init(_ trace: Trace) {
+        var hasForce = false, hasMajorRadius = false
+        ExportedTouches.forEachEvent(of: trace) { event in
+            for change in event.changes {
+                if change.force != nil { hasForce = true }
+                if change.majorRadius != nil { hasMajorRadius = true }
+            }
+            return true
+        }
+        self.hasForce = hasForce
+        self.hasMajorRadius = hasMajorRadius
+    }
+}
+
+/// A trace's touches as an export sees them: every event with its changes, each touch known by
+/// its number in touch-down order, handed on one event at a time.
+enum ExportedTouches {
     struct Change {
         /// The touch's number in touch-down order (0, 1, …; a reused id is a new touch).
         var touch: Int
@@ -93,48 +252,50 @@ struct ExportedTouches {
         var changes: [Change]
     }
 
-    var events: [Event] = []
-    var touchCount = 0
-    var hasForce = false
-    var hasMajorRadius = false
-
-    init(_ trace: Trace) {
-        struct Collector: TouchEventConsumer {
-            var result: ExportedTouches
-            var touchOfSerial: [Int: Int] = [:]
-            let realEvents: Int
-            mutating func consume(_ event: borrowing TouchEvent) {
-                var changes: [Change] = []
-                changes.reserveCapacity(event.touches.count)
-                for touch in event.touches {
-                    let number: Int
-                    if let known = touchOfSerial[touch.serial] {
-                        number = known
-                    } else {
-                        number = result.touchCount
-                        result.touchCount += 1
-                        touchOfSerial[touch.serial] = number
-                    }
-                    if touch.phase.isEnding { touchOfSerial[touch.serial] = nil }
-                    if touch.force != nil { result.hasForce = true }
-                    if touch.majorRadius != nil { result.hasMajorRadius = true }
-                    changes.append(Change(touch: number, id: touch.id, phase: touch.phase, x: touch.location.x, y: touch.location.y,
-                                          force: touch.force, majorRadius: touch.majorRadius, offset: touch.offset))
-                }
-                result.events.append(Event(t: event.t, index: event.index, isFinalCancel: event.index >= realEvents, changes: changes))
-            }
-            static func emptyForLaterPart() -> Collector? { nil }
-            mutating func appendLaterPart(_ later: Collector) {}
+    /// Reads the trace's events (its source again: nothing is kept) and hands each to `body`,
+    /// in order, until `body` returns false; the rest are read and let go.
+    static func forEachEvent(of trace: Trace, _ body: (Event) -> Bool) {
+        withoutActuallyEscaping(body) { body in
+            var collector = Collector(body: body, realEvents: trace.summary.eventCount)
+            trace.forEachEvent(&collector)
         }
-        var collector = Collector(result: ExportedTouches(), realEvents: trace.summary.eventCount)
-        trace.forEachEvent(&collector)
-        self = collector.result
     }
 
-    private init() {}
+    private struct Collector: TouchEventConsumer {
+        let body: (Event) -> Bool
+        let realEvents: Int
+        var wanted = true
+        var touchCount = 0
+        var touchOfSerial: [Int: Int] = [:]
 
-    /// The time of the first event (0 for a trace without events).
-    var firstTime: Double { events.first?.t ?? 0 }
+        init(body: @escaping (Event) -> Bool, realEvents: Int) {
+            self.body = body
+            self.realEvents = realEvents
+        }
+
+        mutating func consume(_ event: borrowing TouchEvent) {
+            guard wanted else { return }
+            var changes: [Change] = []
+            changes.reserveCapacity(event.touches.count)
+            for touch in event.touches {
+                let number: Int
+                if let known = touchOfSerial[touch.serial] {
+                    number = known
+                } else {
+                    number = touchCount
+                    touchCount += 1
+                    touchOfSerial[touch.serial] = number
+                }
+                if touch.phase.isEnding { touchOfSerial[touch.serial] = nil }
+                changes.append(Change(touch: number, id: touch.id, phase: touch.phase, x: touch.location.x, y: touch.location.y,
+                                      force: touch.force, majorRadius: touch.majorRadius, offset: touch.offset))
+            }
+            wanted = body(Event(t: event.t, index: event.index, isFinalCancel: event.index >= realEvents, changes: changes))
+        }
+
+        static func emptyForLaterPart() -> Collector? { nil }
+        mutating func appendLaterPart(_ later: Collector) {}
+    }
 }
 
 /// `n` written in decimal, at least `width` digits (zeros in front, after a minus sign).

@@ -16,23 +16,31 @@
 /// `width` and `height`. WebDriver has no cancel: a cancelled touch is lifted (`pointerUp`),
 /// with a warning. A place outside the trace's screen is written as it is, with a warning
 /// (once): clients refuse moves outside the viewport.
-struct WebDriverWriter {
+///
+/// The sources are written one after another, each with an action in every tick: the events
+/// are added once to learn the sources' names (and the warnings), then once more for each
+/// source, whose ticks are written as they come.
+struct WebDriverTicks {
     let trace: Trace
-    let touches: ExportedTouches
+    /// The source whose actions are written (nil: none; the names and warnings are gathered).
+    let writing: Int?
     private(set) var warnings: [TraceError] = []
+    /// The sources' names, in the order the ids first land.
+    private(set) var sourceNames: [String] = []
+    /// Where the touch down on each source last was, in whole CSS pixels.
+    private var places: [(x: Int64, y: Int64)?] = []
+    private var sourceOfID: [TouchID: Int] = [:]
+    private var idOfName: [String: TouchID] = [:]
+    private let maximumForce: Double
+    /// The time of the first event, seconds: pauses count from it.
+    private var firstTime: Double?
+    private var lastMillisecond: Int64?
+    private var warnedOutside = false
 
-    init(trace: Trace, touches: ExportedTouches) {
+    init(trace: Trace, writing: Int?) {
         self.trace = trace
-        self.touches = touches
-    }
-
-    /// One input source: the pointer of one touch id.
-    private struct Source {
-        var name: String
-        /// The source's own actions with their ticks, in tick order; it pauses in the others.
-        var actions: [(tick: Int, text: String)] = []
-        /// Where the touch down on this source last was, in whole CSS pixels.
-        var place: (x: Int64, y: Int64)?
+        self.writing = writing
+        maximumForce = trace.header.maximumForce ?? 1
     }
 
     /// The name of the source of `id`: `touch` and the integer, or `touch-` and the string.
@@ -41,100 +49,110 @@ struct WebDriverWriter {
         return "touch-" + (id.text ?? "")
     }
 
-    mutating func write() -> [UInt8] {
-        let maximumForce = trace.header.maximumForce ?? 1
-        var sources: [Source] = []
-        var sourceOfID: [TouchID: Int] = [:]
-        var idOfName: [String: TouchID] = [:]
-        /// The pause of every tick so far, in milliseconds (0 in a tick of moves, downs or ups).
-        var tickPauses: [Int64] = []
-        var lastMillisecond: Int64?
-        let t0 = touches.firstTime
+    /// Takes the trace's next event, calling `tick` for each tick it makes, in order, with the
+    /// tick's pause (whole milliseconds; 0 in a tick of moves, downs or ups) and the action of
+    /// the source being written (nil: it pauses in this tick).
+    mutating func add(_ event: ExportedTouches.Event, _ tick: (_ pause: Int64, _ action: String?) -> Void) {
+        let t0 = firstTime ?? event.t
+        firstTime = t0
+        let ms = Int64(((event.t - t0) * 1000).rounded())
         let screen = trace.screen
-        var warnedOutside = false
-        for event in touches.events {
-            let ms = Int64(((event.t - t0) * 1000).rounded())
-            var moves: [(source: Int, text: String)] = []
-            var presses: [(source: Int, text: String)] = []
-            for change in event.changes where change.phase != .stationary {
-                let source: Int
-                if let known = sourceOfID[change.id] {
-                    source = known
-                } else {
-                    guard change.phase == .began else { continue }
-                    let base = Self.sourceName(change.id)
-                    var name = base
-                    var k = 1
-                    while idOfName[name] != nil {
-                        k += 1
-                        name = base + "~" + String(k)
-                    }
-                    idOfName[name] = change.id
-                    source = sources.count
-                    sourceOfID[change.id] = source
-                    sources.append(Source(name: name))
+        var moved = false, pressed = false
+        var move: String?, press: String?
+        for change in event.changes where change.phase != .stationary {
+            let source: Int
+            if let known = sourceOfID[change.id] {
+                source = known
+            } else {
+                guard change.phase == .began else { continue }
+                let base = Self.sourceName(change.id)
+                var name = base
+                var k = 1
+                while idOfName[name] != nil {
+                    k += 1
+                    name = base + "~" + String(k)
                 }
-                let x = Int64(change.x.rounded()), y = Int64(change.y.rounded())
-                if !warnedOutside && (x < 0 || y < 0 || Double(x) > screen.width || Double(y) > screen.height) {
-                    warnedOutside = true
-                    warnings.append(trace.source.error(at: change.offset, "warning: touch \(change.id) at (\(x), \(y)) lies outside the trace's screen (\(numberText(screen.width))x\(numberText(screen.height))); WebDriver clients refuse a move outside the viewport (\"move target out of bounds\"), so check the page's size (the export writes it as it is)"))
-                }
-                var properties = ""
-                if let force = change.force {
-                    var out: [UInt8] = []
-                    appendShortest(min(1, force / maximumForce), to: &out)
-                    properties += ", \"pressure\": " + String(decoding: out, as: UTF8.self)
-                }
-                if let radius = change.majorRadius {
-                    var out: [UInt8] = []
-                    appendShortest(2 * radius, to: &out)
-                    let d = String(decoding: out, as: UTF8.self)
-                    properties += ", \"width\": \(d), \"height\": \(d)"
-                }
-                let last = change.phase == .began ? nil : sources[source].place
-                if last.map({ $0 != (x, y) }) ?? true || (!properties.isEmpty && change.phase == .moved) {
-                    moves.append((source, "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}"))
-                }
-                sources[source].place = (x, y)
-                if change.phase == .began {
-                    presses.append((source, "{\"type\": \"pointerDown\", \"button\": 0\(properties)}"))
-                } else if change.phase.isEnding {
-                    presses.append((source, "{\"type\": \"pointerUp\", \"button\": 0}"))
-                    sources[source].place = nil
-                    if change.phase == .cancelled {
-                        warnings.append(trace.source.error(at: change.offset, event.isFinalCancel
-                            ? "warning: touch \(change.id) is still down at the end of the trace; WebDriver has no cancel, so the actions lift it (pointerUp)"
-                            : "warning: touch \(change.id) is cancelled here; WebDriver has no cancel, so the actions lift it (pointerUp)"))
-                    }
-                }
+                idOfName[name] = change.id
+                source = sourceNames.count
+                sourceOfID[change.id] = source
+                sourceNames.append(name)
+                places.append(nil)
             }
-            if moves.isEmpty && presses.isEmpty { continue }
-            if let last = lastMillisecond, ms > last { tickPauses.append(ms - last) }
-            lastMillisecond = ms
-            for tick in [moves, presses] where !tick.isEmpty {
-                for (source, text) in tick { sources[source].actions.append((tickPauses.count, text)) }
-                tickPauses.append(0)
+            let written = source == writing
+            let x = Int64(change.x.rounded()), y = Int64(change.y.rounded())
+            if !warnedOutside && (x < 0 || y < 0 || Double(x) > screen.width || Double(y) > screen.height) {
+                warnedOutside = true
+                warnings.append(trace.source.error(at: change.offset, "warning: touch \(change.id) at (\(x), \(y)) lies outside the trace's screen (\(numberText(screen.width))x\(numberText(screen.height))); WebDriver clients refuse a move outside the viewport (\"move target out of bounds\"), so check the page's size (the export writes it as it is)"))
+            }
+            var properties = ""
+            if written, let force = change.force {
+                var out: [UInt8] = []
+                appendShortest(min(1, force / maximumForce), to: &out)
+                properties += ", \"pressure\": " + String(decoding: out, as: UTF8.self)
+            }
+            if written, let radius = change.majorRadius {
+                var out: [UInt8] = []
+                appendShortest(2 * radius, to: &out)
+                let d = String(decoding: out, as: UTF8.self)
+                properties += ", \"width\": \(d), \"height\": \(d)"
+            }
+            let hasProperties = change.force != nil || change.majorRadius != nil
+            let last = change.phase == .began ? nil : places[source]
+            if last.map({ $0 != (x, y) }) ?? true || (hasProperties && change.phase == .moved) {
+                moved = true
+                if written { move = "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}" }
+            }
+            places[source] = (x, y)
+            if change.phase == .began {
+                pressed = true
+                if written { press = "{\"type\": \"pointerDown\", \"button\": 0\(properties)}" }
+            } else if change.phase.isEnding {
+                pressed = true
+                if written { press = "{\"type\": \"pointerUp\", \"button\": 0}" }
+                places[source] = nil
+                if change.phase == .cancelled {
+                    warnings.append(trace.source.error(at: change.offset, event.isFinalCancel
+                        ? "warning: touch \(change.id) is still down at the end of the trace; WebDriver has no cancel, so the actions lift it (pointerUp)"
+                        : "warning: touch \(change.id) is cancelled here; WebDriver has no cancel, so the actions lift it (pointerUp)"))
+                }
             }
         }
-        var out: [UInt8] = []
+        if !moved && !pressed { return }
+        if let last = lastMillisecond, ms > last { tick(ms - last, nil) }
+        lastMillisecond = ms
+        if moved { tick(0, move) }
+        if pressed { tick(0, press) }
+    }
+
+    /// The start of the actions, before the first source.
+    static func writeHead(to out: inout [UInt8]) {
         out.append(contentsOf: "{\"actions\": [".utf8)
-        for (s, source) in sources.enumerated() {
-            out.append(contentsOf: (s == 0 ? "\n{\"type\": \"pointer\", \"id\": " : ",\n{\"type\": \"pointer\", \"id\": ").utf8)
-            appendJSONString(source.name, to: &out)
-            out.append(contentsOf: ", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [".utf8)
-            var next = 0
-            for tick in tickPauses.indices {
-                out.append(contentsOf: (tick == 0 ? "\n  " : ",\n  ").utf8)
-                if next < source.actions.count && source.actions[next].tick == tick {
-                    out.append(contentsOf: source.actions[next].text.utf8)
-                    next += 1
-                } else {
-                    out.append(contentsOf: "{\"type\": \"pause\", \"duration\": \(tickPauses[tick])}".utf8)
-                }
-            }
-            out.append(contentsOf: "\n]}".utf8)
+    }
+
+    /// The start of the source `name` (the first, or one after another), before its ticks.
+    static func writeSourceHead(_ name: String, first: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: (first ? "\n{\"type\": \"pointer\", \"id\": " : ",\n{\"type\": \"pointer\", \"id\": ").utf8)
+        appendJSONString(name, to: &out)
+        out.append(contentsOf: ", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [".utf8)
+    }
+
+    /// A source's tick number `tick` (0, 1, …): its action, or a pause of `pause` milliseconds.
+    static func writeTick(_ tick: Int, pause: Int64, action: String?, to out: inout [UInt8]) {
+        out.append(contentsOf: (tick == 0 ? "\n  " : ",\n  ").utf8)
+        if let action {
+            out.append(contentsOf: action.utf8)
+        } else {
+            out.append(contentsOf: "{\"type\": \"pause\", \"duration\": \(pause)}".utf8)
         }
+    }
+
+    /// The end of a source, after its ticks.
+    static func writeSourceEnd(to out: inout [UInt8]) {
+        out.append(contentsOf: "\n]}".utf8)
+    }
+
+    /// The end of the actions, after the last source.
+    static func writeEnd(to out: inout [UInt8]) {
         out.append(contentsOf: "\n]}\n".utf8)
-        return out
     }
 }

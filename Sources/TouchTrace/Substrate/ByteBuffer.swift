@@ -61,6 +61,22 @@ public final class MemoryOutput: ByteOutput {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
+/// Bytes kept in memory and written again and again by one thread (a verify worker's
+/// transcripts, one after another): `removeAll` empties it and keeps the memory for the next.
+final class ReusedMemoryOutput: ByteOutput {
+    /// The bytes written since the last `removeAll`. Without the run-time check of exclusive
+    /// access (a call at every write and read): the object is one thread's, and no access to
+    /// the bytes begins while another is under way (each is one call that returns).
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+
+    init() {}
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+
+    /// Empties it, keeping the memory.
+    func removeAll() { bytes.removeAll(keepingCapacity: true) }
+}
+
 /// Writing output failed (disk full, closed pipe).
 public struct OutputError: Error, CustomStringConvertible {
     public var message: String

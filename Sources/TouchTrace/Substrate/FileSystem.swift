@@ -537,6 +537,12 @@ final class SmallFileReader {
         return try readOpened(fd, listedRegular: listedRegular, body)
     }
 
+    /// `withContents(ofExpectedFileOf:listedRegular:_:)`, the bytes handed to `body` as a span
+    /// (safe to read, and unable to outlive the call).
+    func withSpan<R>(ofExpectedFileOf tracePath: String, listedRegular: Bool = false, _ body: (Span<UInt8>) throws -> R) rethrows -> R? {
+        try withContents(ofExpectedFileOf: tracePath, listedRegular: listedRegular) { try body($0.span) }
+    }
+
     /// Opens the expected file of the trace at `tracePath` (see `withContents(ofExpectedFileOf:)`):
     /// a descriptor, -1, or nil for a trace path without the suffix.
     private func openExpectedFile(of tracePath: String) -> Int32? {
@@ -710,6 +716,24 @@ func replacingSuffixBytes(of string: String, suffix: [UInt8], with replacement: 
             return stem + replacement.count
         }
     }
+}
+
+/// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
+/// compared as bytes.
+func isFolder(_ folder: [UInt8], of path: String) -> Bool {
+    // A native string's bytes are contiguous; a bridged one takes the general way.
+    let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
+        // `path` starts with `folder`, and no slash follows.
+        guard path.count >= folder.count, let base = path.baseAddress else { return folder.isEmpty }
+        // memcmp reads folder.count bytes of each, which both have (checked above); memchr
+        // reads the rest of `path`.
+        let starts = folder.isEmpty || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folder.count) == 0 }
+        return starts && memchr(base + folder.count, Int32(UInt8(ascii: "/")), path.count - folder.count) == nil
+    }
+    if let found { return found }
+    let utf8 = path.utf8
+    let end = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    return utf8[..<end].elementsEqual(folder)
 }
 
 /// The indices of `paths` in the order of their UTF-8 bytes (as `precedesInBytes` orders them;

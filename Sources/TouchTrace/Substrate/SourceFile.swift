@@ -52,6 +52,11 @@ public struct SourceFile: Sendable {
         return try body(storage.buffer)
     }
 
+    /// Calls `body` with the bytes as a span (safe to read, and unable to outlive the call).
+    func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try withBytes { (bytes) throws(E) -> R in try body(bytes.span) }
+    }
+
     /// Lets go of the memory behind the bytes in `range`, which stay readable: the pages of a
     /// mapped file that lie wholly inside it leave this process's resident memory and are read
     /// again from the page cache if touched again; bytes read into memory stay where they are.
@@ -529,5 +534,26 @@ func newlineCount(in bytes: [UInt8], from start: Int) -> Int {
             i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
         }
         return count
+    }
+}
+
+extension Span where Element == UInt8 {
+    /// Whether these bytes are exactly `bytes` (compared a word at a time, not a byte).
+    func holdsExactly(_ bytes: [UInt8]) -> Bool {
+        guard count == bytes.count else { return false }
+        return withUnsafeBufferPointer { stored in
+            bytes.withUnsafeBufferPointer { memory in
+                // Both hold `count` bytes (checked above); an empty pair has no addresses.
+                guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
+                return memcmp(a, b, memory.count) == 0
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// A copy of the bytes of `span`.
+    init(copying span: Span<UInt8>) {
+        self = span.withUnsafeBufferPointer { Array($0) }
     }
 }

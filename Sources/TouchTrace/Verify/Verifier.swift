@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// What became of one fixture.
 public enum FixtureOutcome: Sendable, Equatable {
@@ -191,7 +190,7 @@ public struct Verifier: Sendable {
             // The scene's kept replay, started again (a `Replayer` is a handle to it).
             var replayer = provisional.restartedReplayer(writingTo: writer)
             var events = ScopedReplayEvents(replayer)
-            let trace = try Trace.parse(source, consumer: &events, reusing: &scenes.readerLists)
+            let trace = try Trace.parse(source, consumer: &events, reusing: &scenes.readerLists.handle.value)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
                 // Memory cannot fail to take bytes.
@@ -202,7 +201,7 @@ public struct Verifier: Sendable {
             return render(trace, scene: scene, scenes: scenes)
         }
         var ignore = IgnoringConsumer()
-        let trace = try Trace.parse(source, consumer: &ignore, reusing: &scenes.readerLists)
+        let trace = try Trace.parse(source, consumer: &ignore, reusing: &scenes.readerLists.handle.value)
         // Without a scene of its own, the trace uses scene.json (whose problems are then its
         // own), else the default scene.
         if trace.header.scene == nil && tracePath != SourceFile.standardInputPath,
@@ -277,7 +276,7 @@ public struct Verifier: Sendable {
         }
         // The usual case: a regular expected file, read into the worker's memory and settled
         // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withContents(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, {
+        if let outcome = scenes.files.withSpan(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, {
             settle(expected: $0, actual: actual, fixture)
         }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
@@ -291,13 +290,13 @@ public struct Verifier: Sendable {
             }
             expected = nil
         }
-        let outcome = expected?.withBytes { settle(expected: $0, actual: actual, fixture) } ?? settle(expected: nil, actual: actual, fixture)
+        let outcome = expected?.withSpan { settle(expected: $0, actual: actual, fixture) } ?? settle(expected: nil, actual: actual, fixture)
         return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
     }
 
     /// What becomes of a fixture whose expected file holds `expected` (nil: there is none) and
     /// whose replay wrote `actual`, writing the expected file if the record mode says so.
-    private func settle(expected: UnsafeBufferPointer<UInt8>?, actual: [UInt8], _ fixture: Fixture) -> FixtureOutcome {
+    private func settle(expected: Span<UInt8>?, actual: [UInt8], _ fixture: Fixture) -> FixtureOutcome {
         switch (mode, expected) {
         case (.missing, nil), (.failed, nil), (.all, nil):
             return write(actual, for: fixture)
@@ -305,10 +304,10 @@ public struct Verifier: Sendable {
             return .missingExpected
         case (.all, let expected?):
             // A file whose bytes would not change is left alone and not counted as recorded.
-            return Self.same(expected, actual) ? .passed : write(actual, for: fixture)
+            return expected.holdsExactly(actual) ? .passed : write(actual, for: fixture)
         case (_, let expected?):
             // The usual case, the same bytes, is settled without copying the file's.
-            if !Self.same(expected, actual), let diff = compare(expected: Array(expected), actual: actual) {
+            if !expected.holdsExactly(actual), let diff = compare(expected: Array(copying: expected), actual: actual) {
                 if mode == .failed {
                     return write(actual, for: fixture)
                 }
@@ -316,15 +315,6 @@ public struct Verifier: Sendable {
                                                    newLabel: "\(printable(fixture.tracePath))\t(replayed)", title: printable(fixture.name)))
             }
             return .passed
-        }
-    }
-
-    /// Whether a file's bytes are exactly `bytes`.
-    private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
-        guard stored.count == bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { memory in
-            guard let a = stored.baseAddress, let b = memory.baseAddress else { return true }
-            return memcmp(a, b, memory.count) == 0
         }
     }
 
@@ -340,108 +330,19 @@ public struct Verifier: Sendable {
     /// Verifies fixtures on `jobs` threads; results come back in the order of `fixtures`.
     /// `progress` is called with the number done so far (from worker threads, serially).
     public func verify(_ fixtures: [Fixture], jobs: Int, progress: (@Sendable (Int) -> Void)? = nil) -> [FixtureResult] {
-        let results = ResultSlots(count: fixtures.count)
-        let workers = max(1, min(jobs, fixtures.count))
-        let counter = ProgressCounter(report: progress)
-        let dispenser = WorkDispenser(count: fixtures.count, workers: workers)
         // Each folder's scene is read once for all the workers; each worker builds its own
-        // replay and writer for it once.
+        // replay and writer for it once, in a cache of its own. Workers take runs of
+        // neighbouring fixtures (mostly of one folder, one scene) as they are ready for them.
         let sceneFiles = SharedSceneFiles()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let scenes = SceneCache(registry: registry, sharing: sceneFiles)
-            // Runs of neighbouring fixtures (mostly of one folder, one scene) taken as the
-            // worker is ready for them: on a machine whose cores other programs share, a worker
-            // that gets less time does less, instead of making the other wait for it at the end.
-            while let run = dispenser.next() {
-                for i in run {
-                    results.set(i, verify(fixtures[i], scenes: scenes))
-                    counter.advance()
-                }
-            }
+        return resultsOnThreads(count: fixtures.count, workers: jobs, makeWorker: { [registry] in SceneCache(registry: registry, sharing: sceneFiles) },
+                                progress: progress) { scenes, i in
+            verify(fixtures[i], scenes: scenes)
         }
-        return results.all()
     }
 
     /// The number of CPU cores, the default for `--jobs`.
     public static var coreCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-}
-
-/// One slot per fixture, each written by exactly one worker before `all()` is read. A raw
-/// buffer, allocated once: threads write distinct elements, and no Swift access to a shared
-/// property is involved (which exclusivity checking would rightly refuse).
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<FixtureResult?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        slots = .allocate(capacity: max(count, 1))
-        slots.initialize(repeating: nil, count: count)
-    }
-
-    deinit {
-        slots.deinitialize(count: count)
-        slots.deallocate()
-    }
-
-    func set(_ i: Int, _ result: FixtureResult) { slots[i] = result }
-
-    func all() -> [FixtureResult] { (0..<count).map { slots[$0]! } }
-}
-
-/// Hands out the indices `0..<count` in runs, each exactly once, to workers that ask.
-private final class WorkDispenser: @unchecked Sendable {
-    /// A mutex, not a serial queue: taking a run is a few instructions, and a queue's `sync`
-    /// costs thousands (a block, its copy and its release) where a free mutex costs tens.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// The first index not handed out, behind the lock (reached through a pointer: a stored
-    /// variable of a class would cost a run-time exclusivity check at every access).
-    private let start = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private let count: Int
-    private let runLength: Int
-
-    init(count: Int, workers: Int) {
-        self.count = count
-        // Long enough that taking a run costs nothing beside replaying it, short enough that
-        // the last runs even out the workers: about 32 runs a worker, 1 to 16 fixtures each.
-        runLength = max(1, min(16, count / max(1, workers * 32)))
-        pthread_mutex_init(lock, nil)
-        start.initialize(to: 0)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-        start.deallocate()
-    }
-
-    /// The next run of indices, or nil when every index has been handed out.
-    func next() -> Range<Int>? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        guard start.pointee < count else { return nil }
-        let run = start.pointee..<min(start.pointee + runLength, count)
-        start.pointee = run.upperBound
-        return run
-    }
-}
-
-/// Counts finished fixtures for progress reports.
-private final class ProgressCounter: @unchecked Sendable {
-    private let lock = DispatchQueue(label: "touchtrace.verify.progress")
-    private var done = 0
-    private let report: (@Sendable (Int) -> Void)?
-
-    init(report: (@Sendable (Int) -> Void)?) { self.report = report }
-
-    func advance() {
-        guard let report else { return }
-        lock.sync {
-            done += 1
-            report(done)
-        }
     }
 }
 
@@ -517,12 +418,13 @@ public final class SceneCache {
     public let registry: Registry
 
     /// Where replays through this cache write their text transcripts: emptied by each.
-    let transcript = TranscriptBytes()
+    let transcript = ReusedMemoryOutput()
     /// Reads the worker's trace and expected files.
     let files = SmallFileReader()
-    /// The memory of the lists the worker's trace reader fills, from one trace to the next
-    /// (the cache is one thread's: no run-time check of exclusive access at every trace).
-    @exclusivity(unchecked) var readerLists = TraceReader.Lists()
+    /// The memory of the lists the worker's trace reader fills, from one trace to the next,
+    /// in place (`readerLists.handle.value`): the cache is one thread's, and a pinned value
+    /// is reached without a run-time check of exclusive access at every trace.
+    let readerLists = PinnedStorage(TraceReader.Lists())
 
     /// Scene files read for other caches too (verify's workers share them), or nil.
     private let shared: SharedSceneFiles?
@@ -553,7 +455,7 @@ public final class SceneCache {
 
     /// The `scene.json` beside a trace, as `prepared(at: Scene.besidePath(of: tracePath))`.
     func prepared(besideTrace tracePath: String, version: Int = 1) throws(TraceErrors) -> Prepared? {
-        if let last = version >= 2 ? lastFolderOfVersion2 : lastFolderOfVersion1, Self.isFolder(last.folder, of: tracePath) {
+        if let last = version >= 2 ? lastFolderOfVersion2 : lastFolderOfVersion1, isFolder(last.folder, of: tracePath) {
             return try last.scene.get()
         }
         let utf8 = tracePath.utf8
@@ -563,22 +465,6 @@ public final class SceneCache {
         let known = KnownFolder(folder: Array(folder.utf8), scene: found)
         if version >= 2 { lastFolderOfVersion2 = known } else { lastFolderOfVersion1 = known }
         return try found.get()
-    }
-
-    /// Whether `folder` is `path` up to and with its last slash (empty for a path without one),
-    /// compared as bytes.
-    private static func isFolder(_ folder: [UInt8], of path: String) -> Bool {
-        // A native string's bytes are contiguous; a bridged one takes the general way.
-        let found = path.utf8.withContiguousStorageIfAvailable { path -> Bool in
-            // `path` starts with `folder`, and no slash follows.
-            guard path.count >= folder.count, let base = path.baseAddress else { return folder.isEmpty }
-            let starts = folder.isEmpty || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folder.count) == 0 }
-            return starts && memchr(base + folder.count, Int32(UInt8(ascii: "/")), path.count - folder.count) == nil
-        }
-        if let found { return found }
-        let utf8 = path.utf8
-        let end = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        return utf8[..<end].elementsEqual(folder)
     }
 
     /// What is known of the scene file at `path`, read now if it was not: neither a scene nor
@@ -617,7 +503,7 @@ public final class SceneCache {
 /// Scene files read once for the caches of all of a verify's workers (each keeps its own
 /// replays and writers): a folder's `scene.json` is read and checked by the first worker that
 /// needs it, the others wait for it and take what it found. For files that may be absent.
-final class SharedSceneFiles: @unchecked Sendable {
+final class SharedSceneFiles: Sendable {
     /// What a scene file holds, by one version's rules: its scene, or its problems, or neither
     /// when there is no such file.
     struct SceneFile: Sendable {
@@ -625,41 +511,25 @@ final class SharedSceneFiles: @unchecked Sendable {
         var problems: TraceErrors?
     }
 
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// By path, for traces of version 1 and of version 2 (and later); behind the lock.
-    private var ofVersion1: [String: SceneFile] = [:]
-    private var ofVersion2: [String: SceneFile] = [:]
-
-    init() { pthread_mutex_init(lock, nil) }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
+    /// The files read so far, by path, for traces of version 1 and of version 2 (and later).
+    private struct Known: Sendable {
+        var ofVersion1: [String: SceneFile] = [:]
+        var ofVersion2: [String: SceneFile] = [:]
     }
+
+    /// Behind a lock, held while a file is read: the others that ask wait for it.
+    private let known = Locked(Known())
 
     /// The scene file at `path` read for a trace of `version`, read now if no cache has read it.
     func file(at path: String, version: Int, registry: Registry) -> SceneFile {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let known = version >= 2 ? ofVersion2[path] : ofVersion1[path] { return known }
-        var file = SceneFile()
-        if Scene.fileExists(path) {
-            do { file.scene = try SceneReader.read(path: path, version: version, registry: registry) } catch { file.problems = error }
+        known.withLock { known in
+            if let file = version >= 2 ? known.ofVersion2[path] : known.ofVersion1[path] { return file }
+            var file = SceneFile()
+            if Scene.fileExists(path) {
+                do throws(TraceErrors) { file.scene = try SceneReader.read(path: path, version: version, registry: registry) } catch { file.problems = error }
+            }
+            if version >= 2 { known.ofVersion2[path] = file } else { known.ofVersion1[path] = file }
+            return file
         }
-        if version >= 2 { ofVersion2[path] = file } else { ofVersion1[path] = file }
-        return file
     }
-}
-
-/// The bytes of a transcript written in memory, kept from one transcript to the next (see
-/// `SceneCache.transcript`).
-final class TranscriptBytes: ByteOutput {
-    /// Used by one thread (its cache's), one access at a time: without the run-time check of
-    /// exclusive access, a call at every transcript written and read.
-    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
-
-    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
-
-    /// Empties it, keeping the memory.
-    func removeAll() { bytes.removeAll(keepingCapacity: true) }
 }
