@@ -458,6 +458,70 @@ struct JSONCursor {
         return JSONNumber(value: negative ? -value : value, integer: integer)
     }
 
+    /// The three numbers of an array written `[a, b, c]` (one `, ` between, no other space), each
+    /// in `shortNumber`'s form, with the cursor after the `]`; nil (nothing consumed) for any
+    /// other, which the general steps read. A stroke's point `[t, x, y]` is nearly always
+    /// written so: one bounds test for the whole array and no integer or delimiter work per
+    /// number make it several times cheaper than three `shortNumber` calls. The values are those
+    /// `shortNumber` gives, to the bit.
+    @inline(__always) mutating func usualTriple() -> (Double, Double, Double)? {
+        // The longest such array: 1 + 3 × 16 + 2 × 2 + 1 = 54 bytes, and a number's reads end
+        // at most 17 bytes past its start (the last at most 37 past the `[`): 64 bytes hold
+        // every read below.
+        guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
+        let start = base + pos
+        // In bounds: each offset below stays within the 64 bytes tested above.
+        guard let (a, afterA) = Self.shortValue(at: start + 1),
+              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let (b, afterB) = Self.shortValue(at: afterA + 2),
+              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let (c, afterC) = Self.shortValue(at: afterB + 2),
+              afterC.pointee == UInt8(ascii: "]") else { return nil }
+        pos += afterC + 1 - start
+        return (a, b, c)
+    }
+
+    /// The value of the number at `p` in `shortNumber`'s form (at most seven digits before and
+    /// after the point, no exponent, no leading zero) and where it ends, or nil for any other
+    /// start; what follows the number is left to the caller. The 17 bytes from `start` must be
+    /// readable.
+    @inline(__always) static func shortValue(at start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        var p = start
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let word = digitValues(at: p)
+        let integerDigits = digitCount(word)
+        guard integerDigits > 0, integerDigits < 8, p.pointee != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        var mantissa: UInt64
+        var fractionDigits = 0
+        if p[integerDigits] == UInt8(ascii: ".") {
+            // As in `shortNumber`: the digits without the point.
+            let below: UInt64 = (1 << UInt64(8 * integerDigits)) - 1
+            let joined = word & below | digitValues(at: p + 1) & ~below
+            let allDigits = digitCount(joined)
+            if allDigits < 8 {
+                guard allDigits > integerDigits else { return nil }
+                mantissa = eightDigitValue(joined << UInt64(64 - 8 * allDigits))
+                fractionDigits = allDigits - integerDigits
+                p += allDigits + 1
+            } else {
+                let (fraction, digits) = digitRun(at: p + integerDigits + 1)
+                guard digits > 0, digits < 8 else { return nil }
+                // At most 7 + 7 digits, below 10^14: no wrap.
+                mantissa = eightDigitValue(word << UInt64(64 - 8 * integerDigits)) &* integerPowerOfTen(digits) &+ fraction
+                fractionDigits = digits
+                p += integerDigits + 1 + digits
+            }
+        } else {
+            mantissa = eightDigitValue(word << UInt64(64 - 8 * integerDigits))
+            p += integerDigits
+        }
+        // At most 14 digits: the division is exact to the last bit (Clinger's fast path).
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        return (negative ? -value : value, p)
+    }
+
     /// The eight bytes at `p` less '0' each, the first in the lowest byte: a digit is 0–9.
     @inline(__always) static func digitValues(at p: UnsafePointer<UInt8>) -> UInt64 {
         UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030
