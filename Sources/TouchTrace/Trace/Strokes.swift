@@ -253,20 +253,21 @@ extension TraceReader {
         var index = 0
         while true {
             // The strokes that begin no later than the earliest point of those down are taken up.
-            while let (stroke, id) = pending, down.first.map({ stroke.t <= $0.t }) ?? true {
-                down.insert(stroke, id: id)
+            while let t = pending?.stroke.t, down.isEmpty || t <= down.top.t {
+                down.insert(pending!.stroke, id: pending!.id)
                 pending = try feed.next()
                 if feed.inFileOrder && feed.position >= pages.due {
                     // Bytes before every stroke still to be read are not needed again.
                     pages.reached(down.lowestPosition(below: feed.position), in: source)
                 }
             }
-            guard let earliest = down.first else { break }
+            guard !down.isEmpty else { break }
+            let earliest = down.top
             // The touches go over those of the event before; the rest are trimmed after.
             placed = 0
             repeat {
                 // The earliest stroke, and then each at the same time and occurrence.
-                var stroke = placed == 0 ? earliest : down.first!
+                let stroke = placed == 0 ? earliest : down.top
                 let phase: TouchPhase = stroke.point == 0 ? .began : (stroke.isLast ? .ended : .moved)
                 let touch = EventTouch(id: down.id(of: stroke), phase: phase, location: stroke.location, force: nil, majorRadius: nil,
                                        slot: -1, serial: -1, offset: stroke.offset)
@@ -277,10 +278,9 @@ extension TraceReader {
                     down.removeFirst()
                 } else {
                     // Its next point comes after this event's: back into the heap at once.
-                    try stroke.advance(cursor)
-                    down.replaceFirst(stroke)
+                    try down.advanceFirst(cursor)
                 }
-            } while down.first.map({ $0.t == earliest.t && $0.occurrence == earliest.occurrence }) ?? false
+            } while !down.isEmpty && down.top.t == earliest.t && down.top.occurrence == earliest.occurrence
             if placed < event.touches.count { event.touches.removeLast(event.touches.count - placed) }
             event.index = index
             event.t = earliest.t
@@ -418,7 +418,10 @@ private struct StrokeHeap {
     private var ids: [TouchID] = []
     private var freeSlots: [Int] = []
 
-    var first: DownStroke? { strokes.first }
+    var isEmpty: Bool { strokes.isEmpty }
+
+    /// The earliest stroke (there is one).
+    var top: DownStroke { strokes[0] }
 
     /// The id of a stroke down.
     func id(of stroke: DownStroke) -> TouchID { ids[stroke.slot] }
@@ -449,9 +452,21 @@ private struct StrokeHeap {
         if !strokes.isEmpty { replaceFirst(last) }
     }
 
-    /// Puts `stroke` in the place of the earliest stroke (the same stroke at its next point).
+    /// Moves the earliest stroke to its next point (it has one), in its place, and then to its
+    /// place in the heap.
+    mutating func advanceFirst(_ cursor: JSONCursor) throws(ParseFailure) {
+        try strokes[0].advance(cursor)
+        if strokes.count > 1 { siftDown() }
+    }
+
+    /// Puts `stroke` in the place of the earliest stroke.
     mutating func replaceFirst(_ stroke: DownStroke) {
         strokes[0] = stroke
+        siftDown()
+    }
+
+    /// Moves the stroke at the top down to its place.
+    private mutating func siftDown() {
         var parent = 0
         while true {
             let left = 2 * parent + 1
@@ -517,7 +532,7 @@ private struct StrokeFeed {
     var position: Int { cursor.pos }
 
     /// The next stroke to take up, opened at its first point, and its id; nil after the last.
-    mutating func next() throws(ParseFailure) -> (DownStroke, TouchID)? {
+    mutating func next() throws(ParseFailure) -> (stroke: DownStroke, id: TouchID)? {
         var id = TouchID.number(0)
         if inFileOrder {
             guard let (_, index, usual) = try nextInFile() else { return nil }
