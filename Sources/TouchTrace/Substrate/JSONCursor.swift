@@ -481,6 +481,44 @@ struct JSONCursor {
         return (a, b, c)
     }
 
+    /// `usualTriple` for a caller that needs only the first number: `a`, with `b` and `c` checked
+    /// to be in the same form but not converted (such a number lies within ±10^7), and the
+    /// cursor after the `]`; nil (nothing consumed) exactly where `usualTriple` gives nil.
+    @inline(__always) mutating func usualTripleFirst() -> Double? {
+        // As in `usualTriple`: 64 bytes hold every read below.
+        guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
+        let start = base + pos
+        // In bounds: each offset below stays within the 64 bytes tested above.
+        guard let (a, afterA) = Self.shortValue(at: start + 1),
+              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let afterB = Self.shortValueEnd(at: afterA + 2),
+              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let afterC = Self.shortValueEnd(at: afterB + 2),
+              afterC.pointee == UInt8(ascii: "]") else { return nil }
+        pos += afterC + 1 - start
+        return a
+    }
+
+    /// Where the number at `start` ends if it is in `shortValue`'s form (the same test, step by
+    /// step, without the value), else nil. The 17 bytes from `start` must be readable.
+    @inline(__always) static func shortValueEnd(at start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var p = start
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        // As in `shortValue`: at most eight digits looked at on each side of the point.
+        var q = p
+        while q < p + 8, q.pointee &- 0x30 < 10 { q += 1 }
+        let integerDigits = q - p
+        guard integerDigits > 0, integerDigits < 8, p.pointee != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        if q.pointee == UInt8(ascii: ".") {
+            q += 1
+            let fraction = q
+            while q < fraction + 8, q.pointee &- 0x30 < 10 { q += 1 }
+            let fractionDigits = q - fraction
+            guard fractionDigits > 0, fractionDigits < 8 else { return nil }
+        }
+        return q
+    }
+
     /// The value of the number at `start` in `shortNumber`'s form (at most seven digits before
     /// and after the point, no exponent, no leading zero) and where it ends, or nil for any
     /// other start; what follows the number is left to the caller. The 17 bytes from `start`

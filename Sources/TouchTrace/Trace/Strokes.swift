@@ -105,8 +105,9 @@ extension TraceReader {
         var more = try cursor.nextElement(first: true)
         while more {
             let t: Double, x: Double, y: Double
-            if let point = usualPoint(&cursor) {
-                (t, x, y) = point
+            if let time = cursor.usualTripleFirst() {
+                // x and y in the short form lie within ±10^7, the coordinates' range.
+                (t, x, y) = (time, 0, 0)
             } else {
                 guard cursor.current == UInt8(ascii: "[") else { return nil }
                 cursor.pos += 1

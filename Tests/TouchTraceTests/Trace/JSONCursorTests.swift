@@ -162,14 +162,18 @@ import Testing
         }
     }
 
-    /// The values `usualTriple` gives for `[a, b, c]`, or nil, and where it leaves the cursor;
-    /// beside them the values `number` gives for each of the three, read one by one.
+    /// The values `usualTriple` gives for `[a, b, c]`, or nil, and where it leaves the cursor
+    /// (checked to be what `usualTripleFirst` gives and where it leaves it); beside them the
+    /// values `number` gives for each of the three, read one by one.
     func readTriple(_ a: String, _ b: String, _ c: String, padding: Int) throws -> (triple: (Double, Double, Double)?, pos: Int, numbers: [Double]) {
         let text = "[\(a), \(b), \(c)]"
         let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
         return try bytes.withUnsafeBufferPointer { buffer in
             var fast = JSONCursor(buffer)
             let triple = fast.usualTriple()
+            var firstOnly = JSONCursor(buffer)
+            let first = firstOnly.usualTripleFirst()
+            #expect(first?.bitPattern == triple?.0.bitPattern && firstOnly.pos == fast.pos, "\(text)")
             var numbers: [Double] = []
             for (k, number) in [a, b, c].enumerated() {
                 let start = 1 + [a, b, c][0..<k].map { $0.utf8.count + 2 }.reduce(0, +)
@@ -181,7 +185,8 @@ import Testing
         }
     }
 
-    /// A stroke's point read in one step gives each number to the bit as `number` reads it, and
+    /// A stroke's point read in one step gives each number to the bit as `number` reads it (the
+    /// first alone, with the others only checked, the same), and
     /// leaves the cursor after the `]`; any number it does not read (an exponent, more than
     /// seven digits on a side of the point, a leading zero) or a point near the end of the
     /// buffer gives nil with nothing consumed, for the general steps.
@@ -210,11 +215,12 @@ import Testing
         for text in ["[1,2,3]", "[1, 2,3]", "[1 , 2, 3]", "[ 1, 2, 3]", "[1, 2, 3 ]", "[1, 2]", "[1, 2, 3, 4]", "[1, \"2\", 3]",
                      "[1, 2, 3", "{1, 2, 3}", "[1, 2, -]", "[1, 2, 3.]", "[01, 2, 3]", "[1, 2, 3x]", "[1,  2, 3]"] {
             let bytes = Array((text + String(repeating: " ", count: 64)).utf8)
-            let (triple, pos) = bytes.withUnsafeBufferPointer { buffer in
+            let (triple, first, pos) = bytes.withUnsafeBufferPointer { buffer in
                 var cursor = JSONCursor(buffer)
-                return (cursor.usualTriple(), cursor.pos)
+                var firstOnly = JSONCursor(buffer)
+                return (cursor.usualTriple(), firstOnly.usualTripleFirst(), cursor.pos + firstOnly.pos)
             }
-            #expect(triple == nil && pos == 0, "\(text)")
+            #expect(triple == nil && first == nil && pos == 0, "\(text)")
         }
     }
 }
