@@ -523,8 +523,9 @@ struct JSONCursor {
     /// and after the point, no exponent, no leading zero) and where it ends, or nil for any
     /// other start; what follows the number is left to the caller. The 17 bytes from `start`
     /// must be readable. Digit by digit: for numbers this short, fewer instructions than the
-    /// eight-byte steps of `shortNumber`, to the same value.
-    @inline(__always) static func shortValue(at start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+    /// eight-byte steps of `shortNumber`, to the same value. Transparent, as `shortNumber` is:
+    /// as an `@inline(__always)` function it was called out of line for two of a point's three.
+    @_transparent static func shortValue(at start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
         var p = start
         let negative = p.pointee == UInt8(ascii: "-")
         if negative { p += 1 }
