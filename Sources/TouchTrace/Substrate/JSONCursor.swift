@@ -458,6 +458,111 @@ struct JSONCursor {
         return JSONNumber(value: negative ? -value : value, integer: integer)
     }
 
+    /// The three numbers of an array written `[a, b, c]` (one `, ` between, no other space), each
+    /// in `shortNumber`'s form, with the cursor after the `]`; nil (nothing consumed) for any
+    /// other, which the general steps read. A stroke's point `[t, x, y]` is nearly always
+    /// written so: one bounds test for the whole array and no integer or delimiter work per
+    /// number make it several times cheaper than three `shortNumber` calls. The values are those
+    /// `shortNumber` gives, to the bit.
+    @inline(__always) mutating func usualTriple() -> (Double, Double, Double)? {
+        // The longest such array: 1 + 3 × 16 + 2 × 2 + 1 = 54 bytes, and a number's reads end
+        // at most 17 bytes past its start (the last at most 37 past the `[`): 64 bytes hold
+        // every read below.
+        guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
+        let start = base + pos
+        // In bounds: each offset below stays within the 64 bytes tested above.
+        guard let (a, afterA) = Self.shortValue(at: start + 1),
+              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let (b, afterB) = Self.shortValue(at: afterA + 2),
+              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let (c, afterC) = Self.shortValue(at: afterB + 2),
+              afterC.pointee == UInt8(ascii: "]") else { return nil }
+        pos += afterC + 1 - start
+        return (a, b, c)
+    }
+
+    /// `usualTriple` for a caller that needs only the first number: `a`, with `b` and `c` checked
+    /// to be in the same form but not converted (such a number lies within ±10^7), and the
+    /// cursor after the `]`; nil (nothing consumed) exactly where `usualTriple` gives nil.
+    @inline(__always) mutating func usualTripleFirst() -> Double? {
+        // As in `usualTriple`: 64 bytes hold every read below.
+        guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
+        let start = base + pos
+        // In bounds: each offset below stays within the 64 bytes tested above.
+        guard let (a, afterA) = Self.shortValue(at: start + 1),
+              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let afterB = Self.shortValueEnd(at: afterA + 2),
+              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
+              let afterC = Self.shortValueEnd(at: afterB + 2),
+              afterC.pointee == UInt8(ascii: "]") else { return nil }
+        pos += afterC + 1 - start
+        return a
+    }
+
+    /// Where the number at `start` ends if it is in `shortValue`'s form (the same test, step by
+    /// step, without the value), else nil. The 17 bytes from `start` must be readable.
+    @inline(__always) static func shortValueEnd(at start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var p = start
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        // As in `shortValue`: at most eight digits looked at on each side of the point.
+        var q = p
+        while q < p + 8, q.pointee &- 0x30 < 10 { q += 1 }
+        let integerDigits = q - p
+        guard integerDigits > 0, integerDigits < 8, p.pointee != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        if q.pointee == UInt8(ascii: ".") {
+            q += 1
+            let fraction = q
+            while q < fraction + 8, q.pointee &- 0x30 < 10 { q += 1 }
+            let fractionDigits = q - fraction
+            guard fractionDigits > 0, fractionDigits < 8 else { return nil }
+        }
+        return q
+    }
+
+    /// The value of the number at `start` in `shortNumber`'s form (at most seven digits before
+    /// and after the point, no exponent, no leading zero) and where it ends, or nil for any
+    /// other start; what follows the number is left to the caller. The 17 bytes from `start`
+    /// must be readable. Digit by digit: for numbers this short, fewer instructions than the
+    /// eight-byte steps of `shortNumber`, to the same value. Transparent, as `shortNumber` is:
+    /// as an `@inline(__always)` function it was called out of line for two of a point's three.
+    @_transparent static func shortValue(at start: UnsafePointer<UInt8>) -> (Double, UnsafePointer<UInt8>)? {
+        var p = start
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        // At most eight digits are looked at on each side of the point (eight is too many), so
+        // no read goes past `start + 16`. (A byte below '0' wraps to 10 or more: one comparison
+        // for '0'...'9'.)
+        var q = p
+        var mantissa: UInt64 = 0
+        while q < p + 8 {
+            let digit = q.pointee &- 0x30
+            guard digit < 10 else { break }
+            // At most 14 digits in all (checked below before the value is used): below 10^14, no wrap.
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            q += 1
+        }
+        let integerDigits = q - p
+        guard integerDigits > 0, integerDigits < 8, p.pointee != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+        var fractionDigits = 0
+        if q.pointee == UInt8(ascii: ".") {
+            q += 1
+            let fraction = q
+            while q < fraction + 8 {
+                let digit = q.pointee &- 0x30
+                guard digit < 10 else { break }
+                // As above: at most 7 + 7 digits are kept.
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                q += 1
+            }
+            fractionDigits = q - fraction
+            guard fractionDigits > 0, fractionDigits < 8 else { return nil }
+        }
+        // At most 14 digits: the division is exact to the last bit (Clinger's fast path).
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        return (negative ? -value : value, q)
+    }
+
     /// The eight bytes at `p` less '0' each, the first in the lowest byte: a digit is 0–9.
     @inline(__always) static func digitValues(at p: UnsafePointer<UInt8>) -> UInt64 {
         UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian ^ 0x3030_3030_3030_3030

@@ -102,12 +102,12 @@ extension TraceReader {
         var count = 0
         var begin = 0.0
         var last = 0.0
-        var first = true
-        while try cursor.nextElement(first: first) {
-            first = false
+        var more = try cursor.nextElement(first: true)
+        while more {
             let t: Double, x: Double, y: Double
-            if let point = usualPoint(&cursor) {
-                (t, x, y) = point
+            if let time = cursor.usualTripleFirst() {
+                // x and y in the short form lie within ±10^7, the coordinates' range.
+                (t, x, y) = (time, 0, 0)
             } else {
                 guard cursor.current == UInt8(ascii: "[") else { return nil }
                 cursor.pos += 1
@@ -125,6 +125,12 @@ extension TraceReader {
             if count == 0 { begin = t }
             last = t
             count += 1
+            // `, [` (the usual separator) is what `nextElement` would read as one more point.
+            if cursor.hasBytes(DownStroke.separator, length: 3) {
+                cursor.pos += 2
+            } else {
+                more = try cursor.nextElement(first: false)
+            }
         }
         return count >= 2 ? begin : nil
     }
@@ -133,19 +139,9 @@ extension TraceReader {
     /// cursor's short form: its values, read in a straight line; nil (nothing read) for any
     /// other, which the general steps read.
     fileprivate static func usualPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
-        var reader = cursor
-        guard reader.current == UInt8(ascii: "[") else { return nil }
-        reader.pos += 1
-        guard let t = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
-              let x = reader.shortNumber(), reader.skipLiteral(Self.comma, length: 2),
-              let y = reader.shortNumber(), reader.current == UInt8(ascii: "]") else { return nil }
-        reader.pos += 1
-        cursor = reader
-        return (t.value, x.value, y.value)
+        guard let (t, x, y) = cursor.usualTriple() else { return nil }
+        return (t, x, y)
     }
-
-    /// `, ` as the bytes of an integer (little-endian), for `skipLiteral`.
-    private static var comma: UInt64 { 0x202C }
 
     private static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
@@ -258,33 +254,35 @@ extension TraceReader {
         var index = 0
         while true {
             // The strokes that begin no later than the earliest point of those down are taken up.
-            while let stroke = pending, down.first.map({ stroke.t <= $0.t }) ?? true {
-                down.insert(stroke)
+            while let t = pending?.stroke.t, down.isEmpty || t <= down.top.t {
+                down.insert(pending!.stroke, id: pending!.id)
                 pending = try feed.next()
                 if feed.inFileOrder && feed.position >= pages.due {
                     // Bytes before every stroke still to be read are not needed again.
                     pages.reached(down.lowestPosition(below: feed.position), in: source)
                 }
             }
-            guard let earliest = down.first else { break }
-            event.touches.removeAll(keepingCapacity: true)
+            guard !down.isEmpty else { break }
+            let earliest = down.top
+            // The touches go over those of the event before; the rest are trimmed after.
             placed = 0
             repeat {
                 // The earliest stroke, and then each at the same time and occurrence.
-                var stroke = placed == 0 ? earliest : down.first!
+                let stroke = placed == 0 ? earliest : down.top
                 let phase: TouchPhase = stroke.point == 0 ? .began : (stroke.isLast ? .ended : .moved)
-                event.touches.append(EventTouch(id: stroke.id, phase: phase, location: stroke.location, force: nil, majorRadius: nil,
-                                                slot: -1, serial: -1, offset: stroke.offset))
+                let touch = EventTouch(id: down.id(of: stroke), phase: phase, location: stroke.location, force: nil, majorRadius: nil,
+                                       slot: -1, serial: -1, offset: stroke.offset)
+                if placed < event.touches.count { event.touches[placed] = touch } else { event.touches.append(touch) }
                 if placed < places.count { places[placed] = (stroke.index, stroke.point) } else { places.append((stroke.index, stroke.point)) }
                 placed += 1
                 if stroke.isLast {
                     down.removeFirst()
                 } else {
                     // Its next point comes after this event's: back into the heap at once.
-                    try stroke.advance(cursor)
-                    down.replaceFirst(stroke)
+                    try down.advanceFirst(cursor)
                 }
-            } while down.first.map({ $0.t == earliest.t && $0.occurrence == earliest.occurrence }) ?? false
+            } while !down.isEmpty && down.top.t == earliest.t && down.top.occurrence == earliest.occurrence
+            if placed < event.touches.count { event.touches.removeLast(event.touches.count - placed) }
             event.index = index
             event.t = earliest.t
             try admitPending(eventIndex: index, label: { position in
@@ -311,14 +309,16 @@ struct StrokeList: Sendable {
     var unusual: [Int] = []
 }
 
-/// One stroke that is down in the merge: its id, its next point and where the point after it is.
+/// One stroke that is down in the merge: its next point and where the point after it is (its
+/// id is kept by the heap, so that a stroke is copied as plain values).
 private struct DownStroke {
     /// The point's time, the number of points before it at the same time in this stroke, and
     /// the stroke's place among the strokes merged: the order of the merge.
     var t: Double
     var occurrence: Int
     var index: Int
-    var id: TouchID
+    /// The place of its id among the heap's ids.
+    var slot = 0
     var location: Point
     /// Offset of the point's `[`.
     var offset: Int
@@ -337,9 +337,9 @@ private struct DownStroke {
 
     /// Opens the stroke object at the cursor (checked before), reading its id and first point;
     /// leaves the cursor after it. `usual`: one `id` and one `points`, so that the points can be
-    /// passed over by their brackets.
-    init(_ cursor: inout JSONCursor, index: Int, usual: Bool) throws(ParseFailure) {
-        var id = TouchID.number(0)
+    /// passed over by their brackets. Its id is given in `id`.
+    init(_ cursor: inout JSONCursor, index: Int, usual: Bool, id: inout TouchID) throws(ParseFailure) {
+        id = TouchID.number(0)
         var points = 0
         cursor.skipWhitespace()
         cursor.pos += 1
@@ -364,7 +364,6 @@ private struct DownStroke {
         self.t = 0
         self.occurrence = 0
         self.index = index
-        self.id = id
         self.location = Point(x: 0, y: 0)
         self.offset = points
         self.point = -1
@@ -376,6 +375,9 @@ private struct DownStroke {
         self.next = reader.pos
         try advance(reader)
     }
+
+    /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
+    static var separator: UInt64 { 0x5B202C }
 
     /// Moves to the next point (there is one).
     mutating func advance(_ cursor: JSONCursor) throws(ParseFailure) {
@@ -395,7 +397,13 @@ private struct DownStroke {
             y = try reader.number().value
             _ = try reader.nextElement(first: false)
         }
-        isLast = try !reader.nextElement(first: false)
+        // The points are checked: `, [` (the usual separator) says another follows.
+        if reader.hasBytes(Self.separator, length: 3) {
+            reader.pos += 2
+            isLast = false
+        } else {
+            isLast = try !reader.nextElement(first: false)
+        }
         next = reader.pos
         occurrence = point >= 0 && time == t ? occurrence + 1 : 0
         t = time
@@ -407,10 +415,27 @@ private struct DownStroke {
 /// The strokes down in the merge, earliest point first (a binary heap).
 private struct StrokeHeap {
     private var strokes: [DownStroke] = []
+    /// The ids of the strokes down, by their `slot`, and the slots free for the next.
+    private var ids: [TouchID] = []
+    private var freeSlots: [Int] = []
 
-    var first: DownStroke? { strokes.first }
+    var isEmpty: Bool { strokes.isEmpty }
 
-    mutating func insert(_ stroke: DownStroke) {
+    /// The earliest stroke (there is one).
+    var top: DownStroke { strokes[0] }
+
+    /// The id of a stroke down.
+    func id(of stroke: DownStroke) -> TouchID { ids[stroke.slot] }
+
+    mutating func insert(_ stroke: DownStroke, id: TouchID) {
+        var stroke = stroke
+        if let slot = freeSlots.popLast() {
+            ids[slot] = id
+            stroke.slot = slot
+        } else {
+            stroke.slot = ids.count
+            ids.append(id)
+        }
         strokes.append(stroke)
         var child = strokes.count - 1
         while child > 0 {
@@ -423,13 +448,26 @@ private struct StrokeHeap {
 
     /// Removes the earliest stroke.
     mutating func removeFirst() {
+        freeSlots.append(strokes[0].slot)
         let last = strokes.removeLast()
         if !strokes.isEmpty { replaceFirst(last) }
     }
 
-    /// Puts `stroke` in the place of the earliest stroke (the same stroke at its next point).
+    /// Moves the earliest stroke to its next point (it has one), in its place, and then to its
+    /// place in the heap.
+    mutating func advanceFirst(_ cursor: JSONCursor) throws(ParseFailure) {
+        try strokes[0].advance(cursor)
+        if strokes.count > 1 { siftDown() }
+    }
+
+    /// Puts `stroke` in the place of the earliest stroke.
     mutating func replaceFirst(_ stroke: DownStroke) {
         strokes[0] = stroke
+        siftDown()
+    }
+
+    /// Moves the stroke at the top down to its place.
+    private mutating func siftDown() {
         var parent = 0
         while true {
             let left = 2 * parent + 1
@@ -482,7 +520,8 @@ private struct StrokeFeed {
             while let (offset, index, usual) = try nextInFile() {
                 var reader = self.cursor
                 reader.pos = offset
-                let stroke = try DownStroke(&reader, index: index, usual: usual)
+                var id = TouchID.number(0)
+                let stroke = try DownStroke(&reader, index: index, usual: usual, id: &id)
                 entries.append((stroke.t, index, offset, usual))
             }
             entries.sort { a, b in a.t != b.t ? a.t < b.t : a.index < b.index }
@@ -493,19 +532,20 @@ private struct StrokeFeed {
     /// Where the feed reads in the file (in file order).
     var position: Int { cursor.pos }
 
-    /// The next stroke to take up, opened at its first point; nil after the last.
-    mutating func next() throws(ParseFailure) -> DownStroke? {
+    /// The next stroke to take up, opened at its first point, and its id; nil after the last.
+    mutating func next() throws(ParseFailure) -> (stroke: DownStroke, id: TouchID)? {
+        var id = TouchID.number(0)
         if inFileOrder {
             guard let (_, index, usual) = try nextInFile() else { return nil }
             // `nextInFile` stops at the stroke's start: it is read from there.
-            return try DownStroke(&cursor, index: index, usual: usual)
+            return (try DownStroke(&cursor, index: index, usual: usual, id: &id), id)
         }
         guard nextSorted < sorted.count else { return nil }
         let entry = sorted[nextSorted]
         nextSorted += 1
         var reader = cursor
         reader.pos = entry.offset
-        return try DownStroke(&reader, index: entry.index, usual: entry.usual)
+        return (try DownStroke(&reader, index: entry.index, usual: entry.usual, id: &id), id)
     }
 
     /// Moves to the next stroke in the file that is not left out: its offset, its place among

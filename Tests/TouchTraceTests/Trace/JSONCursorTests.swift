@@ -161,4 +161,66 @@ import Testing
             #expect(fast == full && fast == array.utf8.count, "\(array + tail): \(fast), \(full)")
         }
     }
+
+    /// The values `usualTriple` gives for `[a, b, c]`, or nil, and where it leaves the cursor
+    /// (checked to be what `usualTripleFirst` gives and where it leaves it); beside them the
+    /// values `number` gives for each of the three, read one by one.
+    func readTriple(_ a: String, _ b: String, _ c: String, padding: Int) throws -> (triple: (Double, Double, Double)?, pos: Int, numbers: [Double]) {
+        let text = "[\(a), \(b), \(c)]"
+        let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var fast = JSONCursor(buffer)
+            let triple = fast.usualTriple()
+            var firstOnly = JSONCursor(buffer)
+            let first = firstOnly.usualTripleFirst()
+            #expect(first?.bitPattern == triple?.0.bitPattern && firstOnly.pos == fast.pos, "\(text)")
+            var numbers: [Double] = []
+            for (k, number) in [a, b, c].enumerated() {
+                let start = 1 + [a, b, c][0..<k].map { $0.utf8.count + 2 }.reduce(0, +)
+                var general = JSONCursor(buffer, from: start)
+                numbers.append(try general.number().value)
+                #expect(general.pos == start + number.utf8.count, "\(number)")
+            }
+            return (triple, fast.pos, numbers)
+        }
+    }
+
+    /// A stroke's point read in one step gives each number to the bit as `number` reads it (the
+    /// first alone, with the others only checked, the same), and
+    /// leaves the cursor after the `]`; any number it does not read (an exponent, more than
+    /// seven digits on a side of the point, a leading zero) or a point near the end of the
+    /// buffer gives nil with nothing consumed, for the general steps.
+    @Test func usualTriplesReadAsTheirNumbers() throws {
+        let read = ["0", "-0", "-0.0", "0.000000", "359.85", "-251.75", "1234567.1234567", "-9999999.9999999", "0.007786", "12", "7.5"]
+        let other = ["1e3", "1.0000000000000002", "12345678", "0.12345678", "2.5E-1", "1.5e+2", "10000000.5"]
+        for a in read + other {
+            for b in read + other where b.count % 3 == a.count % 3 || other.contains(b) {
+                for c in read + other where c.count % 2 == b.count % 2 || other.contains(c) {
+                    let text = "[\(a), \(b), \(c)]"
+                    let far = try readTriple(a, b, c, padding: 64)
+                    if [a, b, c].allSatisfy(read.contains) {
+                        let triple = try #require(far.triple, "\(text)")
+                        #expect([triple.0, triple.1, triple.2].map(\.bitPattern) == far.numbers.map(\.bitPattern), "\(text)")
+                        #expect(far.pos == text.utf8.count, "\(text)")
+                    } else {
+                        #expect(far.triple == nil && far.pos == 0, "\(text)")
+                    }
+                    // Fewer than 64 bytes from the `[` to the end: left to the general steps.
+                    let near = try readTriple(a, b, c, padding: 0)
+                    #expect(near.triple == nil && near.pos == 0, "\(text)")
+                }
+            }
+        }
+        // Written otherwise: other spacing, two or four numbers, a string, not an array.
+        for text in ["[1,2,3]", "[1, 2,3]", "[1 , 2, 3]", "[ 1, 2, 3]", "[1, 2, 3 ]", "[1, 2]", "[1, 2, 3, 4]", "[1, \"2\", 3]",
+                     "[1, 2, 3", "{1, 2, 3}", "[1, 2, -]", "[1, 2, 3.]", "[01, 2, 3]", "[1, 2, 3x]", "[1,  2, 3]"] {
+            let bytes = Array((text + String(repeating: " ", count: 64)).utf8)
+            let (triple, first, pos) = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                var firstOnly = JSONCursor(buffer)
+                return (cursor.usualTriple(), firstOnly.usualTripleFirst(), cursor.pos + firstOnly.pos)
+            }
+            #expect(triple == nil && first == nil && pos == 0, "\(text)")
+        }
+    }
 }

@@ -356,6 +356,66 @@ import Testing
         }
     }
 
+    /// Points `[t.5, x.25, 200.5]` at t = `start`, `start + step`, ... with x = 100, 101, ...:
+    /// strokes long enough that their points are read in one step (`usualTriple`), but near the end.
+    static func longPoints(_ count: Int, from start: Int = 0, step: Int = 1) -> [String] {
+        (0..<count).map { k in "[\(start + k * step).5, \(100 + k).25, 200.5]" }
+    }
+
+    static func longTrace(_ strokes: [(id: String, points: [String])]) -> String {
+        "{\"version\": 1, \"strokes\": [" + strokes.map { "{\"id\": \($0.id), \"points\": [\($0.points.joined(separator: ", "))]}" }
+            .joined(separator: ", ") + "]}"
+    }
+
+    /// Two strokes of 30 points, the first with `point` in the place of its point `at`.
+    static func oddPoint(_ point: String, at index: Int = 3) -> String {
+        var points = longPoints(30)
+        points[index] = point
+        return longTrace([("1", points), ("2", longPoints(30, from: 40))])
+    }
+
+    /// Points read in one step, and those beside them that are not (two or four numbers, an
+    /// exponent, seventeen digits, a coordinate out of range, a leading zero, a time going
+    /// back), one-point strokes, an id repeated while down, strokes interleaving and strokes out
+    /// of order: every problem is reported as the general steps report it (the messages were
+    /// those of the reader before points were read in one step), and a trace that reads gives
+    /// the events it gives written without spaces, which no point of it is read in one step.
+    @Test func pointsReadInOneStepReadAsBefore() throws {
+        let cases: [(json: String, problems: [String])] = [
+            (Self.oddPoint("[3.5, 103.25]"), ["test.trace.json:1:115: stroke 0, point 3: expected [t, x, y] (three numbers), found an array"]),
+            (Self.oddPoint("[3.5, 103.25, 200.5, 7]"), ["test.trace.json:1:115: stroke 0, point 3: expected [t, x, y] (three numbers), found an array"]),
+            (Self.oddPoint("[3.5, 1e3, 200.5]"), []),
+            (Self.oddPoint("[-0.0, -0.0, -0.0]", at: 0), []),
+            (Self.oddPoint("[3.5, 1.0000000000000002, 200.5]"), []),
+            (Self.oddPoint("[3.5, 10000000.5, 200.5]"),
+             ["test.trace.json:1:121: stroke 0, point 3: coordinate out of range (10000000.5); coordinates must be within ±10000000 points"]),
+            (Self.oddPoint("[1.5, 103.25, 200.5]"), ["test.trace.json:1:116: stroke 0, point 3: time goes backwards (t=1.5000 after t=2.5000)"]),
+            (Self.oddPoint("[3.5, 103.25, 01]"), ["test.trace.json:1:129: invalid number: leading zeros are not allowed in JSON"]),
+            (Self.longTrace([("1", Self.longPoints(1)), ("2", Self.longPoints(30, from: 2)), ("3", Self.longPoints(1, from: 40))]),
+             ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1",
+              "test.trace.json:1:798: stroke 2: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1"]),
+            (Self.longTrace((1...5).map { ("\($0)", Self.longPoints(20, from: $0, step: 2)) }), []),
+            (Self.longTrace((1...5).map { ("\($0)", Self.longPoints(20, from: $0 * 7 % 5 * 3)) }), []),
+        ]
+        for (json, expected) in cases {
+            #expect(problems(json, options: TraceReadOptions(collectAllProblems: true)) == expected, "\(json.prefix(140))")
+            if expected.isEmpty {
+                let events = Self.outcome(json)
+                #expect(!events.isEmpty && events == Self.outcome(json.replacingOccurrences(of: ", ", with: ",")), "\(json.prefix(140))")
+            }
+        }
+        // Stroke 1 has the id of stroke 0, which is down from t = 0.5 to 29.5: its points up to
+        // then are listed twice in the events of stroke 0's points, those after come after
+        // touch 1 ended (event 29, at stroke 0's last point); stroke 2 (t from 50.5) is a new touch 1.
+        let repeated = problems(Self.longTrace([("1", Self.longPoints(30)), ("1", Self.longPoints(30, from: 10)), ("1", Self.longPoints(30, from: 50))]),
+                                options: TraceReadOptions(collectAllProblems: true))
+        #expect(repeated.count == 30)
+        #expect(repeated.first == "test.trace.json:1:752: stroke 1, point 0 (t=10.5000): touch 1 is listed twice in one event")
+        #expect(repeated[19] == "test.trace.json:1:1189: stroke 1, point 19 (t=29.5000): touch 1 is listed twice in one event")
+        #expect(repeated[20] == "test.trace.json:1:1212: stroke 1, point 20 (t=30.5000): touch 1 moved after it ended (in event 29)")
+        #expect(repeated.last == "test.trace.json:1:1419: stroke 1, point 29 (t=39.5000): touch 1 ended after it ended (in event 29)")
+    }
+
     /// A strokes trace of about `bytes` bytes: strokes of 22 points, each beginning while the
     /// one before is still down, with a fresh id.
     static func largeStrokes(bytes: Int) -> (bytes: [UInt8], strokes: Int) {
