@@ -67,7 +67,10 @@ extension ScreenType {
                 if UIKitReplay.startsElsewhere(view) { sceneView.startPlacement = UIKitReplay.placement(of: view) }
                 views.append(sceneView)
             }
-            return Scene(views: views, origin: "the screen \"\(name)\"", version: version)
+            var scene = Scene(views: views, origin: "the screen \"\(name)\"", version: version)
+            // A touch's view is the one the tree's own `hitTest(_:with:)` finds, as on a device.
+            scene.host = ScreenHost(screen: maker)
+            return scene
         }
     }
 }
@@ -91,6 +94,18 @@ final class ScreenHolder {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.addSubview(root)
         return window
+    }
+}
+
+/// What a screen built in code does in its replays in place of the engine: a touch that
+/// begins is hit-tested by the tree's own `hitTest(_:with:)` from its window (or its root),
+/// as `UIWindow` does on a device, so a view that overrides `point(inside:with:)` or
+/// `hitTest(_:with:)` decides where touches go (see `UIKitReplay.hitTest`).
+struct ScreenHost: SceneHost {
+    let screen: ScreenMaker
+
+    func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int {
+        UIKitReplay.of(context, screen: screen).hitTest(p, at: context.t)
     }
 }
 

@@ -92,6 +92,31 @@ final class UIKitReplay: ReplayAttachment {
         self.moved = views.count == sceneViews.count ? views.map(UIKitReplay.startsElsewhere) : Array(repeating: false, count: sceneViews.count)
     }
 
+    /// Each view's index in scene order, by identity (made at the first hit test).
+    private var indexOfView: [ObjectIdentifier: Int] = [:]
+
+    /// The scene view a touch beginning at screen point `p` at time `t` (seconds) belongs to,
+    /// or −1: the view the tree's own `hitTest(_:with:)` returns, asked of the topmost view
+    /// above the root (its window) with the point in that view's coordinates, as UIKit's
+    /// window asks. UIKit's rules are those of `UIView.hitTest(_:with:)` unless a view
+    /// overrides it or `point(inside:with:)`. A view the code added to the tree after the scene
+    /// was made stands for the nearest scene view it is inside; the window itself, or nothing,
+    /// is −1 (the touch hits no view).
+    func hitTest(_ p: Point, at t: Double) -> Int {
+        guard var top = views.first else { return -1 }
+        if indexOfView.isEmpty {
+            for (v, view) in views.enumerated() { indexOfView[ObjectIdentifier(view)] = v }
+        }
+        while let up = top.superview { top = up }
+        let event = UIEvent(timestamp: t, touches: [])
+        var hit = top.hitTest(top.convert(CGPoint(x: p.x, y: p.y), from: nil), with: event)
+        while let view = hit {
+            if let v = indexOfView[ObjectIdentifier(view)] { return v }
+            hit = view.superview
+        }
+        return -1
+    }
+
     /// After an event and its actions: the records of the views that changed, and their new
     /// places (theirs and their subviews') in the engine.
     func eventDidEnd(_ context: inout DeliveryContext) {

@@ -161,3 +161,13 @@ package struct DeliveryHandle {
     /// (`DeliveryContext.disableCancellingTouchesInView`).
     package func disableCancellingTouchesInView() { lent.value.disableCancellingTouchesInView() }
 }
+
+/// What the code that built a scene does in its replays in place of the engine
+/// (`Scene.host`): TouchTraceUIKit's screens built in code hit-test through the views' own
+/// `hitTest(_:with:)`, as UIKit's window does. A scene without one replays as before.
+package protocol SceneHost: Sendable {
+    /// The view (index in scene order) that a touch beginning at `p` (the screen's coordinates,
+    /// points) belongs to for its whole life, or −1 when it hits no view of the scene.
+    /// `context` is the replay's, at the event's time.
+    func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int
+}

@@ -105,6 +105,8 @@ struct ReplayCore: ArenaMembers {
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
+    /// What hit-tests in place of the frames, for a scene whose code does (`Scene.host`).
+    private let host: (any SceneHost)?
     /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
@@ -215,6 +217,8 @@ struct ReplayCore: ArenaMembers {
         /// Where the views are as a replay starts.
         let live: LiveScene
         let version: Int
+        /// What hit-tests in place of the scene's frames, if the scene's code does (`Scene.host`).
+        let host: (any SceneHost)?
 
         init(scene: Scene) {
             var sources: [SourceName] = []
@@ -286,6 +290,7 @@ struct ReplayCore: ArenaMembers {
             self.recognizerAttached = recognizerAttached
             self.controls = controls
             self.version = scene.version
+            self.host = scene.host
             let arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
                               sources: recognizerSource, answers: answers)
@@ -303,6 +308,7 @@ struct ReplayCore: ArenaMembers {
         self.sources = plan.sources
         self.views = plan.views
         self.topLevel = plan.topLevel
+        self.host = plan.host
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
@@ -421,7 +427,8 @@ struct ReplayCore: ArenaMembers {
             if slot >= slots.count { slots = slotStorage.grow(to: slot + 1, filling: Slot()) }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
-                let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
+                let view = version >= 2 ? (host == nil ? hitTestTree(touch.location) : hostHitTest(touch.location, event))
+                                        : hitTest(touch.location)
                 if view < 0 {
                     if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location, touch.offset) }
                     missedTouchCount += 1
@@ -490,6 +497,14 @@ struct ReplayCore: ArenaMembers {
             if let hit = hit(v, p) { return hit }
         }
         return -1
+    }
+
+    /// The view the scene's code hit-tests at `p` for a touch beginning in `event` (`Scene.host`).
+    private func hostHitTest(_ p: Point, _ event: borrowing TouchEvent) -> Int {
+        var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
+                                      eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+        let v = host!.hitTest(p, &context)
+        return v >= 0 && v < views.count ? v : -1
     }
 
     private func hit(_ v: Int, _ p: Point) -> Int? {
