@@ -107,6 +107,14 @@ struct ScreenHost: SceneHost {
     func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int {
         UIKitReplay.of(context, screen: screen).hitTest(p, at: context.t)
     }
+
+    /// The hit view's touch methods get the set (see `ViewTouchDelivery`).
+    func touchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+        let world = UIKitReplay.of(context, screen: screen)
+        guard v >= 0 && v < world.views.count else { return }
+        let located = context
+        world.viewTouches.deliver(set, phase: phase, to: world.views[v], at: context.t) { located.screenLocation($0, ofView: v) }
+    }
 }
 
 /// How every replay makes its own copy of a screen (see `ScreenType.uiKit`).

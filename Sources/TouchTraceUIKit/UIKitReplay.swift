@@ -92,6 +92,9 @@ final class UIKitReplay: ReplayAttachment {
         self.moved = views.count == sceneViews.count ? views.map(UIKitReplay.startsElsewhere) : Array(repeating: false, count: sceneViews.count)
     }
 
+    /// The touches on their way to the views' own touch methods (a screen built in code).
+    let viewTouches = ViewTouchDelivery()
+
     /// Each view's index in scene order, by identity (made at the first hit test).
     private var indexOfView: [ObjectIdentifier: Int] = [:]
 
@@ -120,6 +123,9 @@ final class UIKitReplay: ReplayAttachment {
     /// After an event and its actions: the records of the views that changed, and their new
     /// places (theirs and their subviews') in the engine.
     func eventDidEnd(_ context: inout DeliveryContext) {
+        // What the recognizers decided in it reaches the views' touch methods first (their code
+        // may move views too).
+        viewTouches.recognizersMayHaveDecided(at: context.t)
         var moved = Array(repeating: false, count: views.count)
         for (v, view) in views.enumerated() {
             if superviews[v] >= 0 && moved[superviews[v]] { moved[v] = true }

@@ -64,6 +64,13 @@ extension DeliveryContext {
         sink.write(Record(t: t, source: live.value.viewSources[v], event: "viewChanged", fields: fields))
     }
 
+    /// Where point `p` of view `v`'s coordinates (its bounds taken from (0, 0), as the engine
+    /// locates touches) is on the screen now, in points.
+    package func screenLocation(_ p: Point, ofView v: Int) -> Point {
+        guard v >= 0 && v < live.value.frames.count else { return p }
+        return live.value.screenLocation(p, of: v)
+    }
+
     /// Whether the replay follows version 2's arena (competition, `require(toFail:)`).
     package var arenaIsActive: Bool { arena.value.isActive }
 
@@ -170,4 +177,10 @@ package protocol SceneHost: Sendable {
     /// points) belongs to for its whole life, or −1 when it hits no view of the scene.
     /// `context` is the replay's, at the event's time.
     func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int
+
+    /// The recognizers of hit view `v` and of the views it is inside have had `set`, touches of
+    /// one phase of the event (0 began, 1 moved, 2 ended, 3 cancelled; locations in `v`'s
+    /// coordinates, points): the view's turn, as UIKit's window gives a view its touches after
+    /// the recognizers. `context` is the hit view's, at the event's time.
+    func touchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext)
 }

@@ -672,6 +672,8 @@ struct ReplayCore: ArenaMembers {
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
             ancestor = views[ancestor].superview
         }
+        // A screen built in code: the hit view's turn (its `touchesBegan`…), after the recognizers.
+        if let host { host.touchesDelivered(set, phase: phase, hitView: v, &context) }
         guard views[v].hasControl else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
