@@ -196,3 +196,126 @@ import TouchTrace
         #expect(lines == ["0.0 began 100.0,100.0", "0.45 ended 100.0,100.0"])
     }
 }
+
+/// A UIControl that a touch hit-tests to tracks it as UIKit's does: its tracking methods and the
+/// actions of its touch events. The button's frame is (100, 100, 100, 50): on the screen it
+/// holds 100 ≤ x < 200, 100 ≤ y < 150.
+@Suite struct ControlTrackingTests {
+    final class Log: @unchecked Sendable { var lines: [String] = [] }
+
+    /// A slider written with the tracking methods, as custom controls are: its value is where
+    /// the touch is across its width, 0 to 1, sent as `.valueChanged`.
+    final class TrackSlider: UIControl {
+        let log: Log
+        var value: CGFloat = 0
+
+        init(frame: CGRect, log: Log) {
+            self.log = log
+            super.init(frame: frame)
+        }
+
+        required init?(coder: NSCoder) { return nil }
+
+        private func take(_ touch: UITouch) {
+            value = min(max(touch.location(in: self).x / bounds.width, 0), 1)
+            sendActions(for: .valueChanged)
+        }
+
+        override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+            log.lines.append("beginTracking")
+            take(touch)
+            return true
+        }
+
+        override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+            take(touch)
+            return true
+        }
+
+        override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+            log.lines.append("endTracking")
+        }
+    }
+
+    /// The events' actions of a button (or, with `slider`, a `TrackSlider`) at (100, 100, 100,
+    /// 50) on a root view, in the order they ran, each with `isHighlighted` then; a pan on the
+    /// root when `pan` is set.
+    func actions(_ events: [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])],
+                 slider: Bool = false, pan: Bool = false) throws -> [String] {
+        let log = Log()
+        var registry = Registry.standard
+        try registry.register(.uiKit("control") {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let frame = CGRect(x: 100, y: 100, width: 100, height: 50)
+            let control: UIControl = slider ? TrackSlider(frame: frame, log: log) : UIButton(frame: frame)
+            root.addSubview(control)
+            let named: [(String, UIControl.Event)] = [
+                ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat), ("touchDragInside", .touchDragInside),
+                ("touchDragOutside", .touchDragOutside), ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
+                ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside), ("touchCancel", .touchCancel),
+                ("primaryActionTriggered", .primaryActionTriggered), ("valueChanged", .valueChanged),
+            ]
+            for (name, event) in named {
+                control.addTarget(for: event) { c in
+                    let value = (c as? TrackSlider).map { " value=\($0.value)" } ?? ""
+                    log.lines.append("\(name) highlighted=\(c.isHighlighted)\(value)")
+                }
+            }
+            if pan { root.addGestureRecognizer(UIPanGestureRecognizer(target: nil, action: nil)) }
+            return root
+        })
+        let scene = try parseScene(#"{"screen": "control"}"#, version: 2, registry: registry)
+        _ = replay(try parseTrace(traceJSON(events, version: 2)), scene)
+        return log.lines
+    }
+
+    /// Down and up at (150, 125), inside: touchDown (highlighted from the touch's beginning),
+    /// then at the lift touchUpInside with the button's primary action, no longer highlighted.
+    @Test func aTapOnAButtonSendsTouchDownThenTouchUpInside() throws {
+        #expect(try actions([(0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 150, 125)])]) == [
+            "touchDown highlighted=true", "touchUpInside highlighted=false", "primaryActionTriggered highlighted=false",
+        ])
+    }
+
+    /// Down at (150, 125); a move to (160, 125) stays inside: touchDragInside. A move to
+    /// (250, 125) is at x = 150 in the button, past its width 100: touchDragOutside and
+    /// touchDragExit (each event's actions, in the order added), no longer highlighted. Lifted
+    /// there: touchUpOutside.
+    @Test func aDragOutOfAButtonSendsDragExitThenTouchUpOutside() throws {
+        #expect(try actions([
+            (0, [(1, "began", 150, 125)]), (0.1, [(1, "moved", 160, 125)]), (0.2, [(1, "moved", 250, 125)]),
+            (0.3, [(1, "ended", 250, 125)]),
+        ]) == [
+            "touchDown highlighted=true", "touchDragInside highlighted=true", "touchDragOutside highlighted=false",
+            "touchDragExit highlighted=false", "touchUpOutside highlighted=false",
+        ])
+    }
+
+    /// The pan on the root sees the button's touch first. At 0.1 s the touch has moved 30
+    /// points, past the pan's 10: the pan begins and cancels the touch in the views
+    /// (cancelsTouchesInView), so the button gets touchesCancelled: touchCancel, and no
+    /// touchUpInside at the lift.
+    @Test func aPanThatBeginsCancelsTheButtonsTouch() throws {
+        #expect(try actions([
+            (0, [(1, "began", 110, 125)]), (0.1, [(1, "moved", 140, 125)]), (0.2, [(1, "ended", 140, 125)]),
+        ], pan: true) == ["touchDown highlighted=true", "touchCancel highlighted=false"])
+    }
+
+    /// A slider written with the tracking methods: beginTracking at x = 125 (25 in the slider,
+    /// a quarter of its width: 0.25), then continueTracking at 175 (0.75) and 250 (past its
+    /// right edge: 1), each sending valueChanged from its own code. beginTracking runs before
+    /// the control is highlighted, continueTracking after `isTouchInside` and `isHighlighted`
+    /// follow the touch. endTracking at the lift, outside.
+    @Test func aCustomSliderTracksItsTouch() throws {
+        #expect(try actions([
+            (0, [(1, "began", 125, 125)]), (0.1, [(1, "moved", 175, 125)]), (0.2, [(1, "moved", 250, 125)]),
+            (0.3, [(1, "ended", 250, 125)]),
+        ], slider: true) == [
+            "beginTracking", "valueChanged highlighted=false value=0.25", "touchDown highlighted=true value=0.25",
+            "valueChanged highlighted=true value=0.75", "touchDragInside highlighted=true value=0.75",
+            "valueChanged highlighted=false value=1.0", "touchDragOutside highlighted=false value=1.0",
+            "touchDragExit highlighted=false value=1.0", "endTracking",
+            "touchUpOutside highlighted=false value=1.0",
+        ])
+    }
+}
