@@ -105,8 +105,11 @@ struct ReplayCore: ArenaMembers {
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
-    /// What hit-tests in place of the frames, for a scene whose code does (`Scene.host`).
+    /// What hit-tests in place of the frames and gives the hit views their touches, for a scene
+    /// whose code does (`Scene.host`), and whether there is one (the check on the way of every
+    /// touch: the value itself is reached only out of line, never copied in the hot path).
     private let host: (any SceneHost)?
+    private let hasHost: Bool
     /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
@@ -309,6 +312,7 @@ struct ReplayCore: ArenaMembers {
         self.views = plan.views
         self.topLevel = plan.topLevel
         self.host = plan.host
+        self.hasHost = plan.host != nil
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
@@ -427,7 +431,7 @@ struct ReplayCore: ArenaMembers {
             if slot >= slots.count { slots = slotStorage.grow(to: slot + 1, filling: Slot()) }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
-                let view = version >= 2 ? (host == nil ? hitTestTree(touch.location) : hostHitTest(touch.location, event))
+                let view = version >= 2 ? (hasHost ? hostHitTest(touch.location, event) : hitTestTree(touch.location))
                                         : hitTest(touch.location)
                 if view < 0 {
                     if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location, touch.offset) }
@@ -500,6 +504,7 @@ struct ReplayCore: ArenaMembers {
     }
 
     /// The view the scene's code hit-tests at `p` for a touch beginning in `event` (`Scene.host`).
+    @inline(never)
     private func hostHitTest(_ p: Point, _ event: borrowing TouchEvent) -> Int {
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
                                       eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
@@ -673,7 +678,7 @@ struct ReplayCore: ArenaMembers {
             ancestor = views[ancestor].superview
         }
         // A screen built in code: the hit view's turn (its `touchesBegan`…), after the recognizers.
-        if let host { host.touchesDelivered(set, phase: phase, hitView: v, &context) }
+        if hasHost { hostTouchesDelivered(set, phase: phase, hitView: v, &context) }
         guard views[v].hasControl else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
@@ -685,6 +690,12 @@ struct ReplayCore: ArenaMembers {
         let forControl = withoutCancelledTouches(set)
         guard !forControl.isEmpty else { return }
         callControl(v, phase: phase, forControl, &context)
+    }
+
+    /// The scene's code gives hit view `v` the set (`SceneHost.touchesDelivered`).
+    @inline(never)
+    private func hostTouchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+        host!.touchesDelivered(set, phase: phase, hitView: v, &context)
     }
 
     /// What fills the places of the scratch sets that are not written yet (never delivered).
