@@ -104,8 +104,8 @@ final class ScreenHolder {
 struct ScreenHost: SceneHost {
     let screen: ScreenMaker
 
-    func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int {
-        UIKitReplay.of(context, screen: screen).hitTest(p, at: context.t)
+    func hitTest(_ p: Point, serial: Int, _ context: inout DeliveryContext) -> Int {
+        UIKitReplay.of(context, screen: screen).hitTest(p, serial: serial, at: context.t)
     }
 
     /// The hit view's touch methods get the set (see `ViewTouchDelivery`).
@@ -114,6 +114,9 @@ struct ScreenHost: SceneHost {
         guard v >= 0 && v < world.views.count else { return }
         let located = context
         world.viewTouches.deliver(set, phase: phase, to: world.views[v], at: context.t) { located.screenLocation($0, ofView: v) }
+        if phase >= 2 {
+            for touch in set { world.forgetHit(touch.serial) }
+        }
     }
 }
 

@@ -97,15 +97,24 @@ final class UIKitReplay: ReplayAttachment {
 
     /// Each view's index in scene order, by identity (made at the first hit test).
     private var indexOfView: [ObjectIdentifier: Int] = [:]
+    /// The view each touch down hit (by serial), as `hitTest(_:with:)` returned it.
+    private var hitViews: [Int: UIView] = [:]
 
-    /// The scene view a touch beginning at screen point `p` at time `t` (seconds) belongs to,
-    /// or −1: the view the tree's own `hitTest(_:with:)` returns, asked of the topmost view
+    /// The view the touch `serial` hit when it began, while it is down (nil for a scene file's
+    /// views, or a touch that hit nothing).
+    func hitView(of serial: Int) -> UIView? { hitViews[serial] }
+
+    /// The touch `serial` has lifted or was cancelled.
+    func forgetHit(_ serial: Int) { hitViews[serial] = nil }
+
+    /// The scene view the touch `serial` beginning at screen point `p` at time `t` (seconds)
+    /// belongs to, or −1: the view the tree's own `hitTest(_:with:)` returns, asked of the topmost view
     /// above the root (its window) with the point in that view's coordinates, as UIKit's
     /// window asks. UIKit's rules are those of `UIView.hitTest(_:with:)` unless a view
     /// overrides it or `point(inside:with:)`. A view the code added to the tree after the scene
     /// was made stands for the nearest scene view it is inside; the window itself, or nothing,
     /// is −1 (the touch hits no view).
-    func hitTest(_ p: Point, at t: Double) -> Int {
+    func hitTest(_ p: Point, serial: Int, at t: Double) -> Int {
         guard var top = views.first else { return -1 }
         if indexOfView.isEmpty {
             for (v, view) in views.enumerated() { indexOfView[ObjectIdentifier(view)] = v }
@@ -113,6 +122,7 @@ final class UIKitReplay: ReplayAttachment {
         while let up = top.superview { top = up }
         let event = UIEvent(timestamp: t, touches: [])
         var hit = top.hitTest(top.convert(CGPoint(x: p.x, y: p.y), from: nil), with: event)
+        if let hit { hitViews[serial] = hit }
         while let view = hit {
             if let v = indexOfView[ObjectIdentifier(view)] { return v }
             hit = view.superview

@@ -241,7 +241,7 @@ import TouchTrace
     /// 50) on a root view, in the order they ran, each with `isHighlighted` then; a pan on the
     /// root when `pan` is set.
     func actions(_ events: [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])],
-                 slider: Bool = false, pan: Bool = false) throws -> [String] {
+                 slider: Bool = false, pan: Bool = false, tapOn: String? = nil) throws -> [String] {
         let log = Log()
         var registry = Registry.standard
         try registry.register(.uiKit("control") {
@@ -262,6 +262,11 @@ import TouchTrace
                 }
             }
             if pan { root.addGestureRecognizer(UIPanGestureRecognizer(target: nil, action: nil)) }
+            if let tapOn {
+                let tap = UITapGestureRecognizer(target: nil, action: nil)
+                tap.addTarget { _ in log.lines.append("tap on the \(tapOn) recognized") }
+                (tapOn == "root" ? root : control).addGestureRecognizer(tap)
+            }
             return root
         })
         let scene = try parseScene(#"{"screen": "control"}"#, version: 2, registry: registry)
@@ -316,6 +321,30 @@ import TouchTrace
             "valueChanged highlighted=false value=1.0", "touchDragOutside highlighted=false value=1.0",
             "touchDragExit highlighted=false value=1.0", "endTracking",
             "touchUpOutside highlighted=false value=1.0",
+        ])
+    }
+}
+
+extension ControlTrackingTests {
+    /// Apple's "Attaching gesture recognizers to UIKit controls": a one-finger single tap on a
+    /// button is the button's, not a tap recognizer's of a view it is inside. With a tap on
+    /// the root, a tap at (150, 125), on the button, runs the button's actions and the root's
+    /// tap never sees the touch; a tap at (300, 300), beside the button, is the root's.
+    @Test func aButtonTakesItsTapFromARecognizerOfTheViewItIsIn() throws {
+        let onButton: [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])] = [
+            (0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 150, 125)]),
+        ]
+        #expect(try actions(onButton, tapOn: "root") == [
+            "touchDown highlighted=true", "touchUpInside highlighted=false", "primaryActionTriggered highlighted=false",
+        ])
+        #expect(try actions([(0, [(1, "began", 300, 300)]), (0.1, [(1, "ended", 300, 300)])], tapOn: "root") == [
+            "tap on the root recognized",
+        ])
+        // A tap recognizer on the button itself gets the touch first, as any recognizer of the
+        // hit view: it recognizes at the lift, so the lift held by delaysTouchesEnded becomes
+        // touchesCancelled (touchCancel); its action runs after the event.
+        #expect(try actions(onButton, tapOn: "button") == [
+            "touchDown highlighted=true", "touchCancel highlighted=false", "tap on the button recognized",
         ])
     }
 }

@@ -431,7 +431,7 @@ struct ReplayCore: ArenaMembers {
             if slot >= slots.count { slots = slotStorage.grow(to: slot + 1, filling: Slot()) }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
-                let view = version >= 2 ? (hasHost ? hostHitTest(touch.location, event) : hitTestTree(touch.location))
+                let view = version >= 2 ? (hasHost ? hostHitTest(touch.location, serial: touch.serial, event) : hitTestTree(touch.location))
                                         : hitTest(touch.location)
                 if view < 0 {
                     if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location, touch.offset) }
@@ -503,12 +503,13 @@ struct ReplayCore: ArenaMembers {
         return -1
     }
 
-    /// The view the scene's code hit-tests at `p` for a touch beginning in `event` (`Scene.host`).
+    /// The view the scene's code hit-tests at `p` for the touch `serial` beginning in `event`
+    /// (`Scene.host`).
     @inline(never)
-    private func hostHitTest(_ p: Point, _ event: borrowing TouchEvent) -> Int {
+    private func hostHitTest(_ p: Point, serial: Int, _ event: borrowing TouchEvent) -> Int {
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
                                       eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
-        let v = host!.hitTest(p, &context)
+        let v = host!.hitTest(p, serial: serial, &context)
         return v >= 0 && v < views.count ? v : -1
     }
 

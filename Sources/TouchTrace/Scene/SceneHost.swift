@@ -3,10 +3,10 @@
 /// `hitTest(_:with:)`, as UIKit's window does, and give the hit views their touches. A scene
 /// without one replays as before.
 package protocol SceneHost: Sendable {
-    /// The view (index in scene order) that a touch beginning at `p` (the screen's coordinates,
-    /// points) belongs to for its whole life, or −1 when it hits no view of the scene.
-    /// `context` is the replay's, at the event's time.
-    func hitTest(_ p: Point, _ context: inout DeliveryContext) -> Int
+    /// The view (index in scene order) that the touch `serial` (unique in the replay) beginning
+    /// at `p` (the screen's coordinates, points) belongs to for its whole life, or −1 when it
+    /// hits no view of the scene. `context` is the replay's, at the event's time.
+    func hitTest(_ p: Point, serial: Int, _ context: inout DeliveryContext) -> Int
 
     /// The recognizers of hit view `v` and of the views it is inside have had `set`, touches of
     /// one phase of the event (0 began, 1 moved, 2 ended, 3 cancelled; locations in `v`'s
