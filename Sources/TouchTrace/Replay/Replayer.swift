@@ -5,7 +5,8 @@
 /// scene order, its touches are delivered as sets: all `began` touches of the event, then
 /// `moved`, then `ended`, then `cancelled` (`stationary` is not delivered), each set in the order
 /// the event lists its touches. A set goes to the hit view's recognizers, then to each
-/// ancestor's, nearest first (version 2; SPEC 11), then to the hit view's control. A recognizer
+/// ancestor's, nearest first (version 2; SPEC 11), then — in a scene whose code hit-tests
+/// (`Scene.host`) — to the hit view's own code, then to the hit view's control. A recognizer
 /// in a final state gets nothing until it is reset; one that waits (SPEC 12, rule 3) gets
 /// nothing while it waits. After the last event, `finish()` fires the deadlines that remain.
 ///
