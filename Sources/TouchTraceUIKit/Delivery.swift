@@ -31,6 +31,12 @@ extension UIGestureRecognizer {
                 }
             }
         }
+        if phase == .began, isEnabled, !engineState.isFinal, let world {
+            // A button's or a switch's own tap comes before this recognizer's (see `yieldsToControl`).
+            for touch in set where !ignored.contains(touch.serial) && yieldsToControl(world.hitView(of: touch.serial)) {
+                ignored.insert(touch.serial)
+            }
+        }
         var given: [ViewTouch] = []
         given.reserveCapacity(set.count)
         for touch in set where !ignored.contains(touch.serial) { given.append(touch) }
@@ -101,6 +107,22 @@ extension UIGestureRecognizer {
             _ = context.addFailureRequirement(other.index)
             failureRequirements[k].resolved = true
         }
+    }
+
+    /// Whether this recognizer leaves a touch that hit `hit` to a control, as UIKit does
+    /// (Apple's "Attaching gesture recognizers to UIKit controls"): a one-finger single tap on an
+    /// enabled `UIButton` or `UISwitch` is the control's, so a tap recognizer of one tap and one
+    /// touch on a view the control is inside never receives the touch. A recognizer on the
+    /// control itself (or on a view inside it) receives it as any.
+    func yieldsToControl(_ hit: UIView?) -> Bool {
+        guard let tap = self as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1,
+              var u = hit, let mine = attachedView else { return false }
+        while u !== mine {
+            if let control = u as? UIControl, control.isEnabled, control is UIButton || control is UISwitch { return true }
+            guard let up = u.superview else { return false }
+            u = up
+        }
+        return false
     }
 
     /// Brings the touch's object up to date (making it when the touch is new to this recognizer).

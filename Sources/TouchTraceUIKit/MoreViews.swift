@@ -233,8 +233,9 @@ open class UICollectionViewCell: UIView {
 
 // MARK: Sliders and switches
 
-/// A slider, as `UIKit.UISlider`: a control keeping a value within its range. touchtrace does
-/// not drag it (SPEC 6's controls are the scene's); code sets its value.
+/// A slider, as `UIKit.UISlider`: a control keeping a value within its range. Its touches are
+/// tracked as any `UIControl`'s (the touch events' actions), but they do not move its value
+/// (touchtrace does not know where a thumb is drawn); code sets its value.
 open class UISlider: UIControl {
     /// The value, kept within `minimumValue`…`maximumValue` (0).
     open var value: Float {

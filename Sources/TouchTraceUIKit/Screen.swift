@@ -67,7 +67,10 @@ extension ScreenType {
                 if UIKitReplay.startsElsewhere(view) { sceneView.startPlacement = UIKitReplay.placement(of: view) }
                 views.append(sceneView)
             }
-            return Scene(views: views, origin: "the screen \"\(name)\"", version: version)
+            var scene = Scene(views: views, origin: "the screen \"\(name)\"", version: version)
+            // A touch's view is the one the tree's own `hitTest(_:with:)` finds, as on a device.
+            scene.host = ScreenHost(screen: maker)
+            return scene
         }
     }
 }
@@ -91,6 +94,29 @@ final class ScreenHolder {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.addSubview(root)
         return window
+    }
+}
+
+/// What a screen built in code does in its replays in place of the engine: a touch that
+/// begins is hit-tested by the tree's own `hitTest(_:with:)` from its window (or its root),
+/// as `UIWindow` does on a device, so a view that overrides `point(inside:with:)` or
+/// `hitTest(_:with:)` decides where touches go (see `UIKitReplay.hitTest`).
+struct ScreenHost: SceneHost {
+    let screen: ScreenMaker
+
+    func hitTest(_ p: Point, serial: Int, _ context: inout DeliveryContext) -> Int {
+        UIKitReplay.of(context, screen: screen).hitTest(p, serial: serial, at: context.t)
+    }
+
+    /// The hit view's touch methods get the set (see `ViewTouchDelivery`).
+    func touchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+        let world = UIKitReplay.of(context, screen: screen)
+        guard v >= 0 && v < world.views.count else { return }
+        let located = context
+        world.viewTouches.deliver(set, phase: phase, to: world.views[v], at: context.t) { located.screenLocation($0, ofView: v) }
+        if phase >= 2 {
+            for touch in set { world.forgetHit(touch.serial) }
+        }
     }
 }
 

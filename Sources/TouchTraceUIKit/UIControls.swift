@@ -2,12 +2,15 @@ import Synchronization
 
 /// A view that sends actions when the user acts on it, as `UIKit.UIControl`.
 ///
-/// touchtrace delivers a replay's touches to recognizers and to its own controls (SPEC 6), not
-/// to `UIControl` objects: a control of a view tree keeps its state (`isHighlighted`,
-/// `isSelected`, `isEnabled`) as code sets it, and sends its actions when code calls
-/// `sendActions(for:)` (as a subclass does from its tracking methods, or a recognizer's handler).
-/// Gesture code that asks `touch.view is UIControl` (to let buttons have their taps) compiles
-/// and gets the answer for the views it holds.
+/// In a screen built in code a control that a touch hit-tests to tracks it as UIKit's does
+/// (its touch methods, see `touchesBegan(_:with:)`): `beginTracking`, `continueTracking`,
+/// `endTracking` or `cancelTracking`, `isHighlighted`, `isTracking`, `isTouchInside`, and the
+/// actions of `.touchDown`, `.touchDownRepeat`, `.touchDragInside`/`Outside`/`Enter`/`Exit`,
+/// `.touchUpInside`/`Outside` and `.touchCancel`. It tracks one touch at a time, and does not
+/// pass the touches it tracks up the responder chain. Otherwise it keeps its state
+/// (`isHighlighted`, `isSelected`, `isEnabled`) as code sets it, and sends its actions when code
+/// calls `sendActions(for:)`. Gesture code that asks `touch.view is UIControl` (to let buttons
+/// have their taps) compiles and gets the answer for the views it holds.
 ///
 /// Actions: a closure (`addAction(_:for:)`, `addTarget(for:_:)`) always runs; an action named by
 /// a selector runs as a recognizer's does (section 17): by `UIControl.registerAction(_:for:_:)`
@@ -81,7 +84,8 @@ open class UIControl: UIView {
     open var isEnabled = true
     /// Whether it is selected (false).
     open var isSelected = false
-    /// Whether it is highlighted (false): set by code (touchtrace does not track its touches).
+    /// Whether it is highlighted (false): true while a tracked touch is inside it, and as code
+    /// sets it.
     open var isHighlighted = false
     /// Whether a touch is being tracked: true between `beginTracking` returning true and the
     /// end of that touch, when a subclass's code drives the tracking methods itself.
@@ -195,10 +199,87 @@ open class UIControl: UIView {
         registeredControlActions.withLock { $0[selector.name, default: []].append(entry) }
     }
 
-    // MARK: Tracking (for subclasses; touchtrace does not call these from a replay)
+    // MARK: Tracking
 
-    /// A touch began in the control: return whether to track it (true). Not called by
-    /// touchtrace; a subclass or a test may call `beginTracking` itself.
+    /// The touch being tracked (one at a time, as UIKit's controls track).
+    private var trackedTouch: UITouch?
+
+    /// A touch began on the control (it hit-tested here): while the control is enabled and
+    /// tracks no other touch, it is inside and highlighted, `beginTracking(_:with:)` says
+    /// whether to track it, and if so the actions of `.touchDown` run (with `.touchDownRepeat`
+    /// for a second tap, `tapCount` above 1). A disabled control passes the touches to `next`.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesBegan(touches, with: event) }
+        guard trackedTouch == nil, let touch = touches.first else { return }
+        trackedTouch = touch
+        isTouchInside = true
+        let tracking = beginTracking(touch, with: event)
+        isTracking = tracking
+        isHighlighted = true
+        guard tracking else { return }
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+    }
+
+    /// The tracked touch moved: it is inside while `point(inside:with:)` holds its location,
+    /// highlighted while inside; while tracking, `continueTracking(_:with:)` says whether to go
+    /// on, and if so the actions of `.touchDragInside` or `.touchDragOutside` run, with
+    /// `.touchDragEnter` or `.touchDragExit` when it crossed the edge.
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled || trackedTouch != nil else { return super.touchesMoved(touches, with: event) }
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        let wasInside = isTouchInside
+        isTouchInside = point(inside: touch.location(in: self), with: event)
+        isHighlighted = isTouchInside
+        guard isTracking else { return }
+        let tracking = continueTracking(touch, with: event)
+        isTracking = tracking
+        guard tracking else { return }
+        var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
+        if isTouchInside && !wasInside { events.insert(.touchDragEnter) }
+        if !isTouchInside && wasInside { events.insert(.touchDragExit) }
+        sendActions(for: events)
+    }
+
+    /// The tracked touch lifted: no longer highlighted; while tracking, `endTracking(_:with:)`
+    /// is called and the actions of `.touchUpInside` (lifted where `point(inside:with:)` holds)
+    /// or `.touchUpOutside` run.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled || trackedTouch != nil else { return super.touchesEnded(touches, with: event) }
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        let inside = point(inside: touch.location(in: self), with: event)
+        isHighlighted = false
+        let tracking = isTracking
+        trackedTouch = nil
+        if tracking {
+            endTracking(touch, with: event)
+            sendActions(for: inside ? touchUpInsideEvents : .touchUpOutside)
+        }
+        isTracking = false
+        isTouchInside = false
+    }
+
+    /// The tracked touch was cancelled (a recognizer recognized): no longer highlighted; while
+    /// tracking, `cancelTracking(with:)` is called and the actions of `.touchCancel` run.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled || trackedTouch != nil else { return super.touchesCancelled(touches, with: event) }
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        isHighlighted = false
+        let tracking = isTracking
+        trackedTouch = nil
+        if tracking {
+            cancelTracking(with: event)
+            sendActions(for: .touchCancel)
+        }
+        isTracking = false
+        isTouchInside = false
+    }
+
+    /// The events of a lift inside the control: `.touchUpInside` (a button adds
+    /// `.primaryActionTriggered`).
+    var touchUpInsideEvents: Event { .touchUpInside }
+
+    /// A touch began in the control: return whether to track it (true). Called as the
+    /// control's touch methods say; a subclass or a test may call it itself.
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         isTracking = true
         isTouchInside = true
@@ -258,6 +339,11 @@ public final class UIAction {
 
 /// A button, as `UIKit.UIButton`: titles, images and colours by state, kept; nothing is drawn.
 open class UIButton: UIControl {
+    /// A lift inside a button is its primary action too: `.touchUpInside` and
+    /// `.primaryActionTriggered` (what `UIButton(primaryAction:)` and `addAction(_:for:
+    /// .primaryActionTriggered)` run on).
+    override var touchUpInsideEvents: Event { [.touchUpInside, .primaryActionTriggered] }
+
     /// The kind of button, as `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable {
         /// A custom button.

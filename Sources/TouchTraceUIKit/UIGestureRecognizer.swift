@@ -182,10 +182,14 @@ open class UIGestureRecognizer {
     /// trace is of one type, `.direct`.
     public var requiresExclusiveTouchType = true
 
-    /// UIKit's `delaysTouchesBegan`, kept for code that sets it; touchtrace delivers touches to
-    /// controls as they come.
+    /// Whether a touch that begins while it has not decided is held from its view's
+    /// `touchesBegan` until it fails (then given) or recognizes (then never given), as UIKit's
+    /// `delaysTouchesBegan` (false). Acted on for the views of a screen built in code (see
+    /// `ViewTouchDelivery`); touchtrace's own controls get touches as they come.
     open var delaysTouchesBegan = false
-    /// UIKit's `delaysTouchesEnded`, kept for code that sets it (see `delaysTouchesBegan`).
+    /// Whether a touch that lifts while it has not decided is held from its view's
+    /// `touchesEnded` until it fails (then given) or recognizes (then `touchesCancelled`), as
+    /// UIKit's `delaysTouchesEnded` (true). Acted on as `delaysTouchesBegan` is.
     open var delaysTouchesEnded = true
 
     /// The view it is attached to: the view `addGestureRecognizer(_:)` put it on (a screen built
@@ -448,6 +452,8 @@ open class UIGestureRecognizer {
 
     /// The engine resets the recognizer: back to `.possible`, with no touches, then `reset()`.
     func engineReset() {
+        // Its last state decides what the views' touches it held become (`ViewTouchDelivery`).
+        world?.viewTouches.recognizersMayHaveDecided(at: MediaClock.now)
         engineState = .possible
         ignored.removeAll()
         touchesDown.removeAll()

@@ -92,9 +92,50 @@ final class UIKitReplay: ReplayAttachment {
         self.moved = views.count == sceneViews.count ? views.map(UIKitReplay.startsElsewhere) : Array(repeating: false, count: sceneViews.count)
     }
 
+    /// The touches on their way to the views' own touch methods (a screen built in code).
+    let viewTouches = ViewTouchDelivery()
+
+    /// Each view's index in scene order, by identity (made at the first hit test).
+    private var indexOfView: [ObjectIdentifier: Int] = [:]
+    /// The view each touch down hit (by serial), as `hitTest(_:with:)` returned it.
+    private var hitViews: [Int: UIView] = [:]
+
+    /// The view the touch `serial` hit when it began, while it is down (nil for a scene file's
+    /// views, or a touch that hit nothing).
+    func hitView(of serial: Int) -> UIView? { hitViews[serial] }
+
+    /// The touch `serial` has lifted or was cancelled.
+    func forgetHit(_ serial: Int) { hitViews[serial] = nil }
+
+    /// The scene view the touch `serial` beginning at screen point `p` at time `t` (seconds)
+    /// belongs to, or −1: the view the tree's own `hitTest(_:with:)` returns, asked of the topmost view
+    /// above the root (its window) with the point in that view's coordinates, as UIKit's
+    /// window asks. UIKit's rules are those of `UIView.hitTest(_:with:)` unless a view
+    /// overrides it or `point(inside:with:)`. A view the code added to the tree after the scene
+    /// was made stands for the nearest scene view it is inside; the window itself, or nothing,
+    /// is −1 (the touch hits no view).
+    func hitTest(_ p: Point, serial: Int, at t: Double) -> Int {
+        guard var top = views.first else { return -1 }
+        if indexOfView.isEmpty {
+            for (v, view) in views.enumerated() { indexOfView[ObjectIdentifier(view)] = v }
+        }
+        while let up = top.superview { top = up }
+        let event = UIEvent(timestamp: t, touches: [])
+        var hit = top.hitTest(top.convert(CGPoint(x: p.x, y: p.y), from: nil), with: event)
+        if let hit { hitViews[serial] = hit }
+        while let view = hit {
+            if let v = indexOfView[ObjectIdentifier(view)] { return v }
+            hit = view.superview
+        }
+        return -1
+    }
+
     /// After an event and its actions: the records of the views that changed, and their new
     /// places (theirs and their subviews') in the engine.
     func eventDidEnd(_ context: inout DeliveryContext) {
+        // What the recognizers decided in it reaches the views' touch methods first (their code
+        // may move views too).
+        viewTouches.recognizersMayHaveDecided(at: context.t)
         var moved = Array(repeating: false, count: views.count)
         for (v, view) in views.enumerated() {
             if superviews[v] >= 0 && moved[superviews[v]] { moved[v] = true }

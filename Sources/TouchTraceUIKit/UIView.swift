@@ -53,6 +53,12 @@ open class UIView: UIResponder {
     open var isMultipleTouchEnabled = false
     /// The view that holds this one (held weakly, as UIKit's), or nil.
     open private(set) weak var superview: UIView?
+
+    /// The view controller whose `view` this is, if any (held weakly: the controller holds its view).
+    weak var owningController: UIViewController?
+
+    /// The next responder, as UIKit's: the view controller whose view this is, else the superview.
+    open override var next: UIResponder? { owningController ?? superview }
     /// The views it holds, back to front.
     open private(set) var subviews: [UIView] = []
     /// Its gesture recognizers, in the order added (nil when it has none, as in UIKit).
@@ -463,20 +469,28 @@ open class UIView: UIResponder {
 open class UIWindow: UIView {}
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
-/// controller overrides. touchtrace delivers touches to recognizers and controls, not to
-/// responders: these are declared for code that overrides them, and touchtrace does not call
-/// them.
+/// controller overrides, and the chain of responders touches go up.
+///
+/// In a screen built in code (`ScreenType.uiKit`) touchtrace gives the view a touch hit-tests
+/// to its touches as UIKit's window does, after the recognizers that see them (SPEC 17; see
+/// `UIKitReplay`'s view deliveries). The default implementation of each touch method passes the
+/// touches to `next`, as UIKit's does: from a view to its view controller, if it is one's view,
+/// else to its superview; from a view controller to its view's superview.
 open class UIResponder {
     /// A responder.
     public init() {}
-    /// Touches began (not called by touchtrace).
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    /// Touches moved (not called by touchtrace).
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    /// Touches lifted (not called by touchtrace).
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    /// Touches were cancelled (not called by touchtrace).
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    /// The responder that gets what this one passes on: nil here (see `UIView.next` and
+    /// `UIViewController.next`).
+    open var next: UIResponder? { nil }
+    /// Touches began: passed to `next`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    /// Touches moved: passed to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    /// Touches lifted: passed to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    /// Touches were cancelled (a recognizer recognized, or the trace cancelled them): passed to
+    /// `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
     /// Estimated properties of touches were updated: never called (a trace's values are
     /// measured, not estimated).
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
@@ -508,8 +522,15 @@ open class UIViewController: UIResponder {
             loadViewIfNeeded()
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue?.owningController = self
+        }
     }
+
+    /// The next responder, as UIKit's: the superview of the controller's view (nil before the
+    /// view is loaded or while it is in no view).
+    open override var next: UIResponder? { loadedView?.superview }
 
     /// Whether the view has been loaded.
     open var isViewLoaded: Bool { loadedView != nil }
@@ -540,6 +561,7 @@ open class UIViewController: UIResponder {
         guard loadedView == nil else { return }
         loadView()
         if loadedView == nil { loadedView = UIView(frame: CGRect(origin: .zero, size: Self.defaultViewSize)) }
+        loadedView?.owningController = self
         viewDidLoad()
     }
 

@@ -64,6 +64,13 @@ extension DeliveryContext {
         sink.write(Record(t: t, source: live.value.viewSources[v], event: "viewChanged", fields: fields))
     }
 
+    /// Where point `p` of view `v`'s coordinates (its bounds taken from (0, 0), as the engine
+    /// locates touches) is on the screen now, in points.
+    package func screenLocation(_ p: Point, ofView v: Int) -> Point {
+        guard v >= 0 && v < live.value.frames.count else { return p }
+        return live.value.screenLocation(p, of: v)
+    }
+
     /// Whether the replay follows version 2's arena (competition, `require(toFail:)`).
     package var arenaIsActive: Bool { arena.value.isActive }
 

@@ -5,7 +5,8 @@
 /// scene order, its touches are delivered as sets: all `began` touches of the event, then
 /// `moved`, then `ended`, then `cancelled` (`stationary` is not delivered), each set in the order
 /// the event lists its touches. A set goes to the hit view's recognizers, then to each
-/// ancestor's, nearest first (version 2; SPEC 11), then to the hit view's control. A recognizer
+/// ancestor's, nearest first (version 2; SPEC 11), then — in a scene whose code hit-tests
+/// (`Scene.host`) — to the hit view's own code, then to the hit view's control. A recognizer
 /// in a final state gets nothing until it is reset; one that waits (SPEC 12, rule 3) gets
 /// nothing while it waits. After the last event, `finish()` fires the deadlines that remain.
 ///
@@ -105,6 +106,11 @@ struct ReplayCore: ArenaMembers {
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
+    /// What hit-tests in place of the frames and gives the hit views their touches, for a scene
+    /// whose code does (`Scene.host`), and whether there is one (the check on the way of every
+    /// touch: the value itself is reached only out of line, never copied in the hot path).
+    private let host: (any SceneHost)?
+    private let hasHost: Bool
     /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
@@ -215,6 +221,8 @@ struct ReplayCore: ArenaMembers {
         /// Where the views are as a replay starts.
         let live: LiveScene
         let version: Int
+        /// What hit-tests in place of the scene's frames, if the scene's code does (`Scene.host`).
+        let host: (any SceneHost)?
 
         init(scene: Scene) {
             var sources: [SourceName] = []
@@ -286,6 +294,7 @@ struct ReplayCore: ArenaMembers {
             self.recognizerAttached = recognizerAttached
             self.controls = controls
             self.version = scene.version
+            self.host = scene.host
             let arena = Arena(names: names, competes: competes, cancelsTouches: cancels, requires: requires,
                               simultaneousPairs: pairs, isActive: scene.version >= 2, isExclusive: scene.recognition == .exclusive,
                               sources: recognizerSource, answers: answers)
@@ -303,6 +312,8 @@ struct ReplayCore: ArenaMembers {
         self.sources = plan.sources
         self.views = plan.views
         self.topLevel = plan.topLevel
+        self.host = plan.host
+        self.hasHost = plan.host != nil
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
@@ -421,7 +432,8 @@ struct ReplayCore: ArenaMembers {
             if slot >= slots.count { slots = slotStorage.grow(to: slot + 1, filling: Slot()) }
             if touch.phase == .began {
                 // A touch belongs, for its whole life, to the view it began on.
-                let view = version >= 2 ? hitTestTree(touch.location) : hitTest(touch.location)
+                let view = version >= 2 ? (hasHost ? hostHitTest(touch.location, serial: touch.serial, event) : hitTestTree(touch.location))
+                                        : hitTest(touch.location)
                 if view < 0 {
                     if firstMissedTouch == nil { firstMissedTouch = (event.index, event.t, touch.id, touch.location, touch.offset) }
                     missedTouchCount += 1
@@ -490,6 +502,16 @@ struct ReplayCore: ArenaMembers {
             if let hit = hit(v, p) { return hit }
         }
         return -1
+    }
+
+    /// The view the scene's code hit-tests at `p` for the touch `serial` beginning in `event`
+    /// (`Scene.host`).
+    @inline(never)
+    private func hostHitTest(_ p: Point, serial: Int, _ event: borrowing TouchEvent) -> Int {
+        var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
+                                      eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+        let v = host!.hitTest(p, serial: serial, &context)
+        return v >= 0 && v < views.count ? v : -1
     }
 
     private func hit(_ v: Int, _ p: Point) -> Int? {
@@ -657,6 +679,8 @@ struct ReplayCore: ArenaMembers {
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
             ancestor = views[ancestor].superview
         }
+        // A screen built in code: the hit view's turn (its `touchesBegan`…), after the recognizers.
+        if hasHost { hostTouchesDelivered(set, phase: phase, hitView: v, &context) }
         guard views[v].hasControl else { return }
         context.source = views[v].controlSource
         context.recognizer = -1
@@ -668,6 +692,12 @@ struct ReplayCore: ArenaMembers {
         let forControl = withoutCancelledTouches(set)
         guard !forControl.isEmpty else { return }
         callControl(v, phase: phase, forControl, &context)
+    }
+
+    /// The scene's code gives hit view `v` the set (`SceneHost.touchesDelivered`).
+    @inline(never)
+    private func hostTouchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
+        host!.touchesDelivered(set, phase: phase, hitView: v, &context)
     }
 
     /// What fills the places of the scratch sets that are not written yet (never delivered).

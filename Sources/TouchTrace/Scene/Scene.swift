@@ -94,6 +94,10 @@ public struct Scene: Sendable {
     public var recognition: Recognition
     /// What was read past (unknown keys and parameters): `path:line:column: warning: ...`.
     public var warnings: [TraceError] = []
+    /// The code that built the scene, where it does part of the replay itself (a screen built in
+    /// code hit-tests through its views' own code and gives the hit views their touches); nil
+    /// for a scene file's.
+    package var host: (any SceneHost)?
 
     public init(views: [SceneView], origin: String, version: Int = 1, recognition: Recognition = .exclusive) {
         self.views = views

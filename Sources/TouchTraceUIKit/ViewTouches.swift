@@ -1,0 +1,247 @@
+import TouchTrace
+
+/// Touches given to the views of a screen built in code as UIKit's window gives them (SPEC 17):
+/// the view a touch hit-tests to gets `touchesBegan`, `touchesMoved`, `touchesEnded` or
+/// `touchesCancelled` for it, after the recognizers that see the touch (those of the view and
+/// of the views it is inside) have had it in the same event; `UIResponder`'s default passes them
+/// up the responder chain (`next`).
+///
+/// What the recognizers that the touch reaches (enabled, not ignoring it) do to the view's
+/// touches, as UIKit documents it:
+/// - `cancelsTouchesInView` (true by default): once such a recognizer has recognized (began, or
+///   recognized for a discrete one), the view gets `touchesCancelled` for the touches it has
+///   begun, and nothing more of them; a touch whose `touchesBegan` the view has not had yet
+///   never reaches it.
+/// - `delaysTouchesBegan` (false by default): a touch that begins while such a recognizer has
+///   not decided is held from the view. If that recognizer recognizes, the view never gets the
+///   touch; once every such recognizer has failed, the view gets `touchesBegan`, then
+///   `touchesMoved` with where the touch is now if it moved meanwhile.
+/// - `delaysTouchesEnded` (true by default): a touch that lifts while such a recognizer has not
+///   decided is held; the view gets `touchesCancelled` if that recognizer recognizes, and
+///   `touchesEnded` once every such recognizer has failed.
+///
+/// Recognizers are looked at after every set the view is given, after every event and deadline,
+/// and when a recognizer is reset (its last state counts). Messages go in the order the touches
+/// began; each is one call with the touches of one view and one phase. The `UIEvent` of a call
+/// holds every touch the views are getting, with the time of the event or deadline.
+final class ViewTouchDelivery {
+    /// One touch on its way to a view.
+    private final class Tracked {
+        let object: UITouch
+        let view: UIView
+        /// The recognizers the touch reaches, and what each has done since the touch began:
+        /// nil undecided, true recognized, false failed.
+        let recognizers: [UIGestureRecognizer]
+        var outcomes: [Bool?]
+        /// Those of `recognizers` that hold the touch's beginning or its end.
+        var holdingBegan: [Int] = []
+        var holdingEnd: [Int] = []
+        /// Whether the view has had `touchesBegan`; whether it is done with the touch (ended,
+        /// cancelled, or never to get it).
+        var begun = false
+        var done = false
+        /// Whether the touch moved while its beginning was held; whether it has lifted.
+        var movedWhileHeld = false
+        var lifted = false
+
+        init(object: UITouch, view: UIView, recognizers: [UIGestureRecognizer]) {
+            self.object = object
+            self.view = view
+            self.recognizers = recognizers
+            self.outcomes = Array(repeating: nil, count: recognizers.count)
+        }
+
+        /// Takes what each undecided recognizer has done.
+        func look() {
+            for i in recognizers.indices where outcomes[i] == nil {
+                switch recognizers[i].engineState {
+                case .possible: break
+                case .failed: outcomes[i] = false
+                case .began, .changed, .ended, .recognized, .cancelled: outcomes[i] = true
+                }
+            }
+        }
+    }
+
+    /// One call to make: a view, a message (0 began, 1 moved, 2 ended, 3 cancelled), touches.
+    private struct Message {
+        let view: UIView
+        let kind: Int
+        var touches: [UITouch]
+    }
+
+    /// The touches not done with, in the order they began.
+    private var tracked: [Tracked] = []
+    private var pending: [Message] = []
+    /// Where the last lifted touch lifted (screen), when, its tap count, and whether it stayed
+    /// within the tap's allowable movement of where it began: for `tapCount`.
+    private var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
+    private var beganAt: [Int: CGPoint] = [:]
+    /// Whether messages are being sent (a view's code that resets a recognizer waits its turn).
+    private var sending = false
+
+    /// The set of one phase (`phase` 0–3) the hit view `view` gets in the event at `t`;
+    /// `onScreen` maps the engine's locations (the view's coordinates) to the screen's.
+    func deliver(_ set: TouchSet, phase: Int, to view: UIView, at t: Double, onScreen: (Point) -> Point) {
+        for k in tracked { k.look() }
+        // What the recognizers decided since the last look, for the touches before these.
+        let serials = set.map(\.serial)
+        for k in tracked where !serials.contains(k.object.serial) { settle(k) }
+        for touch in set {
+            let location = onScreen(touch.location)
+            let screen = CGPoint(x: location.x, y: location.y)
+            if phase == 0 {
+                let object = makeTouch(touch, at: screen, t: t, view: view)
+                let k = Tracked(object: object, view: view, recognizers: recognizers(reaching: touch.serial, from: view))
+                k.look()
+                k.holdingBegan = k.recognizers.indices.filter { k.recognizers[$0].delaysTouchesBegan && k.outcomes[$0] == nil }
+                tracked.append(k)
+                settle(k)
+                continue
+            }
+            guard let k = tracked.first(where: { $0.object.serial == touch.serial }) else { continue }
+            let previous = onScreen(touch.previousLocation)
+            k.object.previousScreenLocation = CGPoint(x: previous.x, y: previous.y)
+            k.object.screenLocation = screen
+            k.object.timestamp = t
+            k.object.force = CGFloat(touch.force)
+            k.object.majorRadius = CGFloat(touch.majorRadius)
+            k.object.phase = UITouch.Phase(touch.phase)
+            switch phase {
+            case 1:
+                if k.begun {
+                    settle(k)
+                    if !k.done { send(k, 1) }
+                } else {
+                    k.movedWhileHeld = true
+                    settle(k)
+                }
+            case 2:
+                noteLift(k, t: t)
+                k.lifted = true
+                k.holdingEnd = k.recognizers.indices.filter { k.recognizers[$0].delaysTouchesEnded && k.outcomes[$0] == nil }
+                settle(k)
+            default:
+                // The trace cancelled the touch: the view hears of it if it has had it.
+                if k.begun && !k.done { send(k, 3) }
+                k.done = true
+            }
+        }
+        flush(at: t)
+    }
+
+    /// After an event or deadline, or as a recognizer is about to be reset: what the
+    /// recognizers decided reaches the views (at `t`, seconds).
+    func recognizersMayHaveDecided(at t: Double) {
+        guard !tracked.isEmpty, !sending else { return }
+        for k in tracked {
+            k.look()
+            settle(k)
+        }
+        flush(at: t)
+    }
+
+    /// Carries out for touch `k` what its recognizers have decided (see the type).
+    private func settle(_ k: Tracked) {
+        guard !k.done else { return }
+        let cancelled = k.recognizers.indices.contains { k.outcomes[$0] == true && k.recognizers[$0].cancelsTouchesInView }
+        if !k.begun {
+            if cancelled || k.holdingBegan.contains(where: { k.outcomes[$0] == true }) {
+                // Recognized while held: the view never gets the touch.
+                k.done = true
+                return
+            }
+            guard k.holdingBegan.allSatisfy({ k.outcomes[$0] == false }) else { return }
+            k.begun = true
+            send(k, 0)
+            if k.movedWhileHeld && !k.lifted { send(k, 1) }
+        }
+        if cancelled {
+            send(k, 3)
+            k.done = true
+            return
+        }
+        guard k.lifted else { return }
+        if k.holdingEnd.contains(where: { k.outcomes[$0] == true }) {
+            send(k, 3)
+            k.done = true
+        } else if k.holdingEnd.allSatisfy({ k.outcomes[$0] == false }) {
+            send(k, 2)
+            k.done = true
+        }
+    }
+
+    private func send(_ k: Tracked, _ kind: Int) {
+        if let last = pending.last, last.view === k.view, last.kind == kind, !last.touches.contains(where: { $0 === k.object }) {
+            pending[pending.count - 1].touches.append(k.object)
+        } else {
+            pending.append(Message(view: k.view, kind: kind, touches: [k.object]))
+        }
+    }
+
+    /// Makes the calls waiting, in order, then forgets the touches done with.
+    private func flush(at t: Double) {
+        guard !pending.isEmpty else {
+            tracked.removeAll { $0.done }
+            return
+        }
+        let messages = pending
+        pending.removeAll()
+        var all = Set<UITouch>()
+        for k in tracked { all.insert(k.object) }
+        let event = UIEvent(timestamp: t, touches: all)
+        sending = true
+        for message in messages {
+            var touches = Set<UITouch>(minimumCapacity: message.touches.count)
+            for object in message.touches {
+                if message.kind == 3 { object.phase = .cancelled }
+                touches.insert(object)
+            }
+            switch message.kind {
+            case 0: message.view.touchesBegan(touches, with: event)
+            case 1: message.view.touchesMoved(touches, with: event)
+            case 2: message.view.touchesEnded(touches, with: event)
+            default: message.view.touchesCancelled(touches, with: event)
+            }
+        }
+        sending = false
+        tracked.removeAll { $0.done }
+    }
+
+    /// The enabled recognizers of `view` and of the views it is inside that do not ignore the
+    /// touch `serial` (each view's in the order added, the view's own first).
+    private func recognizers(reaching serial: Int, from view: UIView) -> [UIGestureRecognizer] {
+        var found: [UIGestureRecognizer] = []
+        var u: UIView? = view
+        while let current = u {
+            for r in current.recognizers where r.isEnabled && !r.ignored.contains(serial) { found.append(r) }
+            u = current.superview
+        }
+        return found
+    }
+
+    /// The view's object for a touch that begins: its tap count counts quick taps at about the
+    /// same place, as a recognizer's touches do (`UITouch.tapCount`).
+    private func makeTouch(_ touch: ViewTouch, at screen: CGPoint, t: Double, view: UIView) -> UITouch {
+        var taps = 1
+        if let lift = lastLift, lift.stayed, touch.beganAt - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
+           distance(lift.location, screen) <= GestureDefaults.tapAllowableMovement {
+            taps = lift.tapCount + 1
+        }
+        let object = UITouch(serial: touch.serial, id: touch.id, location: screen, timestamp: t, phase: .began, tapCount: taps, view: view)
+        object.force = CGFloat(touch.force)
+        object.majorRadius = CGFloat(touch.majorRadius)
+        beganAt[touch.serial] = screen
+        return object
+    }
+
+    private func noteLift(_ k: Tracked, t: Double) {
+        let start = beganAt.removeValue(forKey: k.object.serial) ?? k.object.screenLocation
+        let stayed = distance(start, k.object.screenLocation) <= GestureDefaults.tapAllowableMovement
+        lastLift = (k.object.screenLocation, t, k.object.tapCount, stayed)
+    }
+
+    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+}
