@@ -292,14 +292,15 @@ open class UIGestureRecognizer {
 
     // MARK: Overridden by subclasses
 
-    /// Touches began (those of one event, not ignored). Call `super`.
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches moved. Call `super`.
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches lifted. Call `super`.
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches were cancelled. Call `super`.
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches began (those of one event, not ignored). Call `super`: a standard class's own
+    /// handling (`UITapGestureRecognizer`'s tap, ...) is reached there.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.began, touches) }
+    /// Touches moved. Call `super` (see `touchesBegan`).
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.moved, touches) }
+    /// Touches lifted. Call `super` (see `touchesBegan`).
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.ended, touches) }
+    /// Touches were cancelled. Call `super` (see `touchesBegan`).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.cancelled, touches) }
     /// Estimated properties of touches were updated: never called (a trace's values are
     /// measured, not estimated).
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
@@ -337,7 +338,28 @@ open class UIGestureRecognizer {
     func engineDidReset() {}
 
     /// The deadline asked for (by a backing recognizer) has passed.
-    func deadlinePassed() {}
+    func deadlinePassed() { backingReceives(nil, []) }
+
+    /// The hook of the standard classes that run on a backing recognizer of the library (SPEC
+    /// 13): the touches of a touch method that reached this class (`super`), in `phase`, or
+    /// (nil) the passing of the deadline. Nothing here; such a class hands them to its backing
+    /// recognizer (`drive(_:_:_:)`).
+    func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {}
+
+    /// One call of a backing recognizer for the touches of a touch method in `phase` (located as
+    /// `delivered(_:)` locates them), or (nil) for its deadline; returns whether that calls the
+    /// targets (see `drive(_:_:)`).
+    func drive<Core: Recognizer>(_ core: inout Core, _ phase: TouchPhase?, _ touches: Set<UITouch>) -> Bool {
+        guard let phase else { return drive(&core) { $0.deadlinePassed(&$1) } }
+        let set = delivered(touches)
+        switch phase {
+        case .began: return drive(&core) { $0.touchesBegan(set, &$1) }
+        case .moved: return drive(&core) { $0.touchesMoved(set, &$1) }
+        case .ended: return drive(&core) { $0.touchesEnded(set, &$1) }
+        case .cancelled: return drive(&core) { $0.touchesCancelled(set, &$1) }
+        case .stationary: return false
+        }
+    }
 
     /// Runs one call of a backing recognizer of the library (SPEC 13) and takes its answer: the
     /// state it is in afterwards. Returns whether that calls the targets: a new state that calls
