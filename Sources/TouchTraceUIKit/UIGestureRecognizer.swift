@@ -12,9 +12,11 @@ import TouchTrace
 /// alias of `.ended`) is written `recognized`, began/changed → `.ended` is written `ended`, and
 /// possible → `.cancelled` is allowed (a discrete recognizer may be cancelled). A change UIKit
 /// would not allow — from a final state, back to `.possible`, to `.changed` before `.began`,
-/// or to `.began` twice — is ignored, as UIKit ignores it. Setting `state` is heard only while
-/// touchtrace calls the recognizer (its touch methods, or a target called from them); at any
-/// other time (in `init`, say) it is ignored. Reading `state` gives the state the engine holds.
+/// or to `.began` twice — is ignored, as UIKit ignores it. Setting `state` is heard while
+/// touchtrace calls the recognizer (its touch methods, or a target called from them) and while
+/// work its replay scheduled for later runs (a `Timer`'s block, a block given to
+/// `DispatchQueue.main`: decided at that time, as a deadline's change); at any other time (in
+/// `init`, say) it is ignored. Reading `state` gives the state the engine holds.
 ///
 /// **Touches.** A touch set goes to the recognizer without the touches it has `ignore`d; a set
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
@@ -137,31 +139,45 @@ open class UIGestureRecognizer {
     open var state: State {
         get { State(engineState) }
         set {
-            let to: RecognizerState
-            switch newValue {
-            case .possible: return
-            case .began: to = .began
-            case .changed: to = .changed
-            case .ended: to = engineState == .possible ? .recognized : .ended
-            case .cancelled: to = .cancelled
-            case .failed: to = .failed
-            }
-            request(to, stateRecordData(for: to))
+            // Set by work scheduled for later (a timer's block): asked at the work's time.
+            if whileScheduledWorkRuns({ ask(newValue) }) { return }
+            ask(newValue)
         }
     }
 
+    /// Asks the engine for `state` (what setting `state` does).
+    private func ask(_ state: State) {
+        let to: RecognizerState
+        switch state {
+        case .possible: return
+        case .began: to = .began
+        case .changed: to = .changed
+        case .ended: to = engineState == .possible ? .recognized : .ended
+        case .cancelled: to = .cancelled
+        case .failed: to = .failed
+        }
+        request(to, stateRecordData(for: to))
+    }
+
     /// Whether it receives touches (UIKit's `isEnabled`). A disabled recognizer gets none. One
-    /// disabled during a call of touchtrace's (in a touch method or a target) is cancelled if it
-    /// had begun and fails if it was possible, as in UIKit; disabled at any other time, it keeps
-    /// its state and gets no touches until enabled again.
+    /// disabled during a call of touchtrace's (in a touch method or a target, or in work
+    /// scheduled for later: a timer's block) is cancelled if it had begun and fails if it was
+    /// possible, as in UIKit; disabled at any other time, it keeps its state and gets no touches
+    /// until enabled again.
     open var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
-            switch engineState {
-            case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
-            case .possible: request(.failed, disabledRecordData(for: .failed))
-            default: break
-            }
+            if whileScheduledWorkRuns({ stopOnDisabling() }) { return }
+            stopOnDisabling()
+        }
+    }
+
+    /// Cancels or fails the recognizer as disabling it during a call does.
+    private func stopOnDisabling() {
+        switch engineState {
+        case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
+        case .possible: request(.failed, disabledRecordData(for: .failed))
+        default: break
         }
     }
 
