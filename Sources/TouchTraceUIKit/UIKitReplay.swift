@@ -71,20 +71,25 @@ final class UIKitReplay: ReplayAttachment {
 
     /// The recognizers of a screen built in code, in scene order (none for a scene file's).
     let recognizers: [UIGestureRecognizer]
-    /// What keeps a screen's handlers alive (its view controller).
+    /// What keeps a screen's handlers alive (its view controller and window), or a scene file's
+    /// window (a view does not hold its superview).
     private let owner: AnyObject?
 
     /// The work its code has scheduled for later (timers, blocks for the main queue).
     let timeline: ReplayTimeline
 
+    /// The replay's views of a scene file: its top-level views in a `UIWindow` of
+    /// `UIScreen.main`'s bounds at (0, 0), as a screen built in code is (so `view.window` is
+    /// there, SPEC 17), and each other view in its superview.
     convenience init(sceneViews: [(screenFrame: Rect, superview: Int)], timeline: ReplayTimeline) {
+        let window = UIWindow(frame: UIScreen.main.bounds)
         var views: [UIView] = []
         for (frame, superview) in sceneViews {
             let parent = superview >= 0 ? sceneViews[superview].screenFrame.origin : Point.zero
             let rect = CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height)
-            views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : nil))
+            views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : window))
         }
-        self.init(views: views, sceneViews: sceneViews, recognizers: [], owner: nil, timeline: timeline)
+        self.init(views: views, sceneViews: sceneViews, recognizers: [], owner: window, timeline: timeline)
     }
 
     private init(views: [UIView], sceneViews: [(screenFrame: Rect, superview: Int)], recognizers: [UIGestureRecognizer], owner: AnyObject?,
