@@ -299,6 +299,6 @@ enum MediaClock {
 
 /// The current time in seconds, as Core Animation's `CACurrentMediaTime()` — on a device the
 /// clock of `UITouch.timestamp`. touchtrace reads no clock: it is the trace's time of the event
-/// (or deadline) being delivered on this thread, so `CACurrentMediaTime() - touch.timestamp` is
+/// (or deadline, or timer or delayed block: `Timer`) being delivered on this thread, so `CACurrentMediaTime() - touch.timestamp` is
 /// 0 in a touches method and durations measured with it are the trace's; 0 before the first.
 public func CACurrentMediaTime() -> TimeInterval { MediaClock.now }
