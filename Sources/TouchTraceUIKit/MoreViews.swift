@@ -275,10 +275,11 @@ open class UISwitch: UIControl {
 
 /// The replay's time on the current thread: the trace's time (seconds) of the event or deadline
 /// whose touches TouchTraceUIKit recognizers are being given, kept in the thread's dictionary
-/// (each replay runs on one thread).
+/// (each replay runs on one thread) with the replay's timeline (`ReplayTimeline.current`).
 enum MediaClock {
     private final class Box {
         var now: Double = 0
+        weak var timeline: ReplayTimeline?
     }
     private static let key = "TouchTraceUIKit.MediaClock"
 
@@ -294,6 +295,12 @@ enum MediaClock {
     static var now: Double {
         get { box.now }
         set { box.now = newValue }
+    }
+
+    /// The timeline of the replay whose code runs on this thread, held weakly.
+    static var timeline: ReplayTimeline? {
+        get { box.timeline }
+        set { box.timeline = newValue }
     }
 }
 

@@ -122,24 +122,11 @@ final class ReplayTimeline {
 
     // MARK: The replay under way on this thread
 
-    private final class Box {
-        weak var timeline: ReplayTimeline?
-    }
-    private static let key = "TouchTraceUIKit.ReplayTimeline"
-
-    private static var box: Box {
-        let dictionary = Thread.current.threadDictionary
-        if let box = dictionary[key] as? Box { return box }
-        let box = Box()
-        dictionary[key] = box
-        return box
-    }
-
     /// The timeline of the replay whose code runs on this thread (nil outside every replay, or
     /// once that replay is gone): where work scheduled now goes.
     static var current: ReplayTimeline? {
-        get { box.timeline }
-        set { box.timeline = newValue }
+        get { MediaClock.timeline }
+        set { MediaClock.timeline = newValue }
     }
 
     /// Makes the timeline of the replay `context` belongs to current, once the replay has one.
