@@ -244,9 +244,9 @@ public final class Timer {
     }
 
     /// Puts it on the replay under way, due `interval` from now (nothing outside every replay,
-    /// or once scheduled already).
+    /// once scheduled already, or for an infinite interval: it never comes).
     func schedule() {
-        guard isValid, timeline == nil, let current = ReplayTimeline.current else { return }
+        guard isValid, timeline == nil, interval.isFinite, let current = ReplayTimeline.current else { return }
         timeline = current
         current.schedule(.timer(self), at: MediaClock.now + interval)
     }
@@ -273,7 +273,7 @@ public final class Timer {
     }
 
     private static func effectiveInterval(_ interval: Double, repeats: Bool) -> Double {
-        guard interval.isFinite else { return interval.isNaN ? 0 : Double.greatestFiniteMagnitude }
+        guard interval.isFinite else { return interval.isNaN ? 0 : .infinity }
         if repeats { return Swift.max(interval, 0.0001) }
         return Swift.max(interval, 0)
     }
