@@ -302,6 +302,7 @@ public struct UIKitRecognizer: Recognizer, Sendable {
 
     private mutating func deliver(_ phase: TouchPhase?, _ touches: TouchSet, _ context: inout DeliveryContext) {
         MediaClock.now = context.t
+        ReplayTimeline.enter(context)
         let recognizer: UIGestureRecognizer
         if let instance {
             recognizer = instance

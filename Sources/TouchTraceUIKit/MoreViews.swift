@@ -276,10 +276,11 @@ open class UISwitch: UIControl {
 
 /// The replay's time on the current thread: the trace's time (seconds) of the event or deadline
 /// whose touches TouchTraceUIKit recognizers are being given, kept in the thread's dictionary
-/// (each replay runs on one thread).
+/// (each replay runs on one thread) with the replay's timeline (`ReplayTimeline.current`).
 enum MediaClock {
     private final class Box {
         var now: Double = 0
+        weak var timeline: ReplayTimeline?
     }
     private static let key = "TouchTraceUIKit.MediaClock"
 
@@ -296,10 +297,16 @@ enum MediaClock {
         get { box.now }
         set { box.now = newValue }
     }
+
+    /// The timeline of the replay whose code runs on this thread, held weakly.
+    static var timeline: ReplayTimeline? {
+        get { box.timeline }
+        set { box.timeline = newValue }
+    }
 }
 
 /// The current time in seconds, as Core Animation's `CACurrentMediaTime()` — on a device the
 /// clock of `UITouch.timestamp`. touchtrace reads no clock: it is the trace's time of the event
-/// (or deadline) being delivered on this thread, so `CACurrentMediaTime() - touch.timestamp` is
+/// (or deadline, or timer or delayed block: `Timer`) being delivered on this thread, so `CACurrentMediaTime() - touch.timestamp` is
 /// 0 in a touches method and durations measured with it are the trace's; 0 before the first.
 public func CACurrentMediaTime() -> TimeInterval { MediaClock.now }

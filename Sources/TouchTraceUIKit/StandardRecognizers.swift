@@ -14,9 +14,9 @@ import TouchTrace
 /// the lift that completes the last tap.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var core = TapRecognizer()
-    /// One call of the backing recognizer, then the targets if it calls them.
-    private func run(_ call: (inout TapRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { actionIsDue() }
+    /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
+    override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
+        if drive(&core, phase, touches) { actionIsDue() }
     }
 
     /// Taps in the gesture (UIKit's default 1).
@@ -38,31 +38,6 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         core.state = engineState
     }
 
-    /// The tap's own handling; an override calls `super` with the touches it got.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesBegan(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesBegan(set, &$1) }
-    }
-    /// The tap's own handling; an override calls `super` with the touches it got.
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesMoved(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesMoved(set, &$1) }
-    }
-    /// The tap's own handling; an override calls `super` with the touches it got.
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesEnded(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesEnded(set, &$1) }
-    }
-    /// The tap's own handling; an override calls `super` with the touches it got.
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesCancelled(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesCancelled(set, &$1) }
-    }
-    override func deadlinePassed() { run { $0.deadlinePassed(&$1) } }
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() { core.reset() }
 }
@@ -72,9 +47,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 /// move after, `ended` at the lift.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var core = LongPressRecognizer()
-    /// One call of the backing recognizer, then the targets if it calls them.
-    private func run(_ call: (inout LongPressRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { actionIsDue() }
+    /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
+    override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
+        if drive(&core, phase, touches) { actionIsDue() }
     }
 
     /// How long the fingers must rest, in seconds (UIKit's default 0.5).
@@ -104,31 +79,6 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         core.state = engineState
     }
 
-    /// The press's own handling; an override calls `super` with the touches it got.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesBegan(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesBegan(set, &$1) }
-    }
-    /// The press's own handling; an override calls `super` with the touches it got.
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesMoved(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesMoved(set, &$1) }
-    }
-    /// The press's own handling; an override calls `super` with the touches it got.
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesEnded(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesEnded(set, &$1) }
-    }
-    /// The press's own handling; an override calls `super` with the touches it got.
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesCancelled(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesCancelled(set, &$1) }
-    }
-    override func deadlinePassed() { run { $0.deadlinePassed(&$1) } }
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() { core.reset() }
 }
@@ -153,9 +103,9 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     var core = SwipeRecognizer()
-    /// One call of the backing recognizer, then the targets if it calls them.
-    private func run(_ call: (inout SwipeRecognizer, inout DeliveryContext) -> Void) {
-        if drive(&core, call) { actionIsDue() }
+    /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
+    override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
+        if drive(&core, phase, touches) { actionIsDue() }
     }
 
     /// The allowed directions (UIKit's default `.right`). An empty set allows right, as UIKit
@@ -183,31 +133,6 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         core.state = engineState
     }
 
-    /// The swipe's own handling; an override calls `super` with the touches it got.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesBegan(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesBegan(set, &$1) }
-    }
-    /// The swipe's own handling; an override calls `super` with the touches it got.
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesMoved(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesMoved(set, &$1) }
-    }
-    /// The swipe's own handling; an override calls `super` with the touches it got.
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesEnded(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesEnded(set, &$1) }
-    }
-    /// The swipe's own handling; an override calls `super` with the touches it got.
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesCancelled(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesCancelled(set, &$1) }
-    }
-    override func deadlinePassed() { run { $0.deadlinePassed(&$1) } }
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() { core.reset() }
 }
@@ -222,9 +147,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var core = PinchRecognizer()
     /// The scale at each event with two fingers down, for `velocity`.
     var samples = ValueSamples()
-    /// One call of the backing recognizer, then the targets if it calls them.
-    private func run(_ call: (inout PinchRecognizer, inout DeliveryContext) -> Void) {
-        let fire = drive(&core, call)
+    /// Its touches go to the backing recognizer; then the targets, if it calls them.
+    override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
+        let fire = drive(&core, phase, touches)
         if let context { samples.add(core.scale, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
@@ -247,30 +172,6 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// over the scale at each event with two fingers down (0 with fewer than three such events).
     open var velocity: CGFloat { CGFloat(samples.velocity) * scaleFactor }
 
-    /// The pinch's own handling; an override calls `super` with the touches it got.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesBegan(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesBegan(set, &$1) }
-    }
-    /// The pinch's own handling; an override calls `super` with the touches it got.
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesMoved(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesMoved(set, &$1) }
-    }
-    /// The pinch's own handling; an override calls `super` with the touches it got.
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesEnded(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesEnded(set, &$1) }
-    }
-    /// The pinch's own handling; an override calls `super` with the touches it got.
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesCancelled(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesCancelled(set, &$1) }
-    }
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() {
         core.reset()
@@ -286,9 +187,9 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var core = TwoFingerRotationRecognizer()
     /// The rotation at each event with two fingers down, for `velocity`.
     var samples = ValueSamples()
-    /// One call of the backing recognizer, then the targets if it calls them.
-    private func run(_ call: (inout TwoFingerRotationRecognizer, inout DeliveryContext) -> Void) {
-        let fire = drive(&core, call)
+    /// Its touches go to the backing recognizer; then the targets, if it calls them.
+    override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
+        let fire = drive(&core, phase, touches)
         if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
@@ -312,30 +213,6 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// events).
     open var velocity: CGFloat { CGFloat(samples.velocity) }
 
-    /// The rotation's own handling; an override calls `super` with the touches it got.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesBegan(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesBegan(set, &$1) }
-    }
-    /// The rotation's own handling; an override calls `super` with the touches it got.
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesMoved(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesMoved(set, &$1) }
-    }
-    /// The rotation's own handling; an override calls `super` with the touches it got.
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesEnded(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesEnded(set, &$1) }
-    }
-    /// The rotation's own handling; an override calls `super` with the touches it got.
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        super.touchesCancelled(touches, with: event)
-        let set = delivered(touches)
-        run { $0.touchesCancelled(set, &$1) }
-    }
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() {
         core.reset()

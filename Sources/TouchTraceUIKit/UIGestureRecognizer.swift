@@ -12,9 +12,11 @@ import TouchTrace
 /// alias of `.ended`) is written `recognized`, began/changed → `.ended` is written `ended`, and
 /// possible → `.cancelled` is allowed (a discrete recognizer may be cancelled). A change UIKit
 /// would not allow — from a final state, back to `.possible`, to `.changed` before `.began`,
-/// or to `.began` twice — is ignored, as UIKit ignores it. Setting `state` is heard only while
-/// touchtrace calls the recognizer (its touch methods, or a target called from them); at any
-/// other time (in `init`, say) it is ignored. Reading `state` gives the state the engine holds.
+/// or to `.began` twice — is ignored, as UIKit ignores it. Setting `state` is heard while
+/// touchtrace calls the recognizer (its touch methods, or a target called from them) and while
+/// work its replay scheduled for later runs (a `Timer`'s block, a block given to
+/// `DispatchQueue.main`: decided at that time, as a deadline's change); at any other time (in
+/// `init`, say) it is ignored. Reading `state` gives the state the engine holds.
 ///
 /// **Touches.** A touch set goes to the recognizer without the touches it has `ignore`d; a set
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
@@ -137,31 +139,45 @@ open class UIGestureRecognizer {
     open var state: State {
         get { State(engineState) }
         set {
-            let to: RecognizerState
-            switch newValue {
-            case .possible: return
-            case .began: to = .began
-            case .changed: to = .changed
-            case .ended: to = engineState == .possible ? .recognized : .ended
-            case .cancelled: to = .cancelled
-            case .failed: to = .failed
-            }
-            request(to, stateRecordData(for: to))
+            // Set by work scheduled for later (a timer's block): asked at the work's time.
+            if whileScheduledWorkRuns({ ask(newValue) }) { return }
+            ask(newValue)
         }
     }
 
+    /// Asks the engine for `state` (what setting `state` does).
+    private func ask(_ state: State) {
+        let to: RecognizerState
+        switch state {
+        case .possible: return
+        case .began: to = .began
+        case .changed: to = .changed
+        case .ended: to = engineState == .possible ? .recognized : .ended
+        case .cancelled: to = .cancelled
+        case .failed: to = .failed
+        }
+        request(to, stateRecordData(for: to))
+    }
+
     /// Whether it receives touches (UIKit's `isEnabled`). A disabled recognizer gets none. One
-    /// disabled during a call of touchtrace's (in a touch method or a target) is cancelled if it
-    /// had begun and fails if it was possible, as in UIKit; disabled at any other time, it keeps
-    /// its state and gets no touches until enabled again.
+    /// disabled during a call of touchtrace's (in a touch method or a target, or in work
+    /// scheduled for later: a timer's block) is cancelled if it had begun and fails if it was
+    /// possible, as in UIKit; disabled at any other time, it keeps its state and gets no touches
+    /// until enabled again.
     open var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
-            switch engineState {
-            case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
-            case .possible: request(.failed, disabledRecordData(for: .failed))
-            default: break
-            }
+            if whileScheduledWorkRuns({ stopOnDisabling() }) { return }
+            stopOnDisabling()
+        }
+    }
+
+    /// Cancels or fails the recognizer as disabling it during a call does.
+    private func stopOnDisabling() {
+        switch engineState {
+        case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
+        case .possible: request(.failed, disabledRecordData(for: .failed))
+        default: break
         }
     }
 
@@ -296,14 +312,15 @@ open class UIGestureRecognizer {
 
     // MARK: Overridden by subclasses
 
-    /// Touches began (those of one event, not ignored). Call `super`.
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches moved. Call `super`.
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches lifted. Call `super`.
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
-    /// Touches were cancelled. Call `super`.
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches began (those of one event, not ignored). Call `super`: a standard class's own
+    /// handling (`UITapGestureRecognizer`'s tap, ...) is reached there.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.began, touches) }
+    /// Touches moved. Call `super` (see `touchesBegan`).
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.moved, touches) }
+    /// Touches lifted. Call `super` (see `touchesBegan`).
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.ended, touches) }
+    /// Touches were cancelled. Call `super` (see `touchesBegan`).
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { backingReceives(.cancelled, touches) }
     /// Estimated properties of touches were updated: never called (a trace's values are
     /// measured, not estimated).
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
@@ -341,7 +358,28 @@ open class UIGestureRecognizer {
     func engineDidReset() {}
 
     /// The deadline asked for (by a backing recognizer) has passed.
-    func deadlinePassed() {}
+    func deadlinePassed() { backingReceives(nil, []) }
+
+    /// The hook of the standard classes that run on a backing recognizer of the library (SPEC
+    /// 13): the touches of a touch method that reached this class (`super`), in `phase`, or
+    /// (nil) the passing of the deadline. Nothing here; such a class hands them to its backing
+    /// recognizer (`drive(_:_:_:)`).
+    func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {}
+
+    /// One call of a backing recognizer for the touches of a touch method in `phase` (located as
+    /// `delivered(_:)` locates them), or (nil) for its deadline; returns whether that calls the
+    /// targets (see `drive(_:_:)`).
+    func drive<Core: Recognizer>(_ core: inout Core, _ phase: TouchPhase?, _ touches: Set<UITouch>) -> Bool {
+        guard let phase else { return drive(&core) { $0.deadlinePassed(&$1) } }
+        let set = delivered(touches)
+        switch phase {
+        case .began: return drive(&core) { $0.touchesBegan(set, &$1) }
+        case .moved: return drive(&core) { $0.touchesMoved(set, &$1) }
+        case .ended: return drive(&core) { $0.touchesEnded(set, &$1) }
+        case .cancelled: return drive(&core) { $0.touchesCancelled(set, &$1) }
+        case .stationary: return false
+        }
+    }
 
     /// Runs one call of a backing recognizer of the library (SPEC 13) and takes its answer: the
     /// state it is in afterwards. Returns whether that calls the targets: a new state that calls

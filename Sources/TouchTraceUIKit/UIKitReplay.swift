@@ -49,8 +49,9 @@ final class UIKitReplay: ReplayAttachment {
     /// recognizer in the replay.
     static func of(_ context: DeliveryContext) -> UIKitReplay {
         if let world = context.replayAttachment as? UIKitReplay { return world }
-        let world = UIKitReplay(sceneViews: context.sceneViews)
+        let world = UIKitReplay(sceneViews: context.sceneViews, timeline: ReplayTimeline())
         context.replayAttachment = world
+        ReplayTimeline.current = world.timeline
         return world
     }
 
@@ -58,28 +59,42 @@ final class UIKitReplay: ReplayAttachment {
     /// recognizers (`ScreenType.uiKit`).
     static func of(_ context: DeliveryContext, screen: ScreenMaker) -> UIKitReplay {
         if let world = context.replayAttachment as? UIKitReplay { return world }
+        // Work the screen's code schedules as it is made (in `viewDidLoad`) is this replay's.
+        let timeline = ReplayTimeline()
+        ReplayTimeline.current = timeline
         let tree = screen.make()
-        let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner)
+        let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
+                                timeline: timeline)
         context.replayAttachment = world
         return world
     }
 
     /// The recognizers of a screen built in code, in scene order (none for a scene file's).
     let recognizers: [UIGestureRecognizer]
-    /// What keeps a screen's handlers alive (its view controller).
+    /// What keeps a screen's handlers alive (its view controller and window), or a scene file's
+    /// window (a view does not hold its superview).
     private let owner: AnyObject?
 
-    convenience init(sceneViews: [(screenFrame: Rect, superview: Int)]) {
+    /// The work its code has scheduled for later (timers, blocks for the main queue).
+    let timeline: ReplayTimeline
+
+    /// The replay's views of a scene file: its top-level views in a `UIWindow` of
+    /// `UIScreen.main`'s bounds at (0, 0), as a screen built in code is (so `view.window` is
+    /// there, SPEC 17), and each other view in its superview.
+    convenience init(sceneViews: [(screenFrame: Rect, superview: Int)], timeline: ReplayTimeline) {
+        let window = UIWindow(frame: UIScreen.main.bounds)
         var views: [UIView] = []
         for (frame, superview) in sceneViews {
             let parent = superview >= 0 ? sceneViews[superview].screenFrame.origin : Point.zero
             let rect = CGRect(x: frame.x - parent.x, y: frame.y - parent.y, width: frame.width, height: frame.height)
-            views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : nil))
+            views.append(UIView(frame: rect, superview: superview >= 0 ? views[superview] : window))
         }
-        self.init(views: views, sceneViews: sceneViews, recognizers: [], owner: nil)
+        self.init(views: views, sceneViews: sceneViews, recognizers: [], owner: window, timeline: timeline)
     }
 
-    private init(views: [UIView], sceneViews: [(screenFrame: Rect, superview: Int)], recognizers: [UIGestureRecognizer], owner: AnyObject?) {
+    private init(views: [UIView], sceneViews: [(screenFrame: Rect, superview: Int)], recognizers: [UIGestureRecognizer], owner: AnyObject?,
+                 timeline: ReplayTimeline) {
+        self.timeline = timeline
         self.recognizers = recognizers
         self.owner = owner
         self.views = views
@@ -164,6 +179,17 @@ final class UIKitReplay: ReplayAttachment {
             self.moved[v] = true
             place(v, view, &context)
         }
+    }
+
+    /// The earliest work its code has scheduled (see `ReplayTimeline`).
+    var nextWork: (time: Double, micros: Int64)? { timeline.next }
+
+    /// Whether work other than a repeating timer's next firing is pending.
+    var hasOneShotWork: Bool { timeline.hasOneShotWork }
+
+    /// Runs the earliest piece of work if it is due by `micros`.
+    func runNextWork(dueBy micros: Int64, _ context: inout DeliveryContext) -> Bool {
+        timeline.runNext(dueBy: micros, &context)
     }
 
     /// Tells the engine where view `v` is on the screen now.

@@ -226,7 +226,8 @@ func stateLines(_ records: [Record]) -> [String] {
             "inner: frame (20.0, 30.0, 100.0, 100.0) bounds (0.0, 0.0, 100.0, 100.0) in view (34.0, 23.0) previous (30.0, 20.0) "
                 + "screen (104.0, 153.0) superview (54.0, 53.0) ofTouch (34.0, 23.0) t 0.1 moved taps 1",
             "outer: frame (50.0, 100.0, 300.0, 400.0) bounds (0.0, 0.0, 300.0, 400.0) in view (54.0, 53.0) previous (50.0, 50.0) "
-                + "screen (104.0, 153.0) superview none ofTouch (54.0, 53.0) t 0.1 moved taps 1",
+                // A top-level view's superview is the window, at (0, 0): screen coordinates.
+                + "screen (104.0, 153.0) superview (104.0, 153.0) ofTouch (54.0, 53.0) t 0.1 moved taps 1",
         ])
     }
 

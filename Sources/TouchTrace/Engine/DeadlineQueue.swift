@@ -17,6 +17,11 @@ struct DeadlineQueue: Sendable {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The entry that stands for the work TouchTraceUIKit's gesture code scheduled (timers,
+    /// delayed blocks; `ReplayAttachment.nextWork`), in place of a recognizer: it sorts after
+    /// every recognizer's deadline at the same microsecond.
+    static let attachmentWork = Int.max
+
     /// A time in whole microseconds (rounded to the nearest: 1.001 s is 1,001,000 µs).
     static func micros(_ t: Double) -> Int64 {
         let scaled = (t * 1_000_000).rounded()

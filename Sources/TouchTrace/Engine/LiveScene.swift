@@ -98,4 +98,25 @@ struct LiveScene {
 package protocol ReplayAttachment: AnyObject {
     /// The event (or deadline) at `context.t` is over, its actions run.
     func eventDidEnd(_ context: inout DeliveryContext)
+
+    /// The earliest work its code has scheduled for later (a timer, a block on the main queue):
+    /// its time in seconds and in whole microseconds; nil when none is pending.
+    var nextWork: (time: Double, micros: Int64)? { get }
+
+    /// Whether pending work other than a repeating timer's next firing remains: after the last
+    /// event, the replay goes on while it does (or a deadline is pending).
+    var hasOneShotWork: Bool { get }
+
+    /// Runs the earliest piece of scheduled work if it is due by `micros` (whole microseconds;
+    /// ties in the order it was scheduled), at `context.t`; returns whether one ran.
+    func runNextWork(dueBy micros: Int64, _ context: inout DeliveryContext) -> Bool
+}
+
+extension ReplayAttachment {
+    /// None: an attachment that schedules no work.
+    package var nextWork: (time: Double, micros: Int64)? { nil }
+    /// None.
+    package var hasOneShotWork: Bool { false }
+    /// Nothing to run.
+    package func runNextWork(dueBy micros: Int64, _ context: inout DeliveryContext) -> Bool { false }
 }

@@ -71,6 +71,20 @@ extension DeliveryContext {
         return live.value.screenLocation(p, of: v)
     }
 
+    /// A copy of this context as the context of recognizer `g` (scene order), at the same time,
+    /// with no touches: for a state change that code scheduled for later (a timer's block) asks
+    /// of a recognizer outside its own calls. Nil when `g` is no recognizer of the replay.
+    package func forRecognizer(_ g: Int) -> DeliveryContext? {
+        guard g >= 0 && g < arena.value.count else { return nil }
+        var context = self
+        context.recognizer = g
+        context.source = arena.value.sources[g]
+        context.action = nil
+        context.eventTouches = TouchSet([])
+        context.eventLiftCount = 0
+        return context
+    }
+
     /// Whether the replay follows version 2's arena (competition, `require(toFail:)`).
     package var arenaIsActive: Bool { arena.value.isActive }
 

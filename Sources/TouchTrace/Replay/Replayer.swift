@@ -458,10 +458,13 @@ struct ReplayCore: ArenaMembers {
             deliver(event, to: touchedViews[i])
         }
         if !arena.value.afterEvent.isEmpty { callAfterEvent() }
-        if live.value.attachment != nil { tellAttachmentEventEnded() }
+        if live.value.attachment != nil { runDueWorkThenTellAttachment(eventIndex: event.index) }
     }
 
-    /// After the last event: fires the deadlines that remain, earliest first (SPEC 10).
+    /// After the last event: fires the deadlines that remain, earliest first (SPEC 10), with the
+    /// work gesture code scheduled (see `fireWork`) while any deadline, or work other than a
+    /// repeating timer's, is pending — repeating timers fire in between and stop when only they
+    /// are left — at most `maximumDeadlinesAfterTrace` of them in all.
     mutating func finish() {
         guard !finished else { return }
         finished = true
@@ -469,7 +472,53 @@ struct ReplayCore: ArenaMembers {
         defer { if entered { TextScope.leave() } }
         var fired = 0
         while !arena.value.deadlines.isEmpty && fired < Self.maximumDeadlinesAfterTrace {
+            if arena.value.deadlines.entries.count == 1 && arena.value.deadlines.entries[0].recognizer == DeadlineQueue.attachmentWork,
+               (live.value.attachment as? ReplayAttachment)?.hasOneShotWork != true { break }
             fired += fireDeadlines(by: nil, limit: 1)
+        }
+    }
+
+    /// Runs the work due at `entry`'s time (the queue's entry for the attachment's work), between
+    /// events, as a deadline is fired: its state changes decided by the arena then, the actions
+    /// after it, then the views' records.
+    private mutating func fireWork(_ entry: DeadlineQueue.Entry) {
+        now = entry.time
+        runDueWorkThenTellAttachment(eventIndex: nextEventIndex)
+        // Work left due at this very moment (past `maximumWorkAtOneTime`) waits for the next event.
+        if let again = arena.value.deadlines.deadline(of: DeadlineQueue.attachmentWork), again.micros <= entry.micros {
+            arena.value.deadlines.remove(DeadlineQueue.attachmentWork)
+        }
+        if version >= 2 { resetFinalRecognizers() }
+    }
+
+    /// At most this many pieces of work run at one time (work that schedules more for the same
+    /// moment would otherwise never let time move on); the rest runs at the next event.
+    static let maximumWorkAtOneTime = 100_000
+
+    /// Runs, piece by piece, the work due by the time being served (`now`) — work scheduled for
+    /// later that has come due, or for at once (`DispatchQueue.main.async`) by the event's or
+    /// deadline's code and actions — each followed by what the arena decided and the actions it
+    /// calls; then tells the attachment that the moment is over (its `viewChanged` records).
+    private mutating func runDueWorkThenTellAttachment(eventIndex: Int) {
+        guard let attachment = live.value.attachment as? ReplayAttachment else { return }
+        let micros = DeadlineQueue.micros(now)
+        var ran = 0
+        while ran < Self.maximumWorkAtOneTime, let next = attachment.nextWork, next.micros <= micros {
+            ran += 1
+            var context = DeliveryContext(t: now, eventIndex: eventIndex, viewSize: (0, 0),
+                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+            guard attachment.runNextWork(dueBy: micros, &context) else { break }
+            // What the work's code asked of recognizers, the arena has answered: their values take it.
+            for g in 0..<arena.value.count { members[g].cell.with { $0.keepState(arena.value.state[g]) } }
+            if arena.value.isActive { settle() }
+            if !arena.value.afterEvent.isEmpty { callAfterEvent() }
+        }
+        tellAttachmentEventEnded()
+        // The work still pending is fired as a deadline of its own, at its time.
+        if let next = attachment.nextWork {
+            arena.value.deadlines.set(DeadlineQueue.attachmentWork, at: next.time)
+        } else if !arena.value.deadlines.isEmpty {
+            arena.value.deadlines.remove(DeadlineQueue.attachmentWork)
         }
     }
 
@@ -833,6 +882,11 @@ struct ReplayCore: ArenaMembers {
         var fired = 0
         while fired < limit, let entry = arena.value.deadlines.popDue(by: micros) {
             let g = entry.recognizer
+            if g == DeadlineQueue.attachmentWork {
+                fired += 1
+                fireWork(entry)
+                continue
+            }
             guard !arena.value.state[g].isFinal, !arena.value.isWaiting(g) else { continue }
             fired += 1
             now = entry.time
@@ -844,7 +898,7 @@ struct ReplayCore: ArenaMembers {
             if let again = arena.value.deadlines.deadline(of: g), again.micros <= entry.micros { arena.value.deadlines.remove(g) }
             if arena.value.isActive { settle() }
             if !arena.value.afterEvent.isEmpty { callAfterEvent() }
-            if live.value.attachment != nil { tellAttachmentEventEnded() }
+            if live.value.attachment != nil { runDueWorkThenTellAttachment(eventIndex: nextEventIndex) }
             if version >= 2 { resetFinalRecognizers() }
         }
         return fired
