@@ -39,6 +39,9 @@ enum ExportCommand {
         The export streams: the trace is read once to check it and gather the warnings, then
         again as it is written (webdriver: once more for each pointer source), so memory stays
         small at any size; a refused export writes nothing, and --output FILE appears whole.
+        TRACE - reads standard input, as does a pipe given by its path (/dev/stdin); a stream
+        larger than 1 MiB is copied once into an unnamed temporary file in $TMPDIR (or /tmp),
+        which every pass reads, so memory stays small there too; messages name it <stdin>.
         """,
         options: [
             OptionSpec(name: "output", value: "FILE", help: "Write to FILE (atomically) instead of stdout"),
