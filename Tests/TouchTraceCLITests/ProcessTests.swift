@@ -329,6 +329,56 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/spool").isEmpty)
     }
 
+    /// A webdriver export of more sources than one pass writes (the first to the output, the
+    /// others into temporary files copied out after it) is the same, byte for byte, as the rule
+    /// gives it, with temporary files or without any (a source a pass), and leaves nothing in
+    /// TMPDIR.
+    @Test func webdriverSourcesWrittenInBatchesAreInOrder() throws {
+        // 70 touches, one after another: touch k lands at (k, 2) at 2k ms and lifts there at
+        // 2k + 1 ms. Ticks, from the first event (2 ms): touch 1's move and down, a pause of
+        // 1 ms, its up; then for each next touch a pause of 1 ms, its move and down, a pause
+        // of 1 ms, its up. A source does its own actions in its touch's ticks and pauses in all
+        // others (0 ms in a tick of moves, downs or ups, 1 ms in a tick of pause).
+        let count = 70
+        #expect(count > 2 * PreparedExport.sourcesPerPass)
+        var events: [String] = []
+        for k in 1...count {
+            events.append("{\"t\": \(Double(2 * k) / 1000), \"touches\": [{\"id\": \(k), \"phase\": \"began\", \"x\": \(k), \"y\": 2}]}")
+            events.append("{\"t\": \(Double(2 * k + 1) / 1000), \"touches\": [{\"id\": \(k), \"phase\": \"ended\", \"x\": \(k), \"y\": 2}]}")
+        }
+        let trace = Data(("{\"version\": 2, \"screen\": {\"width\": 100, \"height\": 10}, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n").utf8)
+        // Each tick: (touch, what), what being "pause" (1 ms) or the touch's action.
+        var ticks: [(touch: Int, what: String)] = []
+        for k in 1...count {
+            if k > 1 { ticks.append((k, "pause")) }
+            ticks += [(k, "move"), (k, "down"), (k, "pause"), (k, "up")]
+        }
+        var expected = "{\"actions\": ["
+        for source in 1...count {
+            expected += (source == 1 ? "\n" : ",\n") + "{\"type\": \"pointer\", \"id\": \"touch\(source)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": ["
+            for (n, tick) in ticks.enumerated() {
+                expected += n == 0 ? "\n  " : ",\n  "
+                switch (tick.what, tick.touch == source) {
+                case ("pause", _): expected += "{\"type\": \"pause\", \"duration\": 1}"
+                case ("move", true): expected += "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(source), \"y\": 2}"
+                case ("down", true): expected += "{\"type\": \"pointerDown\", \"button\": 0}"
+                case ("up", true): expected += "{\"type\": \"pointerUp\", \"button\": 0}"
+                default: expected += "{\"type\": \"pause\", \"duration\": 0}"
+                }
+            }
+            expected += "\n]}"
+        }
+        expected += "\n]}\n"
+        let folder = temporaryDirectory()
+        mkdirs(folder + "/spool")
+        let batched = try Self.run(["export", "webdriver", "-"], environment: ["TMPDIR": folder + "/spool"], input: trace)
+        #expect(batched.status == 0 && batched.err.isEmpty, "\(batched.err)")
+        #expect(String(decoding: batched.out, as: UTF8.self) == expected)
+        let oneByOne = try Self.run(["export", "webdriver", "-"], environment: ["TMPDIR": folder + "/missing"], input: trace)
+        #expect(oneByOne.status == 0 && oneByOne.out == batched.out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/spool").isEmpty)
+    }
+
     /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
     /// (The files are root's: that user may not open them without updating their access time,
     /// and the pan fixture passing shows that verify then opens them as usual.)
