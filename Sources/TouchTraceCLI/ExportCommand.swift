@@ -37,8 +37,13 @@ enum ExportCommand {
         at the end of the trace stay down in evemu and getevent and are lifted in webdriver.
         The same trace gives the same bytes. Without --output the export goes to stdout.
         The export streams: the trace is read once to check it and gather the warnings, then
-        again as it is written (webdriver: once more for each pointer source), so memory stays
-        small at any size; a refused export writes nothing, and --output FILE appears whole.
+        again as it is written (webdriver: once more for each 32 pointer sources, the first of
+        them written as read, the others kept in unnamed temporary files in $TMPDIR, or /tmp,
+        until the pass ends, then copied out in order), so memory stays small at any size; a
+        refused export writes nothing, and --output FILE appears whole.
+        TRACE - reads standard input, as does a pipe given by its path (/dev/stdin); a stream
+        larger than 1 MiB is copied once into an unnamed temporary file in $TMPDIR (or /tmp),
+        which every pass reads, so memory stays small there too; messages name it <stdin>.
         """,
         options: [
             OptionSpec(name: "output", value: "FILE", help: "Write to FILE (atomically) instead of stdout"),

@@ -250,6 +250,135 @@ import Testing
         #expect(badPipe.err == badPath.err.replacingOccurrences(of: brokenPath, with: "<stdin>"))
     }
 
+    /// `cat big.trace.json | touchtrace export FORMAT -`: a trace from a pipe, given as `-` or
+    /// as `/dev/stdin`, exports to the bytes of the same file given by its path, in every
+    /// format, with the same warnings and refusals under the name of standard input, and leaves
+    /// nothing in TMPDIR. A stream larger than what is kept in memory is spooled once into an
+    /// unnamed temporary file, and every pass of the export (the check, then each format's
+    /// writing, webdriver once a source) reads that copy; a short one is read from memory.
+    @Test func anExportFromAPipeIsTheExportOfTheFile() throws {
+        let folder = temporaryDirectory()
+        // Touch 1 and touch "b" land, move and lift, over and over; every fifth time "b" is
+        // cancelled (a warning in evemu, getevent and webdriver), and "b" is left down at the
+        // end (a warning in each format). One event a line after line 1.
+        var lines: [String] = []
+        var t = 0
+        for round in 0..<1000 {
+            for k in 0..<8 {
+                t += 9
+                let phase = k == 0 ? "began" : (k == 7 ? "ended" : "moved")
+                let other = round == 999 && k == 7 ? "moved" : (k == 7 && round % 5 == 4 ? "cancelled" : phase)
+                lines.append("{\"t\": \(Double(t) / 1000), \"touches\": [{\"id\": 1, \"phase\": \"\(phase)\", \"x\": \(10 + 3 * k).25, \"y\": \(50 + round % 200)}, "
+                    + "{\"id\": \"b\", \"phase\": \"\(other)\", \"x\": \(200 - 5 * k).5, \"y\": \(300 + round % 100), \"force\": 0.\(k + 1)}]}")
+            }
+        }
+        func trace(_ events: [String]) -> Data {
+            Data(("{\"version\": 2, \"screen\": {\"width\": 390, \"height\": 844}, \"maximumForce\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n").utf8)
+        }
+        let big = trace(lines)
+        #expect(big.count > SourceFile.mappingThreshold)
+        // The short one: four rounds and most of a fifth, then the last line (touch 1 lifts, "b"
+        // stays down).
+        let small = trace(Array(lines.prefix(39)) + [lines.last!])
+        #expect(small.count < SourceFile.mappingThreshold)
+        // Eleven more fingers land at the end, "b" still down: evemu and getevent (10 slots)
+        // refuse the export at the tenth of them, near the end, after reading all the rest.
+        var crowded = lines
+        for f in 0..<11 {
+            t += 9
+            crowded.append("{\"t\": \(Double(t) / 1000), \"touches\": [{\"id\": \(100 + f), \"phase\": \"began\", \"x\": \(20 + f), \"y\": 20}]}")
+        }
+        // A bad phase on the trace's last line: no format is written.
+        var broken = lines
+        broken[broken.count - 1] = broken[broken.count - 1].replacingOccurrences(of: "\"phase\": \"ended\"", with: "\"phase\": \"lifted\"")
+        mkdirs(folder + "/spool")
+        mkdirs(folder + "/out")
+        let cases: [(name: String, bytes: Data)] = [("big", big), ("small", small), ("crowded", trace(crowded)), ("broken", trace(broken))]
+        for (name, bytes) in cases {
+            let path = folder + "/" + name + ".trace.json"
+            try bytes.write(to: URL(fileURLWithPath: path))
+            for format in ["evemu", "getevent", "webdriver", "cdp"] {
+                let byPath = try Self.run(["export", format, path])
+                let refused = name == "broken" || (name == "crowded" && (format == "evemu" || format == "getevent"))
+                #expect(byPath.status == (refused ? 2 : 0), "\(name) \(format): \(byPath.err)")
+                #expect(refused ? byPath.out.isEmpty : byPath.out.count > 1000, "\(name) \(format)")
+                // Every run warns ("b" is left down), or is refused, at a place in the trace.
+                #expect(byPath.err.hasPrefix(path + ":"), "\(name) \(format): \(byPath.err)")
+                let asStandardInput = byPath.err.replacingOccurrences(of: path, with: "<stdin>")
+                for input in ["-", "/dev/stdin"] {
+                    let piped = try Self.run(["export", format, input], environment: ["TMPDIR": folder + "/spool"], input: bytes)
+                    #expect(piped.status == byPath.status && piped.out == byPath.out, "\(name) \(format) \(input)")
+                    #expect(piped.err == (input == "-" ? asStandardInput : byPath.err.replacingOccurrences(of: path, with: "/dev/stdin")),
+                            "\(name) \(format) \(input): \(piped.err)")
+                }
+                // Into a file: the same bytes, or, refused, no file at all.
+                let output = folder + "/out/" + name + "." + format
+                let toFile = try Self.run(["export", format, "-", "--output", output], environment: ["TMPDIR": folder + "/spool"], input: bytes)
+                #expect(toFile.status == byPath.status && toFile.err == asStandardInput)
+                #expect(FileManager.default.contents(atPath: output) == (refused ? nil : byPath.out), "\(name) \(format)")
+            }
+        }
+        // Line 1 holds the header, then one event a line: the crowded trace is refused at its
+        // tenth finger (id 109, "b" and nine fingers down) on line 1 + 8,000 + 10, the broken
+        // one at its last event's line, 1 + 8,000.
+        let refusal = try Self.run(["export", "evemu", "-"], environment: ["TMPDIR": folder + "/spool"], input: trace(crowded))
+        #expect(refusal.err.contains("\n<stdin>:8011:") && refusal.err.contains("touch 109 lands while 10 touches are down"), "\(refusal.err)")
+        let bad = try Self.run(["export", "cdp", "-"], environment: ["TMPDIR": folder + "/spool"], input: trace(broken))
+        #expect(bad.err.hasPrefix("<stdin>:8001:"), "\(bad.err)")
+        // Nothing of the streams' temporary copies is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/spool").isEmpty)
+    }
+
+    /// A webdriver export of more sources than one pass writes (the first to the output, the
+    /// others into temporary files copied out after it) is the same, byte for byte, as the rule
+    /// gives it, with temporary files or without any (a source a pass), and leaves nothing in
+    /// TMPDIR.
+    @Test func webdriverSourcesWrittenInBatchesAreInOrder() throws {
+        // 70 touches, one after another: touch k lands at (k, 2) at 2k ms and lifts there at
+        // 2k + 1 ms. Ticks, from the first event (2 ms): touch 1's move and down, a pause of
+        // 1 ms, its up; then for each next touch a pause of 1 ms, its move and down, a pause
+        // of 1 ms, its up. A source does its own actions in its touch's ticks and pauses in all
+        // others (0 ms in a tick of moves, downs or ups, 1 ms in a tick of pause).
+        let count = 70
+        #expect(count > 2 * PreparedExport.sourcesPerPass)
+        var events: [String] = []
+        for k in 1...count {
+            events.append("{\"t\": \(Double(2 * k) / 1000), \"touches\": [{\"id\": \(k), \"phase\": \"began\", \"x\": \(k), \"y\": 2}]}")
+            events.append("{\"t\": \(Double(2 * k + 1) / 1000), \"touches\": [{\"id\": \(k), \"phase\": \"ended\", \"x\": \(k), \"y\": 2}]}")
+        }
+        let trace = Data(("{\"version\": 2, \"screen\": {\"width\": 100, \"height\": 10}, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n").utf8)
+        // Each tick: (touch, what), what being "pause" (1 ms) or the touch's action.
+        var ticks: [(touch: Int, what: String)] = []
+        for k in 1...count {
+            if k > 1 { ticks.append((k, "pause")) }
+            ticks += [(k, "move"), (k, "down"), (k, "pause"), (k, "up")]
+        }
+        var expected = "{\"actions\": ["
+        for source in 1...count {
+            expected += (source == 1 ? "\n" : ",\n") + "{\"type\": \"pointer\", \"id\": \"touch\(source)\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": ["
+            for (n, tick) in ticks.enumerated() {
+                expected += n == 0 ? "\n  " : ",\n  "
+                switch (tick.what, tick.touch == source) {
+                case ("pause", _): expected += "{\"type\": \"pause\", \"duration\": 1}"
+                case ("move", true): expected += "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(source), \"y\": 2}"
+                case ("down", true): expected += "{\"type\": \"pointerDown\", \"button\": 0}"
+                case ("up", true): expected += "{\"type\": \"pointerUp\", \"button\": 0}"
+                default: expected += "{\"type\": \"pause\", \"duration\": 0}"
+                }
+            }
+            expected += "\n]}"
+        }
+        expected += "\n]}\n"
+        let folder = temporaryDirectory()
+        mkdirs(folder + "/spool")
+        let batched = try Self.run(["export", "webdriver", "-"], environment: ["TMPDIR": folder + "/spool"], input: trace)
+        #expect(batched.status == 0 && batched.err.isEmpty, "\(batched.err)")
+        #expect(String(decoding: batched.out, as: UTF8.self) == expected)
+        let oneByOne = try Self.run(["export", "webdriver", "-"], environment: ["TMPDIR": folder + "/missing"], input: trace)
+        #expect(oneByOne.status == 0 && oneByOne.out == batched.out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/spool").isEmpty)
+    }
+
     /// Root reads every folder, so the unreadable one is made for another user, who runs verify.
     /// (The files are root's: that user may not open them without updating their access time,
     /// and the pan fixture passing shows that verify then opens them as usual.)

@@ -42,10 +42,13 @@ public struct ExportedRecording: Sendable {
 /// An export streams: the trace's events are read one at a time from the trace's source (the
 /// mapped file, or the strokes they are made from) and written as they come, so that memory
 /// stays flat whatever the trace's size. What a format needs before its first byte is found in
-/// passes over the events before the one that writes (no spooled file): `prepare` reads them to
+/// passes over the events before the one that writes (the trace is not copied): `prepare` reads them to
 /// check the export and gather its warnings (and, for evemu and getevent, whether the device
 /// needs pressure and touch-major axes); `PreparedExport.write` reads them again as it writes
-/// (webdriver, whose sources are written one after another, once per source).
+/// (webdriver, whose sources are written one after another, once per batch of
+/// `PreparedExport.sourcesPerPass` sources: the first is written as it is read, the others
+/// into unnamed temporary files copied out after it, in order; where no temporary file can be
+/// made, one source a pass).
 public enum TraceExporter {
     /// Exports `trace` as `format`, into memory.
     ///
@@ -87,7 +90,7 @@ public enum TraceExporter {
             return PreparedExport(trace: trace, format: format, options: options, warnings: frames.warnings,
                                   device: device, sourceNames: [])
         case .webdriver:
-            var ticks = WebDriverTicks(trace: trace, writing: nil)
+            var ticks = WebDriverTicks(trace: trace, writing: 0..<0)
             ExportedTouches.forEachEvent(of: trace) { event in
                 ticks.add(event) { _, _ in }
                 return true
@@ -109,6 +112,10 @@ public enum TraceExporter {
 
 /// An export checked by `TraceExporter.prepare`, ready to be written.
 public struct PreparedExport {
+    /// How many webdriver sources one pass over the events writes (the first to the output,
+    /// the others each into a temporary file until the pass ends).
+    static let sourcesPerPass = 32
+
     let trace: Trace
     let format: ExportFormat
     let options: ExportOptions
@@ -138,19 +145,46 @@ public struct PreparedExport {
             }
         case .webdriver:
             WebDriverTicks.writeHead(to: &out.bytes)
-            for (source, name) in sourceNames.enumerated() {
-                WebDriverTicks.writeSourceHead(name, first: source == 0, to: &out.bytes)
-                var ticks = WebDriverTicks(trace: trace, writing: source)
+            var first = 0
+            while first < sourceNames.count && out.failure == nil {
+                // One pass writes a batch of sources: the first straight to the output, the
+                // others each into an unnamed temporary file, copied out after it in order.
+                // Without temporary files, a source a pass.
+                var spools: [UnnamedTemporaryFile] = []
+                for _ in 1..<min(Self.sourcesPerPass, sourceNames.count - first) {
+                    guard let spool = try? UnnamedTemporaryFile(prefix: "touchtrace-export") else { break }
+                    spools.append(spool)
+                }
+                let batch = first..<(first + 1 + spools.count)
+                var spooled = spools.map { ExportOutput($0.output) }
+                WebDriverTicks.writeSourceHead(sourceNames[first], first: first == 0, to: &out.bytes)
+                for (k, source) in batch.dropFirst().enumerated() {
+                    WebDriverTicks.writeSourceHead(sourceNames[source], first: false, to: &spooled[k].bytes)
+                }
+                var ticks = WebDriverTicks(trace: trace, writing: batch)
                 var tick = 0
                 ExportedTouches.forEachEvent(of: trace) { event in
-                    ticks.add(event) { pause, action in
-                        WebDriverTicks.writeTick(tick, pause: pause, action: action, to: &out.bytes)
+                    ticks.add(event) { pause, actions in
+                        WebDriverTicks.writeTick(tick, pause: pause, action: actions[0], to: &out.bytes)
+                        for k in spooled.indices {
+                            WebDriverTicks.writeTick(tick, pause: pause, action: actions[k + 1], to: &spooled[k].bytes)
+                        }
                         tick += 1
                     }
-                    return out.handOverIfFull()
+                    var going = out.handOverIfFull()
+                    for k in spooled.indices where !spooled[k].handOverIfFull() { going = false }
+                    return going
                 }
                 if out.failure != nil { break }
                 WebDriverTicks.writeSourceEnd(to: &out.bytes)
+                for k in spooled.indices {
+                    WebDriverTicks.writeSourceEnd(to: &spooled[k].bytes)
+                    try spooled[k].finish()
+                    // The bytes before the spooled source's go first.
+                    try out.flush()
+                    try spools[k].copyAll(to: output)
+                }
+                first = batch.upperBound
             }
             WebDriverTicks.writeEnd(to: &out.bytes)
         case .cdp:
@@ -196,6 +230,12 @@ struct ExportOutput {
             failure = error
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands over what has gathered now; throws the output's first error.
+    mutating func flush() throws {
+        if failure == nil && !bytes.isEmpty { handOver() }
+        if let failure { throw failure }
     }
 
     /// Hands over the rest; throws the output's first error.

@@ -19,11 +19,11 @@
 ///
 /// The sources are written one after another, each with an action in every tick: the events
 /// are added once to learn the sources' names (and the warnings), then once more for each
-/// source, whose ticks are written as they come.
+/// batch of sources, whose ticks are written as they come.
 struct WebDriverTicks {
     let trace: Trace
-    /// The source whose actions are written (nil: none; the names and warnings are gathered).
-    let writing: Int?
+    /// The sources whose actions are written (none: the names and warnings are gathered).
+    let writing: Range<Int>
     private(set) var warnings: [TraceError] = []
     /// The sources' names, in the order the ids first land.
     private(set) var sourceNames: [String] = []
@@ -36,11 +36,20 @@ struct WebDriverTicks {
     private var firstTime: Double?
     private var lastMillisecond: Int64?
     private var warnedOutside = false
+    /// The action of each written source in this event's tick of moves and in its tick of
+    /// downs and ups (nil: it pauses), by its place in `writing`.
+    private var moves: [String?]
+    private var presses: [String?]
+    /// No action, for each written source (a tick of pause).
+    private let pauses: [String?]
 
-    init(trace: Trace, writing: Int?) {
+    init(trace: Trace, writing: Range<Int>) {
         self.trace = trace
         self.writing = writing
         maximumForce = trace.header.maximumForce ?? 1
+        pauses = Array(repeating: nil, count: writing.count)
+        moves = pauses
+        presses = pauses
     }
 
     /// The name of the source of `id`: `touch` and the integer, or `touch-` and the string.
@@ -51,14 +60,14 @@ struct WebDriverTicks {
 
     /// Takes the trace's next event, calling `tick` for each tick it makes, in order, with the
     /// tick's pause (whole milliseconds; 0 in a tick of moves, downs or ups) and the action of
-    /// the source being written (nil: it pauses in this tick).
-    mutating func add(_ event: ExportedTouches.Event, _ tick: (_ pause: Int64, _ action: String?) -> Void) {
+    /// each source being written, by its place in `writing` (nil: it pauses in this tick).
+    mutating func add(_ event: ExportedTouches.Event, _ tick: (_ pause: Int64, _ actions: [String?]) -> Void) {
         let t0 = firstTime ?? event.t
         firstTime = t0
         let ms = Int64(((event.t - t0) * 1000).rounded())
         let screen = trace.screen
         var moved = false, pressed = false
-        var move: String?, press: String?
+        var anyWritten = false
         for change in event.changes where change.phase != .stationary {
             let source: Int
             if let known = sourceOfID[change.id] {
@@ -78,7 +87,12 @@ struct WebDriverTicks {
                 sourceNames.append(name)
                 places.append(nil)
             }
-            let written = source == writing
+            let written = writing.contains(source)
+            if written && !anyWritten {
+                anyWritten = true
+                moves = pauses
+                presses = pauses
+            }
             let x = Int64(change.x.rounded()), y = Int64(change.y.rounded())
             if !warnedOutside && (x < 0 || y < 0 || Double(x) > screen.width || Double(y) > screen.height) {
                 warnedOutside = true
@@ -100,15 +114,15 @@ struct WebDriverTicks {
             let last = change.phase == .began ? nil : places[source]
             if last.map({ $0 != (x, y) }) ?? true || (hasProperties && change.phase == .moved) {
                 moved = true
-                if written { move = "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}" }
+                if written { moves[source - writing.lowerBound] = "{\"type\": \"pointerMove\", \"duration\": 0, \"origin\": \"viewport\", \"x\": \(x), \"y\": \(y)\(properties)}" }
             }
             places[source] = (x, y)
             if change.phase == .began {
                 pressed = true
-                if written { press = "{\"type\": \"pointerDown\", \"button\": 0\(properties)}" }
+                if written { presses[source - writing.lowerBound] = "{\"type\": \"pointerDown\", \"button\": 0\(properties)}" }
             } else if change.phase.isEnding {
                 pressed = true
-                if written { press = "{\"type\": \"pointerUp\", \"button\": 0}" }
+                if written { presses[source - writing.lowerBound] = "{\"type\": \"pointerUp\", \"button\": 0}" }
                 places[source] = nil
                 if change.phase == .cancelled {
                     warnings.append(trace.source.error(at: change.offset, event.isFinalCancel
@@ -118,10 +132,10 @@ struct WebDriverTicks {
             }
         }
         if !moved && !pressed { return }
-        if let last = lastMillisecond, ms > last { tick(ms - last, nil) }
+        if let last = lastMillisecond, ms > last { tick(ms - last, pauses) }
         lastMillisecond = ms
-        if moved { tick(0, move) }
-        if pressed { tick(0, press) }
+        if moved { tick(0, anyWritten ? moves : pauses) }
+        if pressed { tick(0, anyWritten ? presses : pauses) }
     }
 
     /// The start of the actions, before the first source.

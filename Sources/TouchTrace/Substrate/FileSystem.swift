@@ -119,6 +119,9 @@ package final class UnnamedTemporaryFile {
         try FileDescriptorOutput(fd: fd).write(bytes)
     }
 
+    /// An output that appends to the file (valid while the handle lives).
+    package var output: ByteOutput { FileDescriptorOutput(fd: fd) }
+
     /// Writes everything the file holds, from its start, to `out`. A failure to read the file
     /// throws `FileReadFailure`; what `out` throws is passed on.
     package func copyAll(to out: ByteOutput) throws {
