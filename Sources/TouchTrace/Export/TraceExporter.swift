@@ -178,11 +178,20 @@ public struct PreparedExport {
                 if out.failure != nil { break }
                 WebDriverTicks.writeSourceEnd(to: &out.bytes)
                 for k in spooled.indices {
+                    let source = sourceNames[batch.lowerBound + 1 + k]
                     WebDriverTicks.writeSourceEnd(to: &spooled[k].bytes)
-                    try spooled[k].finish()
+                    do {
+                        try spooled[k].finish()
+                    } catch {
+                        throw ExportSpoolFailure(source: source, reading: false, reason: "\(error)")
+                    }
                     // The bytes before the spooled source's go first.
                     try out.flush()
-                    try spools[k].copyAll(to: output)
+                    do {
+                        try spools[k].copyAll(to: output)
+                    } catch let failure as FileReadFailure {
+                        throw ExportSpoolFailure(source: source, reading: true, reason: failure.reason)
+                    }
                 }
                 first = batch.upperBound
             }
@@ -195,6 +204,22 @@ public struct PreparedExport {
             }
         }
         try out.finish()
+    }
+}
+
+/// A temporary file that held one webdriver pointer source's actions during an export could
+/// not be written or read back (its folder, `TMPDIR` or /tmp, full or gone): the export stops
+/// there, having written part of its output.
+public struct ExportSpoolFailure: Error, CustomStringConvertible, Sendable {
+    /// The pointer source whose actions the file held.
+    public let source: String
+    /// Whether reading it back failed (else writing it).
+    public let reading: Bool
+    /// The system's reason.
+    public let reason: String
+
+    public var description: String {
+        "the temporary file holding pointer source \"\(source)\" (in TMPDIR, else /tmp) could not be \(reading ? "read back" : "written"): \(reason)"
     }
 }
 
