@@ -6,13 +6,7 @@ import TouchTrace
 /// and hit testing where the view now is.
 @Suite struct MovingViewTests {
     /// The text transcript of a trace through a scene.
-    func text(_ json: String, _ scene: Scene) throws -> [String] {
-        let output = MemoryOutput()
-        let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: 2)
-        Replayer.replay(try parseTrace(json), scene: scene, into: writer)
-        try writer.finish()
-        return output.text.split(separator: "\n").dropFirst().map(String.init)
-    }
+    func text(_ json: String, _ scene: Scene) throws -> [String] { try transcriptText(json, scene) }
 
     /// A card dragged the usual way: the handler moves the card's center by the translation
     /// in the superview (the screen here) and takes the movement in steps.

@@ -8,13 +8,7 @@ import TouchTrace
     final class Log: @unchecked Sendable { var lines: [String] = [] }
 
     /// The text transcript of a trace through a scene (without its header line).
-    func text(_ json: String, _ scene: Scene) throws -> [String] {
-        let output = MemoryOutput()
-        let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: 2)
-        Replayer.replay(try parseTrace(json), scene: scene, into: writer)
-        try writer.finish()
-        return output.text.split(separator: "\n").dropFirst().map(String.init)
-    }
+    func text(_ json: String, _ scene: Scene) throws -> [String] { try transcriptText(json, scene) }
 
     /// A time in whole microseconds, for times that sums of intervals make.
     static func micros(_ t: Double) -> Int { Int((t * 1_000_000).rounded()) }

@@ -41,6 +41,16 @@ func replay(_ trace: Trace, _ scene: Scene) -> [Record] {
     return collector.records
 }
 
+/// The text transcript of a trace (JSON text) through a scene, version 2, without its header
+/// line, one record a line.
+func transcriptText(_ json: String, _ scene: Scene) throws -> [String] {
+    let output = MemoryOutput()
+    let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: 2)
+    Replayer.replay(try parseTrace(json), scene: scene, into: writer)
+    try writer.finish()
+    return output.text.split(separator: "\n").dropFirst().map(String.init)
+}
+
 /// The state changes the source `source` (an index into `scene.sources`) wrote.
 func transitions(_ records: [Record], source: Int) -> [Transition] {
     records.filter { $0.source == source && $0.event.description == "state" }
