@@ -112,6 +112,10 @@ struct ScreenHost: SceneHost {
     func touchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext) {
         let world = UIKitReplay.of(context, screen: screen)
         guard v >= 0 && v < world.views.count else { return }
+        // The views' code runs at the event's time, on this replay's timeline (a control's
+        // timer is this replay's even when no recognizer has been called in the event).
+        MediaClock.now = context.t
+        ReplayTimeline.current = world.timeline
         let located = context
         world.viewTouches.deliver(set, phase: phase, to: world.views[v], at: context.t) { located.screenLocation($0, ofView: v) }
         if phase >= 2 {

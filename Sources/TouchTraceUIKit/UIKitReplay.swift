@@ -148,6 +148,8 @@ final class UIKitReplay: ReplayAttachment {
     /// After an event and its actions: the records of the views that changed, and their new
     /// places (theirs and their subviews') in the engine.
     func eventDidEnd(_ context: inout DeliveryContext) {
+        MediaClock.now = context.t
+        ReplayTimeline.current = timeline
         // What the recognizers decided in it reaches the views' touch methods first (their code
         // may move views too).
         viewTouches.recognizersMayHaveDecided(at: context.t)
