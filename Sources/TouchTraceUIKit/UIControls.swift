@@ -205,9 +205,10 @@ open class UIControl: UIView {
     private var trackedTouch: UITouch?
 
     /// A touch began on the control (it hit-tested here): while the control is enabled and
-    /// tracks no other touch, it is inside and highlighted, `beginTracking(_:with:)` says
-    /// whether to track it, and if so the actions of `.touchDown` run (with `.touchDownRepeat`
-    /// for a second tap, `tapCount` above 1). A disabled control passes the touches to `next`.
+    /// tracks no other touch, it is inside, `beginTracking(_:with:)` says whether to track it,
+    /// and if so it is highlighted and the actions of `.touchDown` run (with `.touchDownRepeat`
+    /// for a second tap, `tapCount` above 1); a touch it does not track (a slider's beside its
+    /// thumb) leaves it unhighlighted. A disabled control passes the touches to `next`.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return super.touchesBegan(touches, with: event) }
         guard trackedTouch == nil, let touch = touches.first else { return }
@@ -215,13 +216,13 @@ open class UIControl: UIView {
         isTouchInside = true
         let tracking = beginTracking(touch, with: event)
         isTracking = tracking
-        isHighlighted = true
+        isHighlighted = tracking
         guard tracking else { return }
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     /// The tracked touch moved: it is inside while `point(inside:with:)` holds its location,
-    /// highlighted while inside; while tracking, `continueTracking(_:with:)` says whether to go
+    /// highlighted while inside and tracking; while tracking, `continueTracking(_:with:)` says whether to go
     /// on, and if so the actions of `.touchDragInside` or `.touchDragOutside` run, with
     /// `.touchDragEnter` or `.touchDragExit` when it crossed the edge.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -229,7 +230,7 @@ open class UIControl: UIView {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let wasInside = isTouchInside
         isTouchInside = point(inside: touch.location(in: self), with: event)
-        isHighlighted = isTouchInside
+        isHighlighted = isTouchInside && isTracking
         guard isTracking else { return }
         let tracking = continueTracking(touch, with: event)
         isTracking = tracking
