@@ -1,6 +1,7 @@
 // UIKit objects compare as `NSObject`s do, and more of the views and objects gesture code
-// touches: the application, table and collection cells, sliders, switches. touchtrace has one
-// screen and no data sources: these keep what code sets and answer fixed, documented values.
+// touches: the application, table and collection cells, sliders, switches, steppers. touchtrace
+// has one screen and no data sources: these keep what code sets and answer fixed, documented
+// values; the slider, the switch and the stepper move with the replay's touches.
 
 // MARK: Identity
 
@@ -231,23 +232,58 @@ open class UICollectionViewCell: UIView {
     open func prepareForReuse() {}
 }
 
-// MARK: Sliders and switches
+// MARK: Sliders, switches and steppers
 
-/// A slider, as `UIKit.UISlider`: a control keeping a value within its range. Its touches are
-/// tracked as any `UIControl`'s (the touch events' actions), but they do not move its value
-/// (touchtrace does not know where a thumb is drawn); code sets its value.
+extension UIControl.Event {
+    /// What a standard control sends when the user changes its value: `.valueChanged` with
+    /// `.primaryActionTriggered` (the event `init(frame:primaryAction:)` of these controls
+    /// registers its action for, iOS 14), each action once.
+    static let userChangedValue: UIControl.Event = [.valueChanged, .primaryActionTriggered]
+}
+
+/// A slider, as `UIKit.UISlider`: a horizontal track with a thumb whose place is `value` within
+/// `minimumValue`…`maximumValue`, moved by a touch that begins on the thumb.
+///
+/// Geometry (a device draws it; these are touchtrace's fixed values, in the slider's points):
+/// - `trackRect(forBounds:)`: the bounds' full width, 4 points high, centred vertically — the
+///   height of iOS 13's track (a measurement of a device's drawing, not documented by Apple).
+/// - `thumbRect(forBounds:trackRect:value:)`: 28 × 28 points (the size of UIKit's default thumb
+///   image, a measurement; not documented), centred on the track's middle line; its centre goes
+///   from the track's left end + 14 (`minimumValue`) to its right end − 14 (`maximumValue`) in
+///   proportion to the value, so the thumb stays on the track, as on a device.
+///
+/// Touches (through `UIControl`'s tracking; a subclass that overrides these methods and calls
+/// `super` keeps the behaviour):
+/// - `beginTracking(_:with:)` tracks a touch only if it begins in the thumb's rect
+///   (`thumbRect(forBounds:trackRect:value:)` of the current value — a subclass that returns a
+///   larger rect grabs from farther): a touch on the track beside the thumb does nothing (no
+///   `.touchDown`, no change), as on iOS, where a tap on the track does not move the thumb.
+/// - While tracked, the thumb's centre follows the finger's x keeping the offset from where the
+///   thumb was grabbed (UIKit's documentation is silent; touchtrace's choice, so grabbing the
+///   thumb does not change the value), at every move and at the lift; the value is where the
+///   centre is between its two ends, kept within `minimumValue`…`maximumValue` (the finger may
+///   leave the slider: the thumb stops at an end).
+/// - Each change of the value sends `.valueChanged` (with `.primaryActionTriggered`) when
+///   `isContinuous` (the default); otherwise the value still follows the finger and those
+///   actions run once when the touch ends or is cancelled, if the value differs from the one
+///   at the touch's beginning.
+/// - `value`, `setValue(_:animated:)` and the range set by code send nothing.
 open class UISlider: UIControl {
-    /// The value, kept within `minimumValue`…`maximumValue` (0).
+    /// The value, kept within `minimumValue`…`maximumValue` (0); setting it sends nothing.
     open var value: Float {
         get { storedValue }
         set { storedValue = Swift.min(Swift.max(newValue, minimumValue), Swift.max(minimumValue, maximumValue)) }
     }
     private var storedValue: Float = 0
-    /// The smallest value (0).
-    open var minimumValue: Float = 0
-    /// The largest value (1).
-    open var maximumValue: Float = 1
-    /// Whether dragging sends `.valueChanged` continuously (true): kept.
+    /// The smallest value (0); the value is raised to it when it is below.
+    open var minimumValue: Float = 0 {
+        didSet { value = storedValue }
+    }
+    /// The largest value (1); the value is lowered to it when it is above.
+    open var maximumValue: Float = 1 {
+        didSet { value = storedValue }
+    }
+    /// Whether a drag sends `.valueChanged` at each change (true) or once at its end (false).
     open var isContinuous = true
     /// The colour left of the thumb (nil): kept.
     open var minimumTrackTintColor: UIColor?
@@ -256,20 +292,239 @@ open class UISlider: UIControl {
     /// The thumb's colour (nil): kept.
     open var thumbTintColor: UIColor?
 
-    /// Sets `value` (`animated` does not matter).
+    /// touchtrace's fixed side of the default thumb, in points (see the type's documentation).
+    static let thumbSide: CGFloat = 28
+    /// touchtrace's fixed height of the track, in points (see the type's documentation).
+    static let trackHeight: CGFloat = 4
+
+    /// The finger's x less the thumb's centre x when the thumb was grabbed, in points.
+    private var grabOffset: CGFloat = 0
+    /// The value when the tracked touch began.
+    private var valueAtGrab: Float = 0
+
+    /// Sets `value` (kept within the range; `animated` does not matter); sends nothing.
     open func setValue(_ value: Float, animated: Bool) { self.value = value }
+
+    /// The rect of the track in the slider's coordinates: `bounds`' full width, 4 points high,
+    /// centred vertically (touchtrace's fixed geometry, see the type's documentation).
+    open func trackRect(forBounds bounds: CGRect) -> CGRect {
+        CGRect(x: bounds.minX, y: bounds.midY - UISlider.trackHeight / 2, width: bounds.width, height: UISlider.trackHeight)
+    }
+
+    /// The rect of the thumb at `value` on the track `rect`: 28 × 28 points centred on the
+    /// track's middle line, its left edge from `rect.minX` (at `minimumValue`) to
+    /// `rect.maxX − 28` (at `maximumValue`) in proportion (touchtrace's fixed geometry).
+    open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
+        let side = UISlider.thumbSide
+        let span = maximumValue - minimumValue
+        let clamped = Swift.min(Swift.max(value, minimumValue), Swift.max(minimumValue, maximumValue))
+        let fraction = span > 0 ? CGFloat((clamped - minimumValue) / span) : 0
+        let travel = Swift.max(rect.width - side, 0)
+        return CGRect(x: rect.minX + fraction * travel, y: rect.midY - side / 2, width: side, height: side)
+    }
+
+    /// Tracks `touch` only if it begins in the thumb's rect (see the type's documentation).
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let point = touch.location(in: self)
+        let thumb = thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: value)
+        guard thumb.contains(point) else { return false }
+        _ = super.beginTracking(touch, with: event)
+        grabOffset = point.x - thumb.midX
+        valueAtGrab = value
+        return true
+    }
+
+    /// Moves the value with the finger (see the type's documentation); true.
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        follow(touch)
+        return true
+    }
+
+    /// Follows the lift's place, then sends the value's actions once if not `isContinuous`.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if let touch { follow(touch) }
+        super.endTracking(touch, with: event)
+        if !isContinuous && value != valueAtGrab { sendActions(for: .userChangedValue) }
+    }
+
+    /// Sends the value's actions once if not `isContinuous` and the value moved.
+    open override func cancelTracking(with event: UIEvent?) {
+        super.cancelTracking(with: event)
+        if !isContinuous && value != valueAtGrab { sendActions(for: .userChangedValue) }
+    }
+
+    /// Sets the value where the thumb's centre (the finger's x less the grab offset) is between
+    /// the centres of the thumb at the two ends; sends the actions of a change if continuous.
+    private func follow(_ touch: UITouch) {
+        let track = trackRect(forBounds: bounds)
+        let low = thumbRect(forBounds: bounds, trackRect: track, value: minimumValue).midX
+        let high = thumbRect(forBounds: bounds, trackRect: track, value: maximumValue).midX
+        guard high > low else { return }
+        let centre = touch.location(in: self).x - grabOffset
+        let fraction = Swift.min(Swift.max((centre - low) / (high - low), 0), 1)
+        let newValue = minimumValue + Float(fraction) * (maximumValue - minimumValue)
+        guard newValue != value else { return }
+        value = newValue
+        if isContinuous { sendActions(for: .userChangedValue) }
+    }
 }
 
-/// A switch, as `UIKit.UISwitch`: a control keeping on or off; code sets it.
+/// A switch, as `UIKit.UISwitch`: a control that is on or off.
+///
+/// A tap toggles it: when a touch it tracks lifts inside it (`point(inside:with:)`, where
+/// `.touchUpInside` is sent), `isOn` flips and `.valueChanged` (with `.primaryActionTriggered`)
+/// is sent, in `endTracking(_:with:)` — so before the `.touchUpInside` actions, and a subclass
+/// that overrides it and calls `super` keeps it. A touch that lifts outside or is cancelled
+/// changes nothing. Dragging the thumb across, which a device also accepts, is not documented
+/// and touchtrace does not do it: only the lift inside toggles. `isOn` and `setOn(_:animated:)`
+/// set by code send nothing.
 open class UISwitch: UIControl {
-    /// Whether it is on (false).
+    /// Whether it is on (false); setting it sends nothing.
     open var isOn = false
     /// The colour when on (nil): kept.
     open var onTintColor: UIColor?
     /// The thumb's colour (nil): kept.
     open var thumbTintColor: UIColor?
-    /// Sets `isOn` (`animated` does not matter).
+    /// Sets `isOn` (`animated` does not matter); sends nothing.
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+
+    /// The tracked touch lifted: inside the switch, it toggles (see the type's documentation).
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard let touch, point(inside: touch.location(in: self), with: event) else { return }
+        isOn.toggle()
+        sendActions(for: .userChangedValue)
+    }
+}
+
+/// A stepper, as `UIKit.UIStepper`: a − and a + button that change `value` by `stepValue`
+/// within `minimumValue`…`maximumValue`.
+///
+/// Geometry (touchtrace's fixed values): the left half of the bounds (x below `bounds.midX`)
+/// is −, the right half +. (A device's stepper is 94 × 32 points with the two buttons side by
+/// side; touchtrace uses the frame code gives it.)
+///
+/// Touches (through `UIControl`'s tracking; a subclass calling `super` keeps the behaviour):
+/// - `beginTracking(_:with:)`: a touch down on a half steps once — `value ± stepValue`; a step
+///   that would pass an end stops at it, and a step from an end outwards goes to the other end
+///   when `wraps` (UIKit documents that stepping beyond an end wraps; where a step short of the
+///   end lands is touchtrace's choice), otherwise changes nothing.
+/// - With `autorepeat` (the default), while the touch stays down and inside the stepper, it
+///   steps again 0.5 s after the touch down and then every 0.1 s, at the trace's time (timers
+///   of the replay, see `Timer`). UIKit documents only that "the rate of change depends on how
+///   long the user continues pressing"; 0.5 s then ten a second is AppKit's documented
+///   `NSStepper` autorepeat, touchtrace's fixed timing (no acceleration).
+/// - Each change sends `.valueChanged` (with `.primaryActionTriggered`) when `isContinuous`
+///   (the default); otherwise those actions run once when the touch ends or is cancelled, if
+///   the value differs from the one at the touch down.
+/// - `value` and the range set by code send nothing.
+open class UIStepper: UIControl {
+    /// The value (0), kept within `minimumValue`…`maximumValue`; setting it sends nothing.
+    open var value: Double {
+        get { storedValue }
+        set { storedValue = Swift.min(Swift.max(newValue, minimumValue), maximumValue) }
+    }
+    private var storedValue: Double = 0
+    /// The smallest value (0). Set above `maximumValue`, both become the new value (UIKit's
+    /// documented rule); the value is raised to it when below.
+    open var minimumValue: Double = 0 {
+        didSet {
+            if maximumValue < minimumValue { maximumValue = minimumValue }
+            value = storedValue
+        }
+    }
+    /// The largest value (100). Set below `minimumValue`, both become the new value; the value
+    /// is lowered to it when above.
+    open var maximumValue: Double = 100 {
+        didSet {
+            if minimumValue > maximumValue { minimumValue = maximumValue }
+            value = storedValue
+        }
+    }
+    /// How much one step changes the value (1); a step of 0 or less changes nothing (UIKit
+    /// refuses such a value).
+    open var stepValue: Double = 1
+    /// Whether stepping past an end goes to the other end (false).
+    open var wraps = false
+    /// Whether holding a button steps again and again (true).
+    open var autorepeat = true
+    /// Whether each change sends `.valueChanged` at once (true) or once when the touch ends.
+    open var isContinuous = true
+
+    /// touchtrace's fixed delay from the touch down to the first repeated step, in seconds.
+    static let firstRepeatDelay: Double = 0.5
+    /// touchtrace's fixed interval between repeated steps after the first, in seconds.
+    static let repeatInterval: Double = 0.1
+
+    /// +1 when the tracked touch went down on +, −1 on −.
+    private var direction: Double = 1
+    /// The value when the tracked touch went down.
+    private var valueAtTouchDown: Double = 0
+    /// The timer of the next repeated step, while one is due.
+    private var repeater: Timer?
+
+    /// A stepper with this frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Steps once on the half the touch is on and starts the autorepeat (see the type's
+    /// documentation); true.
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        _ = super.beginTracking(touch, with: event)
+        direction = touch.location(in: self).x < bounds.midX ? -1 : 1
+        valueAtTouchDown = value
+        step()
+        if autorepeat {
+            repeater = Timer.scheduledTimer(withTimeInterval: UIStepper.firstRepeatDelay, repeats: false) { [weak self] _ in
+                guard let self, self.isTracking else { return }
+                self.repeatStep()
+                self.repeater = Timer.scheduledTimer(withTimeInterval: UIStepper.repeatInterval, repeats: true) { [weak self] timer in
+                    guard let self, self.isTracking else { return timer.invalidate() }
+                    self.repeatStep()
+                }
+            }
+        }
+        return true
+    }
+
+    /// Stops the autorepeat; sends the value's actions once if not `isContinuous`.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        stopRepeating()
+        super.endTracking(touch, with: event)
+        if !isContinuous && value != valueAtTouchDown { sendActions(for: .userChangedValue) }
+    }
+
+    /// Stops the autorepeat; sends the value's actions once if not `isContinuous`.
+    open override func cancelTracking(with event: UIEvent?) {
+        stopRepeating()
+        super.cancelTracking(with: event)
+        if !isContinuous && value != valueAtTouchDown { sendActions(for: .userChangedValue) }
+    }
+
+    private func stopRepeating() {
+        repeater?.invalidate()
+        repeater = nil
+    }
+
+    /// A repeated step: only while the touch is inside the stepper.
+    private func repeatStep() {
+        if isTouchInside { step() }
+    }
+
+    /// One step in `direction` (see the type's documentation for the ends).
+    private func step() {
+        guard stepValue > 0 else { return }
+        var next = value + direction * stepValue
+        if next > maximumValue {
+            next = wraps && value >= maximumValue ? minimumValue : maximumValue
+        } else if next < minimumValue {
+            next = wraps && value <= minimumValue ? maximumValue : minimumValue
+        }
+        guard next != value else { return }
+        value = next
+        if isContinuous { sendActions(for: .userChangedValue) }
+    }
 }
 
 // MARK: Time

@@ -10,6 +10,296 @@ import TouchTrace
 @Suite struct StandardControlTests {
     final class Log: @unchecked Sendable { var lines: [String] = [] }
 
+    /// The control a replay made, kept to read its value after the replay.
+    final class Held: @unchecked Sendable { var control: UIControl? }
+
+    /// A slider whose subclass overrides the tracking methods and calls `super`, as app code
+    /// does: it logs each call and must still move.
+    final class LoggedSlider: UISlider {
+        var log: Log?
+        override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+            let tracks = super.beginTracking(touch, with: event)
+            log?.lines.append("beginTracking \(tracks)")
+            return tracks
+        }
+        override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+            log?.lines.append("continueTracking")
+            return super.continueTracking(touch, with: event)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            super.touchesBegan(touches, with: event)
+            log?.lines.append("highlighted \(isHighlighted)")
+        }
+    }
+
+    typealias Events = [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])]
+
+    /// Replays `events` through a screen of a 390 × 844 root with the control `make` makes
+    /// (its frame set by `make`) as its only subview; returns the actions that ran, in order,
+    /// each as "NAME VALUE" (with the trace's time first when `timed`), the value read by
+    /// `value` when the action ran.
+    func actions(_ events: Events, timed: Bool = false, held: Held = Held(),
+                 make: @escaping @Sendable (Log) -> UIControl, value: @escaping @Sendable (UIControl) -> String) throws -> [String] {
+        let log = Log()
+        var registry = Registry.standard
+        try registry.register(.uiKit("controls") {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let control = make(log)
+            held.control = control
+            root.addSubview(control)
+            let named: [(String, UIControl.Event)] = [
+                ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat), ("touchDragInside", .touchDragInside),
+                ("touchDragOutside", .touchDragOutside), ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
+                ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside), ("touchCancel", .touchCancel),
+                ("valueChanged", .valueChanged), ("primaryActionTriggered", .primaryActionTriggered),
+            ]
+            for (name, event) in named {
+                control.addTarget(for: event) { c in
+                    // The time in whole milliseconds (sums of 0.1 s are not exact in binary).
+                    let time = timed ? "\((CACurrentMediaTime() * 1000).rounded() / 1000) " : ""
+                    log.lines.append("\(time)\(name) \(value(c))")
+                }
+            }
+            return root
+        })
+        let scene = try parseScene(#"{"screen": "controls"}"#, version: 2, registry: registry)
+        _ = replay(try parseTrace(traceJSON(events, version: 2)), scene)
+        return log.lines
+    }
+
+    // MARK: UISlider
+
+    /// A slider at (100, 100, 228, 31), range `range`, at `start`. Its geometry, in its own
+    /// points: the track is x 0…228, y 13.5…17.5 (4 high about the middle line y = 15.5); the
+    /// thumb, 28 × 28, travels 228 − 28 = 200 points: at fraction f of the range its rect is
+    /// x 200f…200f + 28, y 1.5…29.5, its centre x 200f + 14.
+    func slider(range: ClosedRange<Float> = 0...1, start: Float, continuous: Bool = true) -> @Sendable (Log) -> UIControl {
+        { log in
+            let slider = LoggedSlider(frame: CGRect(x: 100, y: 100, width: 228, height: 31))
+            slider.log = log
+            slider.minimumValue = range.lowerBound
+            slider.maximumValue = range.upperBound
+            slider.value = start
+            slider.isContinuous = continuous
+            return slider
+        }
+    }
+
+    static let sliderValue: @Sendable (UIControl) -> String = { "\(($0 as! UISlider).value)" }
+
+    /// The drag both slider tests replay. At 0.5 the thumb is x 100…128 (screen 200…228), centre
+    /// 114: the touch begins at screen (220, 115), the slider's (120, 15), on the thumb, 6
+    /// right of its centre. Each move puts the centre at the finger's x − 6:
+    /// - 0.1 s, x 270 (slider 170): centre 164, fraction (164 − 14) / 200 = 0.75; inside.
+    /// - 0.2 s, x 400 (slider 300): centre 294, (294 − 14) / 200 = 1.4, kept at 1; past the
+    ///   width 228: outside, so drag exit.
+    /// - 0.3 s, x 420: still past the end, 1: no change.
+    /// - 0.4 s, (170, 160) (slider (70, 60), below the slider): centre 64, (64 − 14) / 200 = 0.25.
+    /// - 0.5 s, lifted there: the same place, no change; outside.
+    static let drag: Events = [
+        (0, [(1, "began", 220, 115)]), (0.1, [(1, "moved", 270, 115)]), (0.2, [(1, "moved", 400, 115)]),
+        (0.3, [(1, "moved", 420, 115)]), (0.4, [(1, "moved", 170, 160)]), (0.5, [(1, "ended", 170, 160)]),
+    ]
+
+    /// The drag above on a 0…1 slider at 0.5: each change of value sends valueChanged and
+    /// primaryActionTriggered (in the order the actions were added) from continueTracking,
+    /// before the move's drag actions; a move that changes nothing sends no value actions.
+    /// The subclass's overrides run and, calling super, keep the slider's behaviour.
+    @Test func aSliderDraggedFromItsThumbFollowsTheFinger() throws {
+        let held = Held()
+        #expect(try actions(Self.drag, held: held, make: slider(start: 0.5), value: Self.sliderValue) == [
+            "beginTracking true", "touchDown 0.5", "highlighted true",
+            "continueTracking", "valueChanged 0.75", "primaryActionTriggered 0.75", "touchDragInside 0.75",
+            "continueTracking", "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDragOutside 1.0", "touchDragExit 1.0",
+            "continueTracking", "touchDragOutside 1.0",
+            "continueTracking", "valueChanged 0.25", "primaryActionTriggered 0.25", "touchDragOutside 0.25",
+            "touchUpOutside 0.25",
+        ])
+        #expect((held.control as? UISlider)?.value == 0.25)
+    }
+
+    /// isContinuous false, range 0…10 at 5 (fraction 0.5: the same thumb as above): the value
+    /// follows the drag as above, ten times the fractions — 7.5, 10, 10, 2.5 — but
+    /// valueChanged (with primaryActionTriggered) runs once, at the lift, with 2.5 (endTracking
+    /// runs before the lift's touchUpOutside).
+    @Test func aSliderThatIsNotContinuousSendsItsValueOnceAtTheLift() throws {
+        let held = Held()
+        #expect(try actions(Self.drag, held: held, make: slider(range: 0...10, start: 5, continuous: false), value: Self.sliderValue) == [
+            "beginTracking true", "touchDown 5.0", "highlighted true",
+            "continueTracking", "touchDragInside 7.5",
+            "continueTracking", "touchDragOutside 10.0", "touchDragExit 10.0",
+            "continueTracking", "touchDragOutside 10.0",
+            "continueTracking", "touchDragOutside 2.5",
+            "valueChanged 2.5", "primaryActionTriggered 2.5", "touchUpOutside 2.5",
+        ])
+        #expect((held.control as? UISlider)?.value == 2.5)
+    }
+
+    /// At 0.5 the thumb is the slider's x 100…128. A tap at screen (130, 115), the slider's
+    /// (30, 15), is on the track left of it: beginTracking refuses it, so the slider is not
+    /// highlighted (code that lets a tap recognizer set the value checks that), no action runs
+    /// and the value stays 0.5 (iOS does not jump to a tapped place). A drag that begins there
+    /// and crosses the thumb, to x 300 (slider 200, right of the thumb), moves nothing either.
+    @Test func aTouchOnTheTrackBesideTheThumbChangesNothing() throws {
+        let held = Held()
+        let tap: Events = [(0, [(1, "began", 130, 115)]), (0.1, [(1, "ended", 130, 115)])]
+        #expect(try actions(tap, held: held, make: slider(start: 0.5), value: Self.sliderValue) == ["beginTracking false", "highlighted false"])
+        #expect((held.control as? UISlider)?.value == 0.5)
+        let drag: Events = [(0, [(1, "began", 130, 115)]), (0.1, [(1, "moved", 300, 115)]), (0.2, [(1, "ended", 300, 115)])]
+        #expect(try actions(drag, held: held, make: slider(start: 0.5), value: Self.sliderValue) == ["beginTracking false", "highlighted false"])
+        #expect((held.control as? UISlider)?.value == 0.5)
+    }
+
+    /// Code that sets the value sends nothing; the value is kept within the range, and a new
+    /// range moves a value outside it to its end. The thumb's rect follows the value: at 0.25
+    /// of a 228-wide slider, x = 200 × 0.25 = 50.
+    @Test func aSlidersValueSetByCodeIsClampedAndSendsNothing() {
+        let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 228, height: 31))
+        var sent = 0
+        slider.addTarget(for: .allEvents) { _ in sent += 1 }
+        slider.setValue(2, animated: true)
+        #expect(slider.value == 1)
+        slider.value = -1
+        #expect(slider.value == 0)
+        slider.value = 0.75
+        slider.maximumValue = 0.5
+        #expect(slider.value == 0.5)
+        #expect(sent == 0)
+        let track = slider.trackRect(forBounds: slider.bounds)
+        #expect(track == CGRect(x: 0, y: 13.5, width: 228, height: 4))
+        slider.maximumValue = 1
+        #expect(slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: 0.25) == CGRect(x: 50, y: 1.5, width: 28, height: 28))
+    }
+
+    // MARK: UISwitch
+
+    static let switchAt: @Sendable (Log) -> UIControl = { _ in UISwitch(frame: CGRect(x: 100, y: 100, width: 51, height: 31)) }
+    static let switchValue: @Sendable (UIControl) -> String = { "\(($0 as! UISwitch).isOn)" }
+
+    /// A switch at (100, 100, 51, 31), off. Two taps at (120, 115), inside, a second apart (so
+    /// the second is a new first tap, no touchDownRepeat): each lift inside toggles it — on,
+    /// then off — sending valueChanged and primaryActionTriggered from endTracking, before
+    /// touchUpInside.
+    @Test func aSwitchTappedTwiceTurnsOnThenOff() throws {
+        let held = Held()
+        let taps: Events = [
+            (0, [(1, "began", 120, 115)]), (0.1, [(1, "ended", 120, 115)]),
+            (1, [(2, "began", 120, 115)]), (1.1, [(2, "ended", 120, 115)]),
+        ]
+        #expect(try actions(taps, held: held, make: Self.switchAt, value: Self.switchValue) == [
+            "touchDown false", "valueChanged true", "primaryActionTriggered true", "touchUpInside true",
+            "touchDown true", "valueChanged false", "primaryActionTriggered false", "touchUpInside false",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == false)
+    }
+
+    /// Down on the switch at (120, 115), dragged to (300, 300), the switch's (200, 200), outside
+    /// its 51 × 31, and lifted there: touchUpOutside, and it stays off.
+    @Test func aSwitchTouchThatEndsOutsideDoesNotToggle() throws {
+        let held = Held()
+        let events: Events = [(0, [(1, "began", 120, 115)]), (0.1, [(1, "moved", 300, 300)]), (0.2, [(1, "ended", 300, 300)])]
+        #expect(try actions(events, held: held, make: Self.switchAt, value: Self.switchValue) == [
+            "touchDown false", "touchDragOutside false", "touchDragExit false", "touchUpOutside false",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == false)
+    }
+
+    /// Code that turns a switch on sends nothing.
+    @Test func setOnSendsNothing() {
+        let toggle = UISwitch(frame: CGRect(x: 0, y: 0, width: 51, height: 31))
+        var sent = 0
+        toggle.addTarget(for: .allEvents) { _ in sent += 1 }
+        toggle.setOn(true, animated: true)
+        #expect(toggle.isOn && sent == 0)
+    }
+
+    // MARK: UIStepper
+
+    /// A stepper at (100, 100, 94, 32): its halves split at its x 47, so on the screen −
+    /// is x 100…147 and + is x 147…194; set up by `setUp`.
+    func stepper(_ setUp: @escaping @Sendable (UIStepper) -> Void = { _ in }) -> @Sendable (Log) -> UIControl {
+        { _ in
+            let stepper = UIStepper(frame: CGRect(x: 100, y: 100, width: 94, height: 32))
+            setUp(stepper)
+            return stepper
+        }
+    }
+
+    static let stepperValue: @Sendable (UIControl) -> String = { "\(($0 as! UIStepper).value)" }
+
+    /// Taps a second apart (each a first tap, each lifted within 0.1 s, before any repeat) at
+    /// `xs` (y 116).
+    func taps(_ xs: [Double]) -> Events {
+        xs.enumerated().flatMap { k, x -> Events in
+            [(Double(k), [(k + 1, "began", x, 116)]), (Double(k) + 0.1, [(k + 1, "ended", x, 116)])]
+        }
+    }
+
+    /// Defaults 0…100, step 1. + at x 170 twice: 1, 2; − at x 120 three times: 1, 0, then at
+    /// the minimum nothing changes (no valueChanged). Each step is taken at the touch down, in
+    /// beginTracking, so its value actions run before touchDown's.
+    @Test func aStepperStepsUpAndDownAndStopsAtItsMinimum() throws {
+        #expect(try actions(taps([170, 170, 120, 120, 120]), make: stepper(), value: Self.stepperValue) == [
+            "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDown 1.0", "touchUpInside 1.0",
+            "valueChanged 2.0", "primaryActionTriggered 2.0", "touchDown 2.0", "touchUpInside 2.0",
+            "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDown 1.0", "touchUpInside 1.0",
+            "valueChanged 0.0", "primaryActionTriggered 0.0", "touchDown 0.0", "touchUpInside 0.0",
+            "touchDown 0.0", "touchUpInside 0.0",
+        ])
+    }
+
+    /// Range 0…2 at 1.5, step 1. Without wraps: + goes to 2.5, past the end: it stops at 2;
+    /// + again at the end changes nothing; − gives 1. With wraps: + stops at 2 as before;
+    /// + from the end wraps to 0; − from 0 wraps to 2.
+    @Test func aStepperClampsAtItsEndsAndWrapsOnlyWhenAsked() throws {
+        let noWrap = stepper { s in
+            s.maximumValue = 2
+            s.value = 1.5
+        }
+        #expect(try actions(taps([170, 170, 120]), make: noWrap, value: Self.stepperValue).filter { $0.hasPrefix("valueChanged") } == [
+            "valueChanged 2.0", "valueChanged 1.0",
+        ])
+        let wrapping = stepper { s in
+            s.maximumValue = 2
+            s.value = 1.5
+            s.wraps = true
+        }
+        #expect(try actions(taps([170, 170, 120]), make: wrapping, value: Self.stepperValue).filter { $0.hasPrefix("valueChanged") } == [
+            "valueChanged 2.0", "valueChanged 0.0", "valueChanged 2.0",
+        ])
+    }
+
+    /// + held from 0 s to 0.75 s: a step at the touch down (1), the first repeat 0.5 s later
+    /// (2), then one every 0.1 s: 0.6 s (3), 0.7 s (4); the lift at 0.75 s stops it before
+    /// 0.8 s. Held again from 2 s: 5 at the touch down, 6 at 2.5 s; it slides out of the
+    /// stepper at 2.55 s (to y 200, below its 32 points): the repeats due at 2.6, 2.7 and 2.8 s
+    /// step nothing; back inside at 2.85 s, the one at 2.9 s steps (7); lifted at 2.95 s.
+    @Test func aHeldStepperRepeatsOnTheTracesTime() throws {
+        let events: Events = [
+            (0, [(1, "began", 170, 116)]), (0.75, [(1, "ended", 170, 116)]),
+            (2, [(2, "began", 170, 116)]), (2.55, [(2, "moved", 170, 200)]), (2.85, [(2, "moved", 170, 116)]),
+            (2.95, [(2, "ended", 170, 116)]),
+        ]
+        let lines = try actions(events, timed: true, make: stepper(), value: Self.stepperValue)
+        #expect(lines.filter { !$0.contains("primaryActionTriggered") } == [
+            "0.0 valueChanged 1.0", "0.0 touchDown 1.0", "0.5 valueChanged 2.0", "0.6 valueChanged 3.0",
+            "0.7 valueChanged 4.0", "0.75 touchUpInside 4.0",
+            "2.0 valueChanged 5.0", "2.0 touchDown 5.0", "2.5 valueChanged 6.0",
+            "2.55 touchDragOutside 6.0", "2.55 touchDragExit 6.0",
+            "2.85 touchDragInside 6.0", "2.85 touchDragEnter 6.0", "2.9 valueChanged 7.0", "2.95 touchUpInside 7.0",
+        ])
+    }
+
+    /// isContinuous false: the same hold from 0 s to 0.75 s steps to 4 as above, but
+    /// valueChanged runs once, at the lift (from endTracking, before touchUpInside).
+    @Test func aStepperThatIsNotContinuousSendsItsValueOnceAtTheLift() throws {
+        let events: Events = [(0, [(1, "began", 170, 116)]), (0.75, [(1, "ended", 170, 116)])]
+        let lines = try actions(events, timed: true, make: stepper { $0.isContinuous = false }, value: Self.stepperValue)
+        #expect(lines == [
+            "0.0 touchDown 1.0", "0.75 valueChanged 4.0", "0.75 primaryActionTriggered 4.0", "0.75 touchUpInside 4.0",
+        ])
+    }
+
     // MARK: The time of a view's own code
 
     /// A view that logs the time its touchesBegan sees and, from there, schedules a timer.
