@@ -236,8 +236,10 @@ open class UICollectionViewCell: UIView {
 
 extension UIControl.Event {
     /// What a standard control sends when the user changes its value: `.valueChanged` with
-    /// `.primaryActionTriggered` (the event `init(frame:primaryAction:)` of these controls
-    /// registers its action for, iOS 14), each action once.
+    /// `.primaryActionTriggered`, each action once. UIKit documents that `init(frame:
+    /// primaryAction:)` (iOS 14, on every control) registers its action for
+    /// `.primaryActionTriggered`; that a switch, slider or stepper sends it with each change of
+    /// value is touchtrace's reading, so that such an action runs.
     static let userChangedValue: UIControl.Event = [.valueChanged, .primaryActionTriggered]
 }
 
@@ -246,11 +248,11 @@ extension UIControl.Event {
 ///
 /// Geometry (a device draws it; these are touchtrace's fixed values, in the slider's points):
 /// - `trackRect(forBounds:)`: the bounds' full width, 4 points high, centred vertically — the
-///   height of iOS 13's track (a measurement of a device's drawing, not documented by Apple).
-/// - `thumbRect(forBounds:trackRect:value:)`: 28 × 28 points (the size of UIKit's default thumb
-///   image, a measurement; not documented), centred on the track's middle line; its centre goes
-///   from the track's left end + 14 (`minimumValue`) to its right end − 14 (`maximumValue`) in
-///   proportion to the value, so the thumb stays on the track, as on a device.
+///   height reported for the default track since iOS 13 (Apple does not document it).
+/// - `thumbRect(forBounds:trackRect:value:)`: 28 × 28 points (the size reported for UIKit's
+///   default round thumb; Apple does not document it), centred on the track's middle line; its
+///   centre goes from the track's left end + 14 (`minimumValue`) to its right end − 14
+///   (`maximumValue`) in proportion to the value, so the thumb stays on the track, as on a device.
 ///
 /// Touches (through `UIControl`'s tracking; a subclass that overrides these methods and calls
 /// `super` keeps the behaviour):
