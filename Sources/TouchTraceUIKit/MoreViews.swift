@@ -1,7 +1,7 @@
 // UIKit objects compare as `NSObject`s do, and more of the views and objects gesture code
-// touches: the application, table and collection cells, sliders, switches, steppers. touchtrace
-// has one screen and no data sources: these keep what code sets and answer fixed, documented
-// values; the slider, the switch and the stepper move with the replay's touches.
+// touches: the application, table and collection cells, sliders, switches, steppers, segmented
+// controls. touchtrace has one screen and no data sources: these keep what code sets and answer
+// fixed, documented values; the standard controls move with the replay's touches.
 
 // MARK: Identity
 
@@ -232,7 +232,7 @@ open class UICollectionViewCell: UIView {
     open func prepareForReuse() {}
 }
 
-// MARK: Sliders, switches and steppers
+// MARK: Sliders, switches, steppers and segmented controls
 
 extension UIControl.Event {
     /// What a standard control sends when the user changes its value: `.valueChanged` with
@@ -526,6 +526,161 @@ open class UIStepper: UIControl {
         guard next != value else { return }
         value = next
         if isContinuous { sendActions(for: .userChangedValue) }
+    }
+}
+
+/// A row of segments, as `UIKit.UISegmentedControl`: one of them selected
+/// (`selectedSegmentIndex`), chosen by a tap.
+///
+/// Geometry (touchtrace's fixed values): the segments lie left to right across the bounds; a
+/// segment given a width by `setWidth(_:forSegmentAt:)` has it, and those left at 0
+/// (automatic, the default) share the rest of the width equally. touchtrace knows no text
+/// widths, so `apportionsSegmentWidthsByContent` is kept but does not change the widths, and
+/// the dividers a device draws between segments take no room.
+///
+/// Touches (through `UIControl`'s tracking; a subclass calling `super` keeps the behaviour):
+/// the segment chosen is the one under the finger when it lifts inside the control (in
+/// `endTracking(_:with:)`, before the `.touchUpInside` actions), so a finger may slide from one
+/// segment to another before lifting — touchtrace's choice, as UIKit documents no moment. A
+/// disabled segment is not chosen. Choosing a segment other than the selected one selects it and
+/// sends `.valueChanged` (with `.primaryActionTriggered`); choosing the selected one sends
+/// nothing. With `isMomentary`, every choice sends those actions with `selectedSegmentIndex`
+/// the chosen segment, which then goes back to `noSegment` (UIKit: momentary segments "don't
+/// update the value of selectedSegmentIndex after tracking ends"). Code that sets
+/// `selectedSegmentIndex` sends nothing.
+open class UISegmentedControl: UIControl {
+    /// The index meaning no segment is selected: -1.
+    public static let noSegment = -1
+
+    private struct Segment {
+        var title: String?
+        var image: UIImage?
+        var width: CGFloat = 0
+        var isEnabled = true
+    }
+    private var segments: [Segment] = []
+
+    /// The selected segment's index, or `noSegment` (the default); an index out of range
+    /// selects none. Setting it sends nothing.
+    open var selectedSegmentIndex: Int = UISegmentedControl.noSegment {
+        didSet { if !segments.indices.contains(selectedSegmentIndex) { selectedSegmentIndex = UISegmentedControl.noSegment } }
+    }
+    /// Whether segments show no lasting selection (false); see the type's documentation.
+    open var isMomentary = false
+    /// Whether segment widths follow their content (false): kept, not used (see the type).
+    open var apportionsSegmentWidthsByContent = false
+    /// The colour of the selected segment (nil): kept.
+    open var selectedSegmentTintColor: UIColor?
+
+    /// A control with this frame and no segments.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A control with a segment for each item — a `String` (its title) or a `UIImage` (its
+    /// image); others give an empty segment — and an empty frame (code gives it one).
+    public init(items: [Any]?) {
+        super.init(frame: .zero)
+        for item in items ?? [] {
+            segments.append(Segment(title: item as? String, image: item as? UIImage))
+        }
+    }
+
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// How many segments there are.
+    open var numberOfSegments: Int { segments.count }
+
+    /// Inserts a segment titled `title` at `segment` (kept within 0…`numberOfSegments`).
+    open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
+        insert(Segment(title: title), at: segment)
+    }
+    /// Inserts a segment showing `image` at `segment` (kept within 0…`numberOfSegments`).
+    open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
+        insert(Segment(image: image), at: segment)
+    }
+    private func insert(_ new: Segment, at segment: Int) {
+        let at = Swift.min(Swift.max(segment, 0), segments.count)
+        segments.insert(new, at: at)
+        if selectedSegmentIndex >= at { selectedSegmentIndex += 1 }
+    }
+    /// Removes the segment at `segment` (nothing when out of range); a selected one leaves no
+    /// segment selected.
+    open func removeSegment(at segment: Int, animated: Bool) {
+        guard segments.indices.contains(segment) else { return }
+        segments.remove(at: segment)
+        if selectedSegmentIndex == segment {
+            selectedSegmentIndex = UISegmentedControl.noSegment
+        } else if selectedSegmentIndex > segment {
+            selectedSegmentIndex -= 1
+        }
+    }
+    /// Removes every segment.
+    open func removeAllSegments() {
+        segments.removeAll()
+        selectedSegmentIndex = UISegmentedControl.noSegment
+    }
+    /// Sets the title of a segment (nothing when out of range).
+    open func setTitle(_ title: String?, forSegmentAt segment: Int) {
+        if segments.indices.contains(segment) { segments[segment].title = title }
+    }
+    /// The title of a segment (nil when out of range).
+    open func titleForSegment(at segment: Int) -> String? {
+        segments.indices.contains(segment) ? segments[segment].title : nil
+    }
+    /// Sets the image of a segment (nothing when out of range).
+    open func setImage(_ image: UIImage?, forSegmentAt segment: Int) {
+        if segments.indices.contains(segment) { segments[segment].image = image }
+    }
+    /// The image of a segment (nil when out of range).
+    open func imageForSegment(at segment: Int) -> UIImage? {
+        segments.indices.contains(segment) ? segments[segment].image : nil
+    }
+    /// Sets whether a segment may be chosen (nothing when out of range).
+    open func setEnabled(_ enabled: Bool, forSegmentAt segment: Int) {
+        if segments.indices.contains(segment) { segments[segment].isEnabled = enabled }
+    }
+    /// Whether a segment may be chosen (false when out of range).
+    open func isEnabledForSegment(at segment: Int) -> Bool {
+        segments.indices.contains(segment) && segments[segment].isEnabled
+    }
+    /// Sets a segment's width in points; 0 (the default) is automatic (see the type).
+    open func setWidth(_ width: CGFloat, forSegmentAt segment: Int) {
+        if segments.indices.contains(segment) { segments[segment].width = Swift.max(width, 0) }
+    }
+    /// The width set for a segment in points: 0 when automatic or out of range.
+    open func widthForSegment(at segment: Int) -> CGFloat {
+        segments.indices.contains(segment) ? segments[segment].width : 0
+    }
+
+    /// The segment whose column of the bounds holds `x` (the control's points), else nil.
+    func segment(atX x: CGFloat) -> Int? {
+        let fixed = segments.reduce(0) { $0 + $1.width }
+        let automatic = segments.filter { $0.width == 0 }.count
+        let shared = automatic > 0 ? Swift.max(bounds.width - fixed, 0) / CGFloat(automatic) : 0
+        var left = bounds.minX
+        for (k, segment) in segments.enumerated() {
+            let right = left + (segment.width > 0 ? segment.width : shared)
+            if x >= left && x < right { return k }
+            left = right
+        }
+        return nil
+    }
+
+    /// The tracked touch lifted: inside the control, it chooses the enabled segment under it
+    /// (see the type's documentation).
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard let touch else { return }
+        let point = touch.location(in: self)
+        guard self.point(inside: point, with: event), let chosen = segment(atX: point.x), segments[chosen].isEnabled else { return }
+        if isMomentary {
+            selectedSegmentIndex = chosen
+            sendActions(for: .userChangedValue)
+            selectedSegmentIndex = UISegmentedControl.noSegment
+        } else if chosen != selectedSegmentIndex {
+            selectedSegmentIndex = chosen
+            sendActions(for: .userChangedValue)
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 // UIKit's standard controls driven by a replay's touches: a UISlider dragged by its thumb, a
-// UISwitch tapped, a UIStepper pressed and held. Each test derives the values and actions by
+// UISwitch tapped, a UIStepper pressed and held, a UISegmentedControl tapped. Each test derives the values and actions by
 // hand from touchtrace's fixed geometry (MoreViews.swift: a 28-point thumb on a track the
 // bounds' width, a stepper's halves) and the trace's points and times. Last, the time and the
 // timeline a view's own touch code (a control's included) runs on.
@@ -298,6 +298,84 @@ import TouchTrace
         #expect(lines == [
             "0.0 touchDown 1.0", "0.75 valueChanged 4.0", "0.75 primaryActionTriggered 4.0", "0.75 touchUpInside 4.0",
         ])
+    }
+
+    // MARK: UISegmentedControl
+
+    /// A segmented control of "A", "B", "C" at (100, 100, 300, 32), set up by `setUp`.
+    func segmented(_ setUp: @escaping @Sendable (UISegmentedControl) -> Void = { _ in }) -> @Sendable (Log) -> UIControl {
+        { _ in
+            let control = UISegmentedControl(items: ["A", "B", "C"])
+            control.frame = CGRect(x: 100, y: 100, width: 300, height: 32)
+            setUp(control)
+            return control
+        }
+    }
+
+    static let segmentValue: @Sendable (UIControl) -> String = { "\(($0 as! UISegmentedControl).selectedSegmentIndex)" }
+
+    /// Three automatic segments share the 300 points: 100 each, the control's x 0…100, 100…200,
+    /// 200…300 (screen 100…200, 200…300, 300…400). Tapped at screen x 250 (the control's 150):
+    /// segment 1 is chosen at the lift, valueChanged before touchUpInside. Tapped there again:
+    /// already selected, nothing but the touch events. Down at x 150 (segment 0), slid to x 350
+    /// (the control's 250, segment 2) and lifted: segment 2. Then down at x 350 and lifted at
+    /// (350, 300), below the control: touchUpOutside, nothing chosen.
+    @Test func aSegmentedControlSelectsTheSegmentUnderTheLift() throws {
+        let held = Held()
+        let events: Events = [
+            (0, [(1, "began", 250, 116)]), (0.1, [(1, "ended", 250, 116)]),
+            (1, [(2, "began", 250, 116)]), (1.1, [(2, "ended", 250, 116)]),
+            (2, [(3, "began", 150, 116)]), (2.1, [(3, "moved", 350, 116)]), (2.2, [(3, "ended", 350, 116)]),
+            (3, [(4, "began", 350, 116)]), (3.1, [(4, "ended", 350, 300)]),
+        ]
+        let lines = try actions(events, held: held, make: segmented(), value: Self.segmentValue)
+        #expect(lines.filter { !$0.contains("primaryActionTriggered") } == [
+            "touchDown -1", "valueChanged 1", "touchUpInside 1",
+            "touchDown 1", "touchUpInside 1",
+            "touchDown 1", "touchDragInside 1", "valueChanged 2", "touchUpInside 2",
+            "touchDown 2", "touchUpOutside 2",
+        ])
+        #expect((held.control as? UISegmentedControl)?.selectedSegmentIndex == 2)
+    }
+
+    /// Segment 0 given 50 points: the other two share 300 − 50 = 250, 125 each, so segment 1 is
+    /// the control's x 50…175 (screen 150…275) and segment 2 is 175…300 (screen 275…400).
+    /// Segment 2 disabled: a tap at screen 280 (the control's 180) chooses nothing; one at 270
+    /// (170) chooses segment 1. Momentary: a tap at 120 (20, segment 0) sends valueChanged with
+    /// index 0, and the index is back to none (-1) after.
+    @Test func aSegmentedControlHonoursWidthsDisabledSegmentsAndMomentary() throws {
+        let held = Held()
+        let setUp: @Sendable (UISegmentedControl) -> Void = { control in
+            control.setWidth(50, forSegmentAt: 0)
+            control.setEnabled(false, forSegmentAt: 2)
+        }
+        let taps: Events = [
+            (0, [(1, "began", 280, 116)]), (0.1, [(1, "ended", 280, 116)]),
+            (1, [(2, "began", 270, 116)]), (1.1, [(2, "ended", 270, 116)]),
+        ]
+        #expect(try actions(taps, held: held, make: segmented(setUp), value: Self.segmentValue).filter { $0.hasPrefix("valueChanged") } == [
+            "valueChanged 1",
+        ])
+        let momentary: Events = [(0, [(1, "began", 120, 116)]), (0.1, [(1, "ended", 120, 116)])]
+        #expect(try actions(momentary, held: held, make: segmented { $0.isMomentary = true }, value: Self.segmentValue)
+            .filter { $0.hasPrefix("valueChanged") } == ["valueChanged 0"])
+        #expect((held.control as? UISegmentedControl)?.selectedSegmentIndex == UISegmentedControl.noSegment)
+    }
+
+    /// Inserting before the selected segment moves the selection with it; removing it leaves
+    /// none; an index out of range selects none; setting the index sends nothing.
+    @Test func aSegmentedControlsSegmentsEditedByCode() {
+        let control = UISegmentedControl(items: ["A", "B"])
+        var sent = 0
+        control.addTarget(for: .allEvents) { _ in sent += 1 }
+        control.selectedSegmentIndex = 1
+        control.insertSegment(withTitle: "Z", at: 0, animated: false)
+        #expect(control.numberOfSegments == 3 && control.selectedSegmentIndex == 2 && control.titleForSegment(at: 0) == "Z")
+        control.removeSegment(at: 2, animated: false)
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
+        control.selectedSegmentIndex = 5
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
+        #expect(sent == 0)
     }
 
     // MARK: The time of a view's own code
