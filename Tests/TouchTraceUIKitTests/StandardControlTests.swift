@@ -37,8 +37,8 @@ import TouchTrace
     /// Replays `events` through a screen of a 390 × 844 root with the control `make` makes
     /// (its frame set by `make`) as its only subview; returns the actions that ran, in order,
     /// each as "NAME VALUE" (with the trace's time first when `timed`), the value read by
-    /// `value` when the action ran.
-    func actions(_ events: Events, timed: Bool = false, held: Held = Held(),
+    /// `value` when the action ran; with `rootTap`, a one-tap recognizer on the root logs too.
+    func actions(_ events: Events, timed: Bool = false, held: Held = Held(), rootTap: Bool = false,
                  make: @escaping @Sendable (Log) -> UIControl, value: @escaping @Sendable (UIControl) -> String) throws -> [String] {
         let log = Log()
         var registry = Registry.standard
@@ -59,6 +59,11 @@ import TouchTrace
                     let time = timed ? "\((CACurrentMediaTime() * 1000).rounded() / 1000) " : ""
                     log.lines.append("\(time)\(name) \(value(c))")
                 }
+            }
+            if rootTap {
+                let tap = UITapGestureRecognizer(target: nil, action: nil)
+                tap.addTarget { _ in log.lines.append("tap on the root recognized") }
+                root.addGestureRecognizer(tap)
             }
             return root
         })
@@ -376,6 +381,26 @@ import TouchTrace
         control.selectedSegmentIndex = 5
         #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
         #expect(sent == 0)
+    }
+
+    // MARK: Taps that are the control's
+
+    /// Apple's "Attaching gesture recognizers to UIKit controls" gives a one-finger single tap
+    /// on a stepper or a segmented control to the control, as on a button or a switch: with a
+    /// tap recognizer on the root, a tap on the stepper's + (x 170) steps it and the root's tap
+    /// never sees the touch; so does a tap on the segmented control's segment 1 (x 250); a tap
+    /// at (300, 500), beside the control, is the root's.
+    @Test func aStepperAndASegmentedControlTakeTheirTapsFromARecognizerOfTheRoot() throws {
+        let onStepper: Events = [(0, [(1, "began", 170, 116)]), (0.1, [(1, "ended", 170, 116)])]
+        #expect(try actions(onStepper, rootTap: true, make: stepper(), value: Self.stepperValue).filter { !$0.contains("primary") } == [
+            "valueChanged 1.0", "touchDown 1.0", "touchUpInside 1.0",
+        ])
+        let onSegment: Events = [(0, [(1, "began", 250, 116)]), (0.1, [(1, "ended", 250, 116)])]
+        #expect(try actions(onSegment, rootTap: true, make: segmented(), value: Self.segmentValue).filter { !$0.contains("primary") } == [
+            "touchDown -1", "valueChanged 1", "touchUpInside 1",
+        ])
+        let beside: Events = [(0, [(1, "began", 300, 500)]), (0.1, [(1, "ended", 300, 500)])]
+        #expect(try actions(beside, rootTap: true, make: segmented(), value: Self.segmentValue) == ["tap on the root recognized"])
     }
 
     // MARK: The time of a view's own code
