@@ -29,7 +29,13 @@ public enum RecognizerState: UInt8, Sendable, CustomStringConvertible {
 
     /// Whether this is `failed` or `cancelled`: the states whose records carry a `reason` in a
     /// version 2 replay.
-    public var isFailedOrCancelled: Bool { self == .failed || self == .cancelled }
+    public var isFailedOrCancelled: Bool {
+        // Cases rather than comparisons: small enough to be inlined into every `emit`.
+        switch self {
+        case .failed, .cancelled: return true
+        default: return false
+        }
+    }
 
     /// Whether entering this state wins the arena: `began` (continuous) or `recognized` (discrete).
     public var isWin: Bool {

@@ -64,8 +64,11 @@ public struct VelocityTracker: Sendable {
         }
         let slot = newest <= 0 ? Self.historySize - 1 : newest - 1
         newest = slot
-        samples[slot] = sample
-        samples[slot + Self.historySize] = sample
+        // Both places written in one go: the ring's storage checked for sole ownership once.
+        samples.withRowInPlace { ring in
+            ring[slot] = sample
+            ring[slot + Self.historySize] = sample
+        }
         if count < Self.historySize { count += 1 }
     }
 
@@ -88,19 +91,25 @@ public struct VelocityTracker: Sendable {
         // Back from the newest to the first stop (`unbroken`), read by index from the ring (a
         // slice of it would count a reference to its storage up and down at every call).
         let end = newest + unbroken
+        // A sample is past the horizon when it is older than this, in microseconds (the same
+        // test as `newest − sample > horizon`, one subtraction for the whole walk).
+        let oldest = newestSample.micros - Self.horizonMicroseconds
         // The fit's values for the samples it takes, written once in its first pass and read
         // by the later ones (see `QuadraticFit`).
         return PinnedScratch.with(capacity: Self.historySize) { rows in
             // The fit's first pass is made here, as each sample is taken: while the samples are
-            // within the horizon.
-            var pass = QuadraticFit.FirstPass()
-            var i = newest
+            // within the horizon. The newest is always taken (it is its own age); the walk
+            // goes on from the one before it.
+            let first = QuadraticFit.Row(newestSample, newest: newestSample)
+            rows.append(first)
+            var pass = QuadraticFit.FirstPass(first.times)
+            var i = newest + 1
             while i < end {
                 let s = samples[i]
-                if newestSample.micros - s.micros > Self.horizonMicroseconds { break }
+                if s.micros < oldest { break }
                 let row = QuadraticFit.Row(s, newest: newestSample)
                 rows.append(row)
-                pass.add(row.times)
+                pass.addLater(row.times)
                 i += 1
             }
             if fromTwoSamples && pass.count == 2 {
@@ -159,22 +168,26 @@ enum QuadraticFit {
     /// constant column) and whether three distinct times have been seen.
     struct FirstPass {
         /// Samples added.
-        var count = 0
+        var count = 1
         /// Σ τ and Σ τ².
-        var sums = SIMD2<Double>.zero
-        var first = 0.0
-        var second = 0.0
-        var distinct = 0
+        var sums: SIMD2<Double>
+        var first: Double
+        var second: Double
+        var distinct = 1
 
-        /// Adds the next sample's (τ, τ²) (milliseconds, milliseconds squared).
-        mutating func add(_ times: SIMD2<Double>) {
+        /// The pass over its first sample, of (τ, τ²) `times` (milliseconds, milliseconds
+        /// squared): the sums start from zero, as they would with the sample added to them.
+        init(_ times: SIMD2<Double>) {
+            sums = SIMD2<Double>.zero + times
+            first = times.x
+            second = times.x
+        }
+
+        /// Adds the next sample's (τ, τ²) (milliseconds, milliseconds squared), after the first.
+        mutating func addLater(_ times: SIMD2<Double>) {
             sums += times
             let t = times.x
-            if count == 0 {
-                first = t
-                second = t
-                distinct = 1
-            } else if distinct < 3 && t != first && t != second {
+            if distinct < 3 && t != first && t != second {
                 if distinct == 1 { second = t }
                 distinct += 1
             }
