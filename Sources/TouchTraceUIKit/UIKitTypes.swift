@@ -341,6 +341,10 @@ open class CALayer {
     public init() {}
     /// The radius of the corners in points (0).
     open var cornerRadius: CGFloat = 0
+    /// The corners `cornerRadius` rounds (all four): kept.
+    open var maskedCorners: CACornerMask = .everyCorner
+    /// The shape of the rounded corners (`.circular`): kept.
+    open var cornerCurve: CALayerCornerCurve = .circular
     /// Whether sublayers are clipped to the bounds (false).
     open var masksToBounds = false
     /// The order among sibling layers (0): kept; the views' order is their subviews' order.

@@ -1,0 +1,237 @@
+// UIKit that real gesture files use and that touchtrace answers with a documented fixed
+// behaviour: the iOS 3 animation block, a layer's rounded corners, and UIKit Dynamics (each
+// behaviour puts its items at rest at once). Each expected value is derived in its test.
+import Testing
+import TouchTrace
+@testable import TouchTraceUIKit
+
+/// A screen as older code writes it: the logo jumps to where a finger lands, inside an
+/// iOS 3 animation block. The screen also has the usual tap that ends editing, which leaves
+/// the touches to the views (`cancelsTouchesInView = false`); touchtrace records the views'
+/// moves in a screen with recognizers.
+final class JumpingLogoViewController: UIViewController {
+    let logo = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.accessibilityIdentifier = "screen"
+        logo.accessibilityIdentifier = "logo"
+        view.addSubview(logo)
+        let tap = UITapGestureRecognizer(target: nil, action: nil)
+        tap.addTarget { [unowned self] _ in _ = view.endEditing(true) }
+        tap.cancelsTouchesInView = false
+        view.addGestureRecognizer(tap)
+    }
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first else { return }
+        UIView.beginAnimations(nil, context: nil)
+        UIView.setAnimationDuration(0.4)
+        logo.center = touch.location(in: view)
+        UIView.commitAnimations()
+    }
+}
+
+/// A card that snaps back to (195, 400) when the finger lets it go: the snap is taken out of
+/// the animator while the card is dragged and put back at the end, as UIKit Dynamics code does.
+final class SnapBackViewController: UIViewController {
+    let card = UIView(frame: CGRect(x: 145, y: 350, width: 100, height: 100))
+    var animator: UIDynamicAnimator!
+    var snap: UISnapBehavior!
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        card.accessibilityIdentifier = "card"
+        view.addSubview(card)
+        animator = UIDynamicAnimator(referenceView: view)
+        snap = UISnapBehavior(item: card, snapTo: CGPoint(x: 195, y: 400))
+        animator.addBehavior(snap)
+        let pan = UIPanGestureRecognizer(target: nil, action: nil)
+        pan.addTarget { [unowned self] g in
+            let pan = g as! UIPanGestureRecognizer
+            switch pan.state {
+            case .began: animator.removeBehavior(snap)
+            case .changed:
+                let t = pan.translation(in: view)
+                card.center = CGPoint(x: card.center.x + t.x, y: card.center.y + t.y)
+                pan.setTranslation(.zero, in: view)
+            default: animator.addBehavior(snap)
+            }
+        }
+        card.addGestureRecognizer(pan)
+    }
+}
+
+/// A behaviour made of a child snap, as apps group them: it notes what the animator tells it.
+final class GroupBehavior: UIDynamicBehavior {
+    var log: [String] = []
+    let snap: UISnapBehavior
+    init(item: UIDynamicItem, to point: CGPoint) {
+        snap = UISnapBehavior(item: item, snapTo: point)
+        super.init()
+        addChildBehavior(snap)
+        snap.action = { [unowned self] in log.append("snap action at \(item.center.x),\(item.center.y)") }
+    }
+    override func willMove(to dynamicAnimator: UIDynamicAnimator?) {
+        log.append(dynamicAnimator == nil ? "leaves" : "joins")
+    }
+}
+
+final class PauseLog: UIDynamicAnimatorDelegate {
+    var log: [String] = []
+    func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { log.append("resume") }
+    func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { log.append("pause") }
+}
+
+@Suite struct OldAnimationBlockTests {
+    /// The changes inside `beginAnimations` … `commitAnimations` take effect at once: the finger
+    /// lands at (120, 300) at 0.1 and the logo's center is there in that event's record (the
+    /// 0.4 s duration is not waited for); the tap is recognized at the lift.
+    @Test func changesInABlockTakeEffectAtOnce() throws {
+        var registry = Registry.standard
+        try registry.register(.uiKit("jumping-logo") { JumpingLogoViewController() })
+        let scene = try parseScene(#"{"screen": "jumping-logo"}"#, version: 2, registry: registry)
+        let json = traceJSON([(0.1, [(1, "began", 120, 300)]), (0.2, [(1, "ended", 120, 300)])], version: 2)
+        let lines = try transcriptText(json, scene)
+        #expect(lines.first == "0.1000 logo.view viewChanged center=120.0000,300.0000", "\(lines)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("0.2000 screen.tap state from=possible to=recognized"), "\(lines)")
+    }
+
+    /// `setAnimationsEnabled(false)` is remembered; an animation still runs its block and its
+    /// completion (with true) at once, as UIKit's do with animations off.
+    @Test func animationsCanBeTurnedOffAndOn() {
+        #expect(UIView.areAnimationsEnabled)
+        UIView.setAnimationsEnabled(false)
+        #expect(!UIView.areAnimationsEnabled)
+        let view = UIView(frame: .zero)
+        var finished: Bool?
+        UIView.animate(withDuration: 0.3, delay: 0, animations: { view.alpha = 0.5 }, completion: { finished = $0 })
+        UIView.setAnimationsEnabled(true)
+        #expect(UIView.areAnimationsEnabled && view.alpha == 0.5 && finished == true)
+    }
+}
+
+@Suite struct LayerCornerTests {
+    /// Core Animation rounds all four corners unless told otherwise (raw bits 1 + 2 + 4 + 8),
+    /// with circular corners; a bottom sheet that rounds only its top corners keeps that.
+    @Test func aLayerRoundsEveryCornerUntilToldOtherwise() {
+        let sheet = UIView(frame: CGRect(x: 0, y: 500, width: 390, height: 344))
+        #expect(sheet.layer.maskedCorners.rawValue == 15 && sheet.layer.cornerCurve == .circular)
+        sheet.layer.maskedCorners = [.layerMaxXMinYCorner, .layerMinXMinYCorner]
+        #expect(sheet.layer.maskedCorners.rawValue == 0b0011)
+        #expect(!sheet.layer.maskedCorners.contains(.layerMaxXMaxYCorner))
+    }
+
+    /// `CFTimeInterval` is seconds as a `Double`, the type of `minimumPressDuration`.
+    @Test func coreFoundationTimeIsSeconds() {
+        let press = UILongPressGestureRecognizer()
+        press.minimumPressDuration = CFTimeInterval(floatLiteral: 0.3)
+        #expect(press.minimumPressDuration == 0.3)
+    }
+}
+
+@Suite struct DynamicsTests {
+    /// Dragging the card: the pan begins at 0.02 (20 points ≥ 10) and the handler takes the
+    /// snap out (it moves the card only on `.changed`). At 0.04 it moves the card by the
+    /// translation so far, 100 points right (center 195 → 295). At the lift at 0.06 the snap is
+    /// added back and the card is at rest on the snap point (195, 400) at once, in the lift's
+    /// event.
+    @Test func aSnapPutsTheCardBackWhenTheFingerLifts() throws {
+        var registry = Registry.standard
+        try registry.register(.uiKit("snap-back") { SnapBackViewController() })
+        let scene = try parseScene(#"{"screen": "snap-back"}"#, version: 2, registry: registry)
+        let json = traceJSON([
+            (0, [(1, "began", 195, 400)]), (0.02, [(1, "moved", 215, 400)]), (0.04, [(1, "moved", 295, 400)]),
+            (0.06, [(1, "ended", 295, 400)]),
+        ], version: 2)
+        let changes = try transcriptText(json, scene).filter { $0.contains("viewChanged") }
+        #expect(changes == [
+            "0.0400 card.view viewChanged center=295.0000,400.0000",
+            "0.0600 card.view viewChanged center=195.0000,400.0000",
+        ], "\(changes)")
+    }
+
+    /// A snap is at rest with the item's center on the snap point, from the moment it is in an
+    /// animator, and again when the point moves; out of an animator it moves nothing.
+    @Test func aSnapMovesItsItemOnlyInAnAnimator() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let item = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        root.addSubview(item)
+        let snap = UISnapBehavior(item: item, snapTo: CGPoint(x: 100, y: 200))
+        #expect(item.center == CGPoint(x: 25, y: 25))
+        let animator = UIDynamicAnimator(referenceView: root)
+        animator.addBehavior(snap)
+        #expect(item.center == CGPoint(x: 100, y: 200))
+        snap.snapPoint = CGPoint(x: 300, y: 50)
+        #expect(item.center == CGPoint(x: 300, y: 50))
+        #expect(!animator.isRunning && animator.behaviors.count == 1)
+        animator.removeBehavior(snap)
+        snap.snapPoint = CGPoint(x: 0, y: 0)
+        #expect(item.center == CGPoint(x: 300, y: 50))
+    }
+
+    /// An attachment keeps its length: the item's center starts at (100, 100), the anchor at
+    /// (100, 0), so the length is 100. Moving the anchor to (200, 0) pulls the center along the
+    /// line from the anchor to it, direction (−100, 100)/√20000 = (−1/√2, 1/√2), 100 points
+    /// out: (200 − 100/√2, 100/√2) ≈ (129.29, 70.71).
+    @Test func anAttachmentPullsItsItemToItsLength() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let item = UIView(frame: CGRect(x: 75, y: 75, width: 50, height: 50))
+        root.addSubview(item)
+        let attachment = UIAttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 100, y: 0))
+        #expect(attachment.length == 100 && attachment.attachedBehaviorType == .anchor)
+        let animator = UIDynamicAnimator(referenceView: root)
+        animator.addBehavior(attachment)
+        #expect(item.center == CGPoint(x: 100, y: 100))
+        attachment.anchorPoint = CGPoint(x: 200, y: 0)
+        #expect(abs(item.center.x - (200 - 100 / 2.0.squareRoot())) < 1e-9)
+        #expect(abs(item.center.y - 100 / 2.0.squareRoot()) < 1e-9)
+        // Length 0 pins the attached point, 10 right of the center, to the anchor: the center
+        // is 10 left of it.
+        let pinned = UIAttachmentBehavior(item: item, offsetFromCenter: UIOffset(horizontal: 10, vertical: 0),
+                                          attachedToAnchor: CGPoint(x: 50, y: 60))
+        pinned.length = 0
+        animator.addBehavior(pinned)
+        #expect(item.center == CGPoint(x: 40, y: 60))
+    }
+
+    /// Gravity, pushes and collisions need frames to move anything: items stay put, and the
+    /// item properties report no velocity.
+    @Test func forcesMoveNothingWithoutFrames() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let item = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        root.addSubview(item)
+        let animator = UIDynamicAnimator(referenceView: root)
+        let gravity = UIGravityBehavior(items: [item])
+        let collision = UICollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let push = UIPushBehavior(items: [item], mode: .instantaneous)
+        push.pushDirection = CGVector(dx: 5, dy: 0)
+        let properties = UIDynamicItemBehavior(items: [item])
+        properties.addLinearVelocity(CGPoint(x: 300, y: 0), for: item)
+        for behavior in [gravity, collision, push, properties] as [UIDynamicBehavior] { animator.addBehavior(behavior) }
+        #expect(item.center == CGPoint(x: 25, y: 25))
+        #expect(properties.linearVelocity(for: item) == .zero)
+        #expect(gravity.gravityDirection == CGVector(dx: 0, dy: 1) && gravity.magnitude == 1)
+        #expect(animator.items(in: CGRect(x: 0, y: 0, width: 10, height: 10)).count == 1)
+    }
+
+    /// Adding a behaviour tells it `willMove(to:)` first, then its child snap settles, then the
+    /// child's action runs (one step, the item at rest); taking the child out and putting it
+    /// back in settles it again. The delegate hears a resume and a pause for each step.
+    @Test func childBehavioursSettleWithTheirParent() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let item = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        root.addSubview(item)
+        let group = GroupBehavior(item: item, to: CGPoint(x: 195, y: 422))
+        #expect(group.log.isEmpty && group.snap.dynamicAnimator == nil)
+        let animator = UIDynamicAnimator(referenceView: root)
+        let delegate = PauseLog()
+        animator.delegate = delegate
+        animator.addBehavior(group)
+        #expect(group.snap.dynamicAnimator === animator)
+        group.removeChildBehavior(group.snap)
+        item.center = CGPoint(x: 10, y: 10)
+        group.addChildBehavior(group.snap)
+        animator.removeBehavior(group)
+        #expect(group.log == ["joins", "snap action at 195.0,422.0", "snap action at 195.0,422.0", "leaves"], "\(group.log)")
+        #expect(delegate.log == ["resume", "pause", "resume", "pause"])
+    }
+}
