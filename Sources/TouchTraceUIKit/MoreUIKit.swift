@@ -114,3 +114,219 @@ public struct UIOffset: Equatable, Hashable, Sendable {
     /// No offset.
     public static let zero = UIOffset()
 }
+
+/// What `UIMenuController.shared` shows, kept for the process as UIKit keeps it for the app.
+private let menuState = Mutex<(visible: Bool, targetRect: CGRect, items: [(title: String, action: Selector)])>((false, .zero, []))
+
+/// The edit menu, as UIKit's `UIMenuController`: nothing is drawn, and no one picks an item,
+/// so no item's action runs; what code sets is kept for the whole process, as UIKit's one menu
+/// is: a menu made visible is visible to every later `UIMenuController.shared` until hidden.
+open class UIMenuController {
+    /// The edit menu (every instance shows the same one).
+    public static var shared: UIMenuController { UIMenuController() }
+
+    /// Whether the menu is visible (false until shown).
+    open var isMenuVisible: Bool {
+        get { menuState.withLock { $0.visible } }
+        set { menuState.withLock { $0.visible = newValue } }
+    }
+    /// The items added to the standard ones (none).
+    open var menuItems: [UIMenuItem]? {
+        get {
+            let items = menuState.withLock { $0.items }
+            return items.isEmpty ? nil : items.map { UIMenuItem(title: $0.title, action: $0.action) }
+        }
+        set { menuState.withLock { $0.items = (newValue ?? []).map { ($0.title, $0.action) } } }
+    }
+    /// Where the menu points, in the screen's coordinates (zero until set).
+    open var menuFrame: CGRect { menuState.withLock { $0.targetRect } }
+
+    /// Points the menu at `targetRect` in `targetView`'s coordinates.
+    open func setTargetRect(_ targetRect: CGRect, in targetView: UIView) {
+        let onScreen = targetView.convert(targetRect, to: nil)
+        menuState.withLock { $0.targetRect = onScreen }
+    }
+    /// Shows or hides the menu.
+    open func setMenuVisible(_ menuVisible: Bool, animated: Bool) { isMenuVisible = menuVisible }
+    /// Shows the menu pointing at `rect` in `targetView`'s coordinates.
+    open func showMenu(from targetView: UIView, rect targetRect: CGRect) {
+        setTargetRect(targetRect, in: targetView)
+        isMenuVisible = true
+    }
+    /// Hides the menu.
+    open func hideMenu() { isMenuVisible = false }
+    /// Hides the menu shown for `targetView`.
+    open func hideMenu(from targetView: UIView) { isMenuVisible = false }
+    /// Brings the items up to date: nothing to do.
+    open func update() {}
+}
+
+/// An item of the edit menu, as UIKit's `UIMenuItem`: its title and action are kept.
+open class UIMenuItem {
+    /// The title shown.
+    open var title: String
+    /// The action sent when the item is picked (never: no one picks it).
+    open var action: Selector
+    /// An item titled `title` that sends `action`.
+    public init(title: String, action: Selector) {
+        self.title = title
+        self.action = action
+    }
+}
+
+/// The general pasteboard's text, kept for the process.
+private let pasteboardText = Mutex<[String]>([])
+
+/// The pasteboard, as UIKit's `UIPasteboard`, holding text: what code copies is kept for the
+/// process (no other app reads it), so a later paste gets it.
+open class UIPasteboard {
+    /// The general pasteboard (every instance is the same one).
+    public static var general: UIPasteboard { UIPasteboard() }
+    /// The first string (nil when empty); setting it replaces the contents, nil empties it.
+    open var string: String? {
+        get { pasteboardText.withLock { $0.first } }
+        set { pasteboardText.withLock { $0 = newValue.map { [$0] } ?? [] } }
+    }
+    /// Every string (nil when empty); setting replaces the contents.
+    open var strings: [String]? {
+        get { pasteboardText.withLock { $0.isEmpty ? nil : $0 } }
+        set { pasteboardText.withLock { $0 = newValue ?? [] } }
+    }
+    /// Whether it holds text.
+    open var hasStrings: Bool { pasteboardText.withLock { !$0.isEmpty } }
+    /// How many times the contents changed: not counted (0).
+    open var changeCount: Int { 0 }
+}
+
+/// How a label breaks lines that do not fit, as `NSLineBreakMode` (the same raw values):
+/// kept; nothing is drawn.
+public enum NSLineBreakMode: Int, Sendable {
+    /// At word boundaries (the default).
+    case byWordWrapping = 0
+    /// At characters.
+    case byCharWrapping
+    /// Cut at the edge.
+    case byClipping
+    /// "…" at the start.
+    case byTruncatingHead
+    /// "…" at the end.
+    case byTruncatingTail
+    /// "…" in the middle.
+    case byTruncatingMiddle
+}
+
+/// An alert or action sheet, as UIKit's `UIAlertController`, with touchtrace's fixed
+/// behaviour: presenting it shows nothing (as every presentation here), and no one taps a
+/// button, so no action's handler runs; its title, message, actions and text fields are kept.
+open class UIAlertController: UIViewController {
+    /// Whether it is an alert or an action sheet, as `UIAlertController.Style`.
+    public enum Style: Int, Sendable {
+        /// A sheet from the bottom of the screen.
+        case actionSheet = 0
+        /// An alert in the middle.
+        case alert
+    }
+
+    /// The message under the title.
+    open var message: String?
+    /// Whether it is an alert or an action sheet.
+    public private(set) var preferredStyle: Style = .actionSheet
+    /// The buttons, in the order added.
+    open private(set) var actions: [UIAlertAction] = []
+    /// The button drawn as the preferred one (nil).
+    open var preferredAction: UIAlertAction?
+    /// The text fields added (nil until one is).
+    open private(set) var textFields: [UITextField]?
+
+    /// An alert or sheet with this title and message.
+    public convenience init(title: String?, message: String?, preferredStyle: Style) {
+        self.init()
+        self.title = title
+        self.message = message
+        self.preferredStyle = preferredStyle
+    }
+
+    /// Adds a button.
+    open func addAction(_ action: UIAlertAction) { actions.append(action) }
+
+    /// Adds a text field (alerts only, as in UIKit) and runs `configurationHandler` on it at once.
+    open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else { return }
+        let field = UITextField(frame: .zero)
+        textFields = (textFields ?? []) + [field]
+        configurationHandler?(field)
+    }
+}
+
+/// A button of an alert, as UIKit's `UIAlertAction`: kept; its handler never runs (no one taps).
+open class UIAlertAction {
+    /// How the button looks, as `UIAlertAction.Style`.
+    public enum Style: Int, Sendable {
+        /// A plain button.
+        case `default` = 0
+        /// The button that cancels.
+        case cancel
+        /// A button that destroys data.
+        case destructive
+    }
+    /// The title shown.
+    public let title: String?
+    /// How it looks.
+    public let style: Style
+    /// Whether it can be tapped (true).
+    open var isEnabled = true
+    /// The block run when the button is tapped (never here).
+    let handler: ((UIAlertAction) -> Void)?
+
+    /// A button titled `title`.
+    public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+}
+
+/// The Swift 3 names of the alert styles.
+public typealias UIAlertControllerStyle = UIAlertController.Style
+/// The Swift 3 name of the button styles.
+public typealias UIAlertActionStyle = UIAlertAction.Style
+
+/// The row of dots under paged content, as UIKit's `UIPageControl`: a control that keeps its
+/// page, with UIKit's rule that `currentPage` stays within 0…`numberOfPages` − 1 (a value
+/// outside is pinned to the nearer end). A swipe handler that steps past the last page stays
+/// on it, as on a device. It is not tapped through here (touchtrace does not track it).
+open class UIPageControl: UIControl {
+    /// How many dots (0); a smaller count pins `currentPage` again.
+    open var numberOfPages = 0 {
+        didSet {
+            numberOfPages = Swift.max(0, numberOfPages)
+            currentPage = pinned(currentPage)
+        }
+    }
+    /// The page shown, 0…`numberOfPages` − 1 (0).
+    open var currentPage = 0 {
+        didSet {
+            let page = pinned(currentPage)
+            if page != currentPage { currentPage = page }
+        }
+    }
+    /// Whether a single page hides the control (false).
+    open var hidesForSinglePage = false
+    /// The colour of the other dots (nil).
+    open var pageIndicatorTintColor: UIColor?
+    /// The colour of the current dot (nil).
+    open var currentPageIndicatorTintColor: UIColor?
+    /// Whether the dots change only when `updateCurrentPageDisplay()` is called (false): kept.
+    open var defersCurrentPageDisplay = false
+
+    private func pinned(_ page: Int) -> Int { Swift.min(Swift.max(0, page), Swift.max(0, numberOfPages - 1)) }
+
+    /// Brings the dots up to date: nothing is drawn.
+    open func updateCurrentPageDisplay() {}
+
+    /// The size the dots of `pageCount` pages need: 26 points tall and 16 points a dot
+    /// (touchtrace's fixed value, as the classic style's).
+    open func size(forNumberOfPages pageCount: Int) -> CGSize {
+        CGSize(width: CGFloat(Swift.max(0, pageCount)) * 16, height: 26)
+    }
+}

@@ -439,10 +439,10 @@ open class UITextField: UIControl {
     public required init?(coder: NSCoder) { nil }
     /// Asks for the keyboard: there is none; false.
     @discardableResult
-    open func becomeFirstResponder() -> Bool { false }
+    open override func becomeFirstResponder() -> Bool { false }
     /// Gives up the keyboard: true (it never had it).
     @discardableResult
-    open func resignFirstResponder() -> Bool { true }
+    open override func resignFirstResponder() -> Bool { true }
 }
 
 /// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all

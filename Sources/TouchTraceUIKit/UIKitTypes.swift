@@ -508,6 +508,16 @@ open class UILabel: UIView {
     open var textAlignment: NSTextAlignment = .natural
     /// The most lines shown (1; 0 is any number).
     open var numberOfLines = 1
+    /// How lines that do not fit are broken (`.byTruncatingTail`, UIKit's for a label): kept.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    /// Whether the label is drawn highlighted (false): kept.
+    open var isHighlighted = false
+    /// The colour of highlighted text (nil): kept.
+    open var highlightedTextColor: UIColor?
+    /// Whether the font shrinks to fit the width (false): kept.
+    open var adjustsFontSizeToFitWidth = false
+    /// The smallest font scale when shrinking (0): kept.
+    open var minimumScaleFactor: CGFloat = 0
 
     /// A label with this frame, not taking touches.
     public override init(frame: CGRect) {

@@ -466,7 +466,10 @@ open class UIView: UIResponder {
 }
 
 /// A window, as `UIKit.UIWindow`: the view at the root of a tree. Its frame is on the screen.
-open class UIWindow: UIView {}
+open class UIWindow: UIView {
+    /// The responder that is first in this window (see `UIResponder.becomeFirstResponder()`).
+    weak var firstResponder: UIResponder?
+}
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
 /// controller overrides, and the chain of responders touches go up.
@@ -497,7 +500,77 @@ open class UIResponder {
     /// Called after loading from a nib, as `NSObject.awakeFromNib()`: never called (touchtrace
     /// has no nibs; a view built in code is set up in its initializer).
     open func awakeFromNib() {}
+
+    /// Whether the responder can become the first responder (false). A view that shows an
+    /// edit menu (a label to copy) overrides it to say true.
+    open var canBecomeFirstResponder: Bool { false }
+    /// Whether the responder gives up first-responder status when asked (true).
+    open var canResignFirstResponder: Bool { true }
+    /// Whether the responder is its window's first responder.
+    open var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+    /// Makes the responder its window's first responder, as UIKit does: only when
+    /// `canBecomeFirstResponder` says so and the responder is in a window (a view, or a view
+    /// controller's loaded view); the one before is asked to resign first, and if it will
+    /// not, nothing changes. Returns whether the responder is now the first responder.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window = responderWindow, canBecomeFirstResponder else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, !current.resignFirstResponder() { return false }
+        window.firstResponder = self
+        return true
+    }
+    /// Gives up first-responder status: false when `canResignFirstResponder` says no, else true
+    /// (the window then has none).
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+    /// Whether the responder performs `action` (an edit menu's `copy(_:)`, …): false unless a
+    /// subclass says otherwise (Swift on Linux cannot look a selector up in a class).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { false }
+
+    /// Copies the selection (`UIResponderStandardEditActions`): nothing here; overridable.
+    open func copy(_ sender: Any?) {}
+    /// Cuts the selection: nothing here; overridable.
+    open func cut(_ sender: Any?) {}
+    /// Pastes: nothing here; overridable.
+    open func paste(_ sender: Any?) {}
+    /// Selects: nothing here; overridable.
+    open func select(_ sender: Any?) {}
+    /// Selects everything: nothing here; overridable.
+    open func selectAll(_ sender: Any?) {}
+    /// Deletes the selection: nothing here; overridable.
+    open func delete(_ sender: Any?) {}
+
+    /// The window the responder is in: a view's, or a view controller's loaded view's.
+    var responderWindow: UIWindow? {
+        if let view = self as? UIView { return view.window }
+        if let controller = self as? UIViewController { return controller.viewIfLoaded?.window }
+        return nil
+    }
 }
+
+/// The edit actions a responder may perform from an edit menu, as UIKit's
+/// `UIResponderStandardEditActions` (`#selector(UIResponderStandardEditActions.copy(_:))`).
+public protocol UIResponderStandardEditActions: AnyObject {
+    /// Copies the selection.
+    func copy(_ sender: Any?)
+    /// Cuts the selection.
+    func cut(_ sender: Any?)
+    /// Pastes.
+    func paste(_ sender: Any?)
+    /// Selects.
+    func select(_ sender: Any?)
+    /// Selects everything.
+    func selectAll(_ sender: Any?)
+    /// Deletes the selection.
+    func delete(_ sender: Any?)
+}
+
+extension UIResponder: UIResponderStandardEditActions {}
 
 /// A view controller, as `UIKit.UIViewController`: it makes its view when first asked for it
 /// (`loadView()`, then `viewDidLoad()`).
@@ -534,6 +607,8 @@ open class UIViewController: UIResponder {
 
     /// Whether the view has been loaded.
     open var isViewLoaded: Bool { loadedView != nil }
+    /// The view if it is loaded, else nil (asking does not load it).
+    open var viewIfLoaded: UIView? { loadedView }
 
     /// Makes the view: a plain `UIView` of `defaultViewSize` at (0, 0). Override it to make
     /// another, setting `view` (without calling `super`), as in UIKit.

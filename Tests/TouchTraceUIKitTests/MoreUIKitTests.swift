@@ -235,3 +235,91 @@ final class PauseLog: UIDynamicAnimatorDelegate {
         #expect(delegate.log == ["resume", "pause", "resume", "pause"])
     }
 }
+
+/// A label that offers an edit menu, as copyable-label code writes it.
+final class CopyableLabel: UILabel {
+    override var canBecomeFirstResponder: Bool { true }
+    override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        action == Selector("copy:")
+    }
+    override func copy(_ sender: Any?) { UIPasteboard.general.string = text }
+}
+
+@Suite(.serialized) struct EditMenuTests {
+    /// UIKit's rules: a responder becomes first only if it says it can and is in a window; the
+    /// one before resigns; a plain view, or a text field (no keyboard here), does not.
+    @Test func aLabelInAWindowBecomesTheFirstResponder() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let first = CopyableLabel(frame: CGRect(x: 10, y: 10, width: 100, height: 20))
+        let second = CopyableLabel(frame: CGRect(x: 10, y: 40, width: 100, height: 20))
+        let loose = CopyableLabel(frame: .zero)
+        let plain = UIView(frame: .zero)
+        let field = UITextField(frame: .zero)
+        for view in [first, second, plain, field] { window.addSubview(view) }
+        #expect(!loose.becomeFirstResponder() && !loose.isFirstResponder)
+        #expect(!plain.becomeFirstResponder() && !field.becomeFirstResponder())
+        #expect(first.becomeFirstResponder() && first.isFirstResponder)
+        #expect(second.becomeFirstResponder() && second.isFirstResponder && !first.isFirstResponder)
+        #expect(second.resignFirstResponder() && !second.isFirstResponder)
+        #expect(second.canPerformAction(Selector("copy:"), withSender: nil))
+        #expect(!second.canPerformAction(Selector("paste:"), withSender: nil) && !plain.canPerformAction(Selector("copy:"), withSender: nil))
+    }
+
+    /// The menu is one for the process: shown through one `shared`, it is visible through the
+    /// next, pointing at the label's bounds on the screen — the label at (10, 40) in a window at
+    /// (0, 0), so (10, 40, 100, 20) — until hidden. Copying puts the text on the pasteboard,
+    /// where a later reader finds it.
+    @Test func theMenuAndThePasteboardAreOneForTheProcess() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let label = CopyableLabel(frame: CGRect(x: 10, y: 40, width: 100, height: 20))
+        label.text = "total 42"
+        window.addSubview(label)
+        UIMenuController.shared.setTargetRect(label.bounds, in: label)
+        UIMenuController.shared.setMenuVisible(true, animated: true)
+        #expect(UIMenuController.shared.isMenuVisible)
+        #expect(UIMenuController.shared.menuFrame == CGRect(x: 10, y: 40, width: 100, height: 20))
+        label.copy(nil)
+        #expect(UIPasteboard.general.string == "total 42" && UIPasteboard.general.hasStrings)
+        UIMenuController.shared.menuItems = [UIMenuItem(title: "Copy", action: Selector("copying:"))]
+        #expect(UIMenuController.shared.menuItems?.map(\.title) == ["Copy"])
+        UIMenuController.shared.hideMenu()
+        UIMenuController.shared.menuItems = nil
+        UIPasteboard.general.string = nil
+        #expect(!UIMenuController.shared.isMenuVisible && UIPasteboard.general.string == nil)
+    }
+}
+
+@Suite struct PageControlAndAlertTests {
+    /// UIKit pins `currentPage` to 0…numberOfPages − 1: with 4 pages, stepping past the last
+    /// stays on 3 and stepping back from 0 stays on 0; down to 2 pages, page 3 becomes 1.
+    @Test func thePageStaysWithinThePages() {
+        let dots = UIPageControl(frame: .zero)
+        dots.numberOfPages = 4
+        dots.currentPage = 3
+        dots.currentPage += 1
+        #expect(dots.currentPage == 3)
+        dots.currentPage = 0
+        dots.currentPage -= 1
+        #expect(dots.currentPage == 0)
+        dots.currentPage = 3
+        dots.numberOfPages = 2
+        #expect(dots.currentPage == 1)
+    }
+
+    /// Presenting an alert shows nothing and runs the completion at once; no one taps, so no
+    /// handler runs; text fields are for alerts only, configured at once.
+    @Test func anAlertIsKeptAndNeverTapped() {
+        let screen = UIViewController()
+        let alert = UIAlertController(title: nil, message: "Long-Press Gesture Detected", preferredStyle: .alert)
+        var tapped = false, presented = false
+        alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in tapped = true })
+        alert.addTextField { $0.placeholder = "name" }
+        screen.present(alert, animated: true) { presented = true }
+        #expect(presented && !tapped)
+        #expect(alert.actions.map(\.title) == ["OK"] && alert.message == "Long-Press Gesture Detected")
+        #expect(alert.textFields?.first?.placeholder == "name")
+        let sheet = UIAlertController(title: "Share", message: nil, preferredStyle: .actionSheet)
+        sheet.addTextField()
+        #expect(sheet.textFields == nil && sheet.title == "Share")
+    }
+}
