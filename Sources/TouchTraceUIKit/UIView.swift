@@ -609,6 +609,9 @@ open class UIViewController: UIResponder {
     open var isViewLoaded: Bool { loadedView != nil }
     /// The view if it is loaded, else nil (asking does not load it).
     open var viewIfLoaded: UIView? { loadedView }
+    /// The object that would give the animators of this controller's presentation and
+    /// dismissal (held weakly): kept, never asked (a replay shows one screen; see Transitions.swift).
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
 
     /// Makes the view: a plain `UIView` of `defaultViewSize` at (0, 0). Override it to make
     /// another, setting `view` (without calling `super`), as in UIKit.

@@ -323,3 +323,124 @@ final class CopyableLabel: UILabel {
         #expect(sheet.textFields == nil && sheet.title == "Share")
     }
 }
+
+/// A transition context of a test's own, noting what the interaction controller passes on.
+final class NotingContext: UIViewControllerContextTransitioning {
+    var log: [String] = []
+    let containerView = UIView(frame: .zero)
+    var isAnimated: Bool { true }
+    var isInteractive: Bool { true }
+    var transitionWasCancelled = false
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
+    func completeTransition(_ didComplete: Bool) { log.append("complete \(didComplete)") }
+    func updateInteractiveTransition(_ percentComplete: CGFloat) { log.append("update \(percentComplete)") }
+    func finishInteractiveTransition() { log.append("finish") }
+    func cancelInteractiveTransition() { transitionWasCancelled = true; log.append("cancel") }
+    func pauseInteractiveTransition() { log.append("pause") }
+    func initialFrame(for vc: UIViewController) -> CGRect { .zero }
+    func finalFrame(for vc: UIViewController) -> CGRect { .zero }
+}
+
+@Suite struct TransitionAndHoverTests {
+    final class Log: @unchecked Sendable { var lines: [String] = [] }
+
+    /// A pull-down-to-dismiss screen as interactive-dismissal code writes it: progress is the
+    /// pan's downward translation over 500 points, finishing past 0.55.
+    final class PullDownViewController: UIViewController {
+        let interactor = UIPercentDrivenInteractiveTransition()
+        let log: Log
+        init(log: Log) {
+            self.log = log
+            super.init()
+        }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.accessibilityIdentifier = "sheet"
+            let pan = UIPanGestureRecognizer(target: nil, action: nil)
+            var shouldFinish = false
+            pan.addTarget { [unowned self] g in
+                let pan = g as! UIPanGestureRecognizer
+                let progress = pan.translation(in: view).y / 500
+                switch pan.state {
+                case .began: dismiss(animated: true, completion: nil)
+                case .changed:
+                    shouldFinish = progress > 0.55
+                    interactor.update(progress)
+                    log.lines.append("update \(interactor.percentComplete)")
+                case .ended:
+                    if shouldFinish { interactor.finish() } else { interactor.cancel() }
+                    log.lines.append("end \(interactor.percentComplete)")
+                default: break
+                }
+            }
+            view.addGestureRecognizer(pan)
+        }
+    }
+
+    /// Pulling down 100 then 300 points: the pan begins at 0.02 (100 ≥ 10), changes at 0.04 with
+    /// translation 300, so progress 300 / 500 = 0.6 > 0.55, and the lift finishes it (1).
+    /// A pull of 100 only begins (0.02) and ends at the lift: the handler's `shouldFinish` is
+    /// still false, so it cancels (0).
+    @Test func aPullDownDrivesTheInteractionController() throws {
+        for (depth, expected) in [(300.0, ["update 0.6", "end 1.0"]), (100.0, ["end 0.0"])] {
+            let log = Log()
+            var registry = Registry.standard
+            try registry.register(.uiKit("pull-down") { PullDownViewController(log: log) })
+            let scene = try parseScene(#"{"screen": "pull-down"}"#, version: 2, registry: registry)
+            var events: [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])] = [
+                (0, [(1, "began", 200, 100)]), (0.02, [(1, "moved", 200, 200)]),
+            ]
+            if depth > 100 { events.append((0.04, [(1, "moved", 200, 100 + depth)])) }
+            events.append((0.06, [(1, "ended", 200, 100 + depth)]))
+            _ = try transcriptText(traceJSON(events, version: 2), scene)
+            #expect(log.lines == expected, "\(log.lines)")
+        }
+    }
+
+    /// With a context, each call is passed on as UIKit passes it, and the fraction is kept:
+    /// 0.25, then paused, then cancelled back to 0; a second run finishes at 1.
+    @Test func theControllerPassesTheGestureOnToTheContext() {
+        let interactor = UIPercentDrivenInteractiveTransition()
+        #expect(interactor.percentComplete == 0 && interactor.completionSpeed == 1 && interactor.wantsInteractiveStart)
+        let context = NotingContext()
+        interactor.startInteractiveTransition(context)
+        interactor.update(0.25)
+        #expect(interactor.percentComplete == 0.25)
+        interactor.pause()
+        interactor.cancel()
+        #expect(interactor.percentComplete == 0 && context.transitionWasCancelled)
+        interactor.update(0.75)
+        interactor.finish()
+        #expect(interactor.percentComplete == 1)
+        #expect(context.log == ["update 0.25", "pause", "cancel", "update 0.75", "finish"])
+    }
+
+    /// A view that notes the touches it is given.
+    final class NotingView: UIView {
+        var log: Log?
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("began \(event!.timestamp)") }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("ended \(event!.timestamp)") }
+    }
+
+    /// A hover recognizer on a view sees no touch: the transcript has no record of it, and the
+    /// view gets its touches when they happen (a recognizer still deciding would hold the lift
+    /// until it failed), at 0.1 and 0.2.
+    @Test func aHoverRecognizerTakesNoPartInTouches() throws {
+        let log = Log()
+        var registry = Registry.standard
+        try registry.register(.uiKit("hover") {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let pad = NotingView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+            pad.accessibilityIdentifier = "pad"
+            pad.log = log
+            pad.addGestureRecognizer(UIHoverGestureRecognizer(target: nil, action: nil))
+            root.addSubview(pad)
+            return root
+        })
+        let scene = try parseScene(#"{"screen": "hover"}"#, version: 2, registry: registry)
+        let lines = try transcriptText(traceJSON([(0.1, [(1, "began", 50, 50)]), (0.2, [(1, "ended", 50, 50)])], version: 2), scene)
+        #expect(lines.isEmpty, "\(lines)")
+        #expect(log.lines == ["began 0.1", "ended 0.2"], "\(log.lines)")
+    }
+}
