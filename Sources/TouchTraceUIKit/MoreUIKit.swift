@@ -330,3 +330,154 @@ open class UIPageControl: UIControl {
         CGSize(width: CGFloat(Swift.max(0, pageCount)) * 16, height: 26)
     }
 }
+
+/// A row of segments, as UIKit's `UISegmentedControl`: its segments' titles and the selected
+/// one are kept. It is not tapped through here (touchtrace does not track it); code that sets
+/// `selectedSegmentIndex` from a swipe sees the value it set. A segment inserted at an index
+/// past the end is appended, as UIKit pins it.
+open class UISegmentedControl: UIControl {
+    /// The index meaning no segment is selected (−1).
+    public static let noSegment = -1
+    /// The segments' titles (nil for an image segment).
+    private var titles: [String?] = []
+    private var disabled: Set<Int> = []
+
+    /// A control with a segment for each of `items` (strings are titles; images have none).
+    public convenience init(items: [Any]?) {
+        self.init(frame: .zero)
+        titles = (items ?? []).map { $0 as? String }
+    }
+
+    /// How many segments there are.
+    open var numberOfSegments: Int { titles.count }
+    /// The selected segment, or `noSegment` (−1, the default).
+    open var selectedSegmentIndex = UISegmentedControl.noSegment
+    /// Whether a segment stays selected only while touched (false): kept.
+    open var isMomentary = false
+    /// The colour of the selected segment (nil): kept.
+    open var selectedSegmentTintColor: UIColor?
+    /// Whether segment widths follow their content (false): kept.
+    open var apportionsSegmentWidthsByContent = false
+
+    /// Inserts a segment titled `title` at `segment` (pinned to 0…numberOfSegments).
+    open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
+        titles.insert(title, at: Swift.min(Swift.max(0, segment), titles.count))
+    }
+    /// Inserts an image segment (no title) at `segment` (pinned to 0…numberOfSegments).
+    open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
+        titles.insert(nil, at: Swift.min(Swift.max(0, segment), titles.count))
+    }
+    /// Removes the segment at `segment` (an index past the end removes nothing); a selection
+    /// of that segment becomes `noSegment`.
+    open func removeSegment(at segment: Int, animated: Bool) {
+        guard titles.indices.contains(segment) else { return }
+        titles.remove(at: segment)
+        if selectedSegmentIndex == segment { selectedSegmentIndex = UISegmentedControl.noSegment }
+        else if selectedSegmentIndex > segment { selectedSegmentIndex -= 1 }
+    }
+    /// Removes every segment; nothing is selected.
+    open func removeAllSegments() {
+        titles = []
+        selectedSegmentIndex = UISegmentedControl.noSegment
+    }
+    /// The title of the segment at `segment` (nil past the end or for an image).
+    open func titleForSegment(at segment: Int) -> String? {
+        titles.indices.contains(segment) ? titles[segment] : nil
+    }
+    /// Sets the title of the segment at `segment` (nothing past the end).
+    open func setTitle(_ title: String?, forSegmentAt segment: Int) {
+        if titles.indices.contains(segment) { titles[segment] = title }
+    }
+    /// Enables or disables the segment at `segment`.
+    open func setEnabled(_ enabled: Bool, forSegmentAt segment: Int) {
+        if enabled { disabled.remove(segment) } else { disabled.insert(segment) }
+    }
+    /// Whether the segment at `segment` is enabled (true unless disabled).
+    open func isEnabledForSegment(at segment: Int) -> Bool { !disabled.contains(segment) }
+    /// Text attributes for a state: accepted, nothing is drawn.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {}
+}
+
+/// A spinning wheel, as UIKit's `UIActivityIndicatorView`: it spins from `startAnimating()`
+/// to `stopAnimating()` (nothing is drawn), hidden while stopped when `hidesWhenStopped`.
+open class UIActivityIndicatorView: UIView {
+    /// The size and look of the wheel, as `UIActivityIndicatorView.Style`.
+    public enum Style: Int, Sendable {
+        /// A large wheel (iOS 13).
+        case large = 101
+        /// A medium wheel (iOS 13).
+        case medium = 100
+        /// The large white wheel of older code.
+        case whiteLarge = 0
+        /// The white wheel of older code.
+        case white = 1
+        /// The grey wheel of older code.
+        case gray = 2
+    }
+    /// The wheel's style (`.medium`).
+    open var style: Style = .medium
+    /// The wheel's colour (nil): kept.
+    open var color: UIColor!
+    /// Whether the wheel hides while stopped (true).
+    open var hidesWhenStopped = true {
+        didSet { if !isAnimating { isHidden = hidesWhenStopped } }
+    }
+    /// Whether the wheel spins.
+    open private(set) var isAnimating = false
+
+    /// A wheel of `style`, stopped (and so hidden).
+    public convenience init(style: Style) {
+        self.init(frame: .zero)
+        self.style = style
+    }
+    /// A wheel with this frame, stopped (and so hidden).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isHidden = true
+    }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Starts spinning: the wheel shows.
+    open func startAnimating() {
+        isAnimating = true
+        isHidden = false
+    }
+    /// Stops spinning: the wheel hides if `hidesWhenStopped`.
+    open func stopAnimating() {
+        isAnimating = false
+        if hidesWhenStopped { isHidden = true }
+    }
+}
+
+/// A progress bar, as UIKit's `UIProgressView`: `progress` is kept within 0…1, as UIKit pins it.
+open class UIProgressView: UIView {
+    /// The bar's look, as `UIProgressView.Style`.
+    public enum Style: Int, Sendable {
+        /// The standard bar.
+        case `default`
+        /// The bar of a toolbar.
+        case bar
+    }
+    /// The bar's look (`.default`).
+    open var progressViewStyle: Style = .default
+    /// How much is done, 0 to 1 (0); values outside are pinned.
+    open var progress: Float = 0 {
+        didSet {
+            let pinned = Swift.min(Swift.max(progress, 0), 1)
+            if pinned != progress { progress = pinned }
+        }
+    }
+    /// The colour of the done part (nil): kept.
+    open var progressTintColor: UIColor?
+    /// The colour of the rest (nil): kept.
+    open var trackTintColor: UIColor?
+
+    /// A bar of `style`.
+    public convenience init(progressViewStyle style: Style) {
+        self.init(frame: .zero)
+        progressViewStyle = style
+    }
+    /// Sets `progress` (pinned to 0…1); nothing is animated.
+    open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
+}

@@ -608,8 +608,8 @@ extension UIViewController {
     public var presentedViewController: UIViewController? { nil }
     /// The controller that presented this one: nil.
     public var presentingViewController: UIViewController? { nil }
-    /// The controller holding this one: nil.
-    public var parent: UIViewController? { nil }
+    /// The controller holding this one (`addChild`), or nil.
+    public var parent: UIViewController? { parentController }
 }
 
 /// A stack of view controllers, as `UIKit.UINavigationController`: it keeps its stack; a replay

@@ -607,6 +607,10 @@ open class UIViewController: UIResponder {
 
     /// Whether the view has been loaded.
     open var isViewLoaded: Bool { loadedView != nil }
+    /// The controllers `addChild` gave this one.
+    var childControllers: [UIViewController] = []
+    /// The controller this one is a child of.
+    weak var parentController: UIViewController?
     /// The view if it is loaded, else nil (asking does not load it).
     open var viewIfLoaded: UIView? { loadedView }
     /// The object that would give the animators of this controller's presentation and
@@ -681,9 +685,32 @@ open class UIViewController: UIResponder {
         prepare(for: segue, sender: sender)
         segue.destination.loadViewIfNeeded()
     }
-    /// The controller is about to be added to or removed from `parent`: called by `addChild`
-    /// (via `willMove`, as UIKit's code does) and `removeFromParent`.
+    /// The controller is about to be added to or removed from `parent`: `addChild` calls it
+    /// with the new parent, as UIKit's does; a container calls it with nil before
+    /// `removeFromParent()`.
     open func willMove(toParent parent: UIViewController?) {}
-    /// The controller was added to or removed from `parent`.
+    /// The controller was added to or removed from `parent`: a container calls it after
+    /// `addChild`; `removeFromParent()` calls it with nil, as UIKit's does.
     open func didMove(toParent parent: UIViewController?) {}
+
+    /// The child controllers, in the order added.
+    open var children: [UIViewController] { childControllers }
+    /// Makes `childController` a child (taking it from its parent first), calling its
+    /// `willMove(toParent:)` with this controller first, as UIKit does; its view is not added
+    /// (the container adds it).
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parentController !== self else { return }
+        childController.willMove(toParent: self)
+        childController.parentController?.childControllers.removeAll { $0 === childController }
+        childControllers.append(childController)
+        childController.parentController = self
+    }
+    /// Takes the controller out of its parent's children, then calls its
+    /// `didMove(toParent: nil)`, as UIKit does; its view stays where it is.
+    open func removeFromParent() {
+        guard let parent = parentController else { return }
+        parent.childControllers.removeAll { $0 === self }
+        parentController = nil
+        didMove(toParent: nil)
+    }
 }

@@ -444,3 +444,60 @@ final class NotingContext: UIViewControllerContextTransitioning {
         #expect(log.lines == ["began 0.1", "ended 0.2"], "\(log.lines)")
     }
 }
+
+/// A child controller that notes what its container tells it.
+final class NotedChild: UIViewController {
+    var log: [String] = []
+    override func willMove(toParent parent: UIViewController?) { log.append(parent == nil ? "will leave" : "will join") }
+    override func didMove(toParent parent: UIViewController?) { log.append(parent == nil ? "left" : "joined") }
+}
+
+@Suite struct ContainmentAndControlTests {
+    /// UIKit's containment calls: `addChild` calls `willMove(toParent:)` itself, the container
+    /// `didMove`; for removal the container calls `willMove(nil)` and `removeFromParent` calls
+    /// `didMove(nil)`. Adding to a second parent takes the child from the first.
+    @Test func aContainerAddsAndRemovesItsChild() {
+        let container = UIViewController(), other = UIViewController()
+        let child = NotedChild()
+        container.addChild(child)
+        container.view.addSubview(child.view)
+        child.didMove(toParent: container)
+        #expect(child.parent === container && container.children.count == 1)
+        other.addChild(child)
+        #expect(child.parent === other && container.children.isEmpty && other.children.count == 1)
+        child.willMove(toParent: nil)
+        child.removeFromParent()
+        #expect(child.parent == nil && other.children.isEmpty)
+        #expect(child.log == ["will join", "joined", "will join", "will leave", "left"], "\(child.log)")
+    }
+
+    /// Segments: inserting at 9 of 3 appends (UIKit pins the index); removing the selected
+    /// segment leaves none selected, removing one before it moves the selection down.
+    @Test func segmentsKeepTheirTitlesAndSelection() {
+        let segments = UISegmentedControl(items: ["First", "Second", "Third"])
+        #expect(segments.numberOfSegments == 3 && segments.selectedSegmentIndex == UISegmentedControl.noSegment)
+        segments.insertSegment(withTitle: "Fifth", at: 9, animated: true)
+        #expect(segments.titleForSegment(at: 3) == "Fifth")
+        segments.selectedSegmentIndex = 2
+        segments.removeSegment(at: 0, animated: false)
+        #expect(segments.selectedSegmentIndex == 1 && segments.titleForSegment(at: 1) == "Third")
+        segments.removeSegment(at: 1, animated: false)
+        #expect(segments.selectedSegmentIndex == UISegmentedControl.noSegment && segments.numberOfSegments == 2)
+    }
+
+    /// A wheel is hidden while stopped (UIKit's `hidesWhenStopped` true) and shows while it
+    /// spins; a progress bar pins its value to 0…1.
+    @Test func aWheelShowsWhileItSpinsAndABarStaysInRange() {
+        let wheel = UIActivityIndicatorView(style: .large)
+        #expect(wheel.isHidden && !wheel.isAnimating)
+        wheel.startAnimating()
+        #expect(!wheel.isHidden && wheel.isAnimating)
+        wheel.stopAnimating()
+        #expect(wheel.isHidden)
+        let bar = UIProgressView(progressViewStyle: .bar)
+        bar.setProgress(1.4, animated: true)
+        #expect(bar.progress == 1)
+        bar.progress = -0.2
+        #expect(bar.progress == 0)
+    }
+}
