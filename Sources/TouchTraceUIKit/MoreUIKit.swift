@@ -481,3 +481,92 @@ open class UIProgressView: UIView {
     /// Sets `progress` (pinned to 0…1); nothing is animated.
     open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
 }
+
+/// A visual effect, as UIKit's `UIVisualEffect`: kept, nothing is drawn.
+open class UIVisualEffect {
+    /// An effect.
+    public init() {}
+}
+
+/// A blur, as UIKit's `UIBlurEffect`: its style is kept, nothing is blurred.
+open class UIBlurEffect: UIVisualEffect {
+    /// How strong and what tint the blur is, as `UIBlurEffect.Style` (UIKit's raw values).
+    public enum Style: Int, Sendable {
+        /// Whiter than light.
+        case extraLight = 0
+        /// Light.
+        case light = 1
+        /// Dark.
+        case dark = 2
+        /// The system's regular blur.
+        case regular = 4
+        /// The system's prominent blur.
+        case prominent = 5
+        /// The iOS 13 system blurs, from thinnest to thickest.
+        case systemUltraThinMaterial = 6, systemThinMaterial = 7, systemMaterial = 8, systemThickMaterial = 9, systemChromeMaterial = 10
+    }
+    /// The blur's style.
+    public let style: Style
+    /// A blur of `style`.
+    public init(style: Style) {
+        self.style = style
+        super.init()
+    }
+}
+
+/// The Swift 3 name of the blur styles.
+public typealias UIBlurEffectStyle = UIBlurEffect.Style
+
+/// Vibrant content over a blur, as UIKit's `UIVibrancyEffect`: kept.
+open class UIVibrancyEffect: UIVisualEffect {
+    /// The blur it goes with.
+    public let blurEffect: UIBlurEffect
+    /// Vibrancy for `blurEffect`.
+    public init(blurEffect: UIBlurEffect) {
+        self.blurEffect = blurEffect
+        super.init()
+    }
+}
+
+/// A view showing an effect, as UIKit's `UIVisualEffectView`: a view like any other here (it
+/// takes touches, as UIKit's does), with a `contentView` of its size for the views on it; the
+/// effect is kept, nothing is drawn.
+open class UIVisualEffectView: UIView {
+    /// The effect (nil: none).
+    open var effect: UIVisualEffect?
+    /// The view to add subviews to, filling this one.
+    public let contentView: UIView
+
+    /// A view showing `effect`.
+    public init(effect: UIVisualEffect?) {
+        self.effect = effect
+        contentView = UIView(frame: .zero)
+        super.init(frame: .zero)
+        addSubview(contentView)
+    }
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// The content view keeps this view's size.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        contentView.frame = bounds
+    }
+    /// A change of bounds resizes the content view with it.
+    open override var bounds: CGRect {
+        didSet { contentView.frame = CGRect(origin: .zero, size: bounds.size) }
+    }
+}
+
+extension UIView {
+    /// A view standing for this one's look, as UIKit's `snapshotView(afterScreenUpdates:)`: a
+    /// plain view of the same frame, not in any view (nothing is drawn, so it has no content).
+    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        UIView(frame: frame)
+    }
+}
+
+extension CALayer {
+    /// Draws the layer into `ctx`: nothing is drawn (the context keeps no pixels).
+    public func render(in ctx: CGContext) {}
+}

@@ -501,3 +501,16 @@ final class NotedChild: UIViewController {
         #expect(bar.progress == 0)
     }
 }
+
+@Suite struct EffectViewTests {
+    /// An effect view's content view fills it, following a new frame (UIKit sizes it so); its
+    /// blur is kept; a snapshot is a plain view of the same frame, in no view.
+    @Test func theContentViewFillsTheEffectView() {
+        let blur = UIVisualEffectView(effect: UIBlurEffect(style: .regular))
+        blur.frame = CGRect(x: 20, y: 30, width: 200, height: 100)
+        #expect(blur.contentView.frame == CGRect(x: 0, y: 0, width: 200, height: 100))
+        #expect(blur.contentView.superview === blur && (blur.effect as? UIBlurEffect)?.style == .regular)
+        let snapshot = blur.snapshotView(afterScreenUpdates: false)
+        #expect(snapshot?.frame == blur.frame && snapshot?.superview == nil)
+    }
+}
