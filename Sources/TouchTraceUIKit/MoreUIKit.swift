@@ -570,3 +570,105 @@ extension CALayer {
     /// Draws the layer into `ctx`: nothing is drawn (the context keeps no pixels).
     public func render(in ctx: CGContext) {}
 }
+
+/// What kind of element an accessible view is, as UIKit's `UIAccessibilityTraits`: kept.
+public struct UIAccessibilityTraits: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt64
+    /// Traits from raw bits.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// A button.
+    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
+    /// A link.
+    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
+    /// An image.
+    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
+    /// Selected.
+    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
+    /// Static text.
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+    /// Not enabled.
+    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
+    /// Adjustable with swipes up and down.
+    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
+    /// Direct touch interaction.
+    public static let allowsDirectInteraction = UIAccessibilityTraits(rawValue: 1 << 13)
+    /// A header.
+    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
+}
+
+/// The accessibility settings of the device, as UIKit's `UIAccessibility`: touchtrace knows no
+/// device, so every setting is off (UIKit's defaults) and announcements go nowhere.
+public enum UIAccessibility {
+    /// Something to tell assistive technologies, as `UIAccessibility.Notification`.
+    public struct Notification: Hashable, Sendable {
+        /// The notification's number.
+        public let rawValue: UInt32
+        /// A notification of the given number.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The screen changed.
+        public static let screenChanged = Notification(rawValue: 1000)
+        /// The layout changed.
+        public static let layoutChanged = Notification(rawValue: 1001)
+        /// Something to announce.
+        public static let announcement = Notification(rawValue: 1008)
+    }
+    /// VoiceOver is off.
+    public static var isVoiceOverRunning: Bool { false }
+    /// Reduce Transparency is off.
+    public static var isReduceTransparencyEnabled: Bool { false }
+    /// Reduce Motion is off.
+    public static var isReduceMotionEnabled: Bool { false }
+    /// Switch Control is off.
+    public static var isSwitchControlRunning: Bool { false }
+    /// Tells assistive technologies `notification`: there are none, nothing happens.
+    public static func post(notification: Notification, argument: Any?) {}
+}
+
+/// Whether Reduce Transparency is on (the older name): false.
+public func UIAccessibilityIsReduceTransparencyEnabled() -> Bool { UIAccessibility.isReduceTransparencyEnabled }
+/// Whether VoiceOver is on (the older name): false.
+public func UIAccessibilityIsVoiceOverRunning() -> Bool { UIAccessibility.isVoiceOverRunning }
+/// Whether Reduce Motion is on (the older name): false.
+public func UIAccessibilityIsReduceMotionEnabled() -> Bool { UIAccessibility.isReduceMotionEnabled }
+
+extension UIEvent {
+    /// What a motion or remote-control event is, as `UIEvent.EventSubtype` (UIKit's raw values).
+    public enum EventSubtype: Int, Sendable {
+        /// None: a touch event's.
+        case none = 0
+        /// The device was shaken.
+        case motionShake = 1
+        /// Remote control: play.
+        case remoteControlPlay = 100
+        /// Remote control: pause.
+        case remoteControlPause = 101
+        /// Remote control: stop.
+        case remoteControlStop = 102
+        /// Remote control: play or pause.
+        case remoteControlTogglePlayPause = 103
+        /// Remote control: next track.
+        case remoteControlNextTrack = 104
+        /// Remote control: previous track.
+        case remoteControlPreviousTrack = 105
+    }
+    /// `.none`: a trace's events are touches.
+    public var subtype: EventSubtype { .none }
+}
+
+/// The Swift 3 name of the event subtypes.
+public typealias UIEventSubtype = UIEvent.EventSubtype
+
+/// Kinds of scroll event, as UIKit's `UIScrollTypeMask` (the same raw values).
+public struct UIScrollTypeMask: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Kinds from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A mouse wheel's steps.
+    public static let discrete = UIScrollTypeMask(rawValue: 1 << 0)
+    /// A trackpad's continuous scrolls.
+    public static let continuous = UIScrollTypeMask(rawValue: 1 << 1)
+    /// Both.
+    public static let all: UIScrollTypeMask = [.discrete, .continuous]
+}

@@ -46,6 +46,21 @@ open class UIView: UIResponder {
     open var tag = 0
     /// The view's identifier for tests and accessibility (nil).
     open var accessibilityIdentifier: String?
+    /// Whether assistive technologies see the view as one element: UIKit's default, true for a
+    /// label, an image view and a control, false for other views, until set.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityElementSetting ?? (self is UILabel || self is UIControl) }
+        set { accessibilityElementSetting = newValue }
+    }
+    private var accessibilityElementSetting: Bool?
+    /// The element's spoken name (nil): kept.
+    open var accessibilityLabel: String?
+    /// A hint of what the element does (nil): kept.
+    open var accessibilityHint: String?
+    /// The element's value (nil): kept.
+    open var accessibilityValue: String?
+    /// What kind of element it is (none): kept.
+    open var accessibilityTraits: UIAccessibilityTraits = []
     /// Whether touches may hit this view and its subviews (true).
     open var isUserInteractionEnabled = true
     /// Whether the view takes more than one touch at a time (false, as in UIKit; kept for code
@@ -528,6 +543,12 @@ open class UIResponder {
         if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
         return true
     }
+    /// The device began a motion (a shake): never called, a trace holds touches only.
+    open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
+    /// The device ended a motion (a shake): never called, a trace holds touches only.
+    open func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
+    /// A motion was cancelled: never called.
+    open func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
     /// Whether the responder performs `action` (an edit menu's `copy(_:)`, …): false unless a
     /// subclass says otherwise (Swift on Linux cannot look a selector up in a class).
     open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { false }

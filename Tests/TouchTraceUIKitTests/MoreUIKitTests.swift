@@ -514,3 +514,38 @@ final class NotedChild: UIViewController {
         #expect(snapshot?.frame == blur.frame && snapshot?.superview == nil)
     }
 }
+
+/// A screen that undoes on a shake, as apps write it: the override compiles, and a trace (touches
+/// only) never shakes.
+final class ShakeViewController: UIViewController {
+    var shakes = 0
+    override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        if motion == .motionShake { shakes += 1 }
+    }
+}
+
+@Suite struct AccessibilityAndMotionTests {
+    /// UIKit's defaults: a label and a control are accessibility elements, a plain view is not,
+    /// until set; the device's settings are all off.
+    @Test func elementsFollowUIKitsDefaults() {
+        let label = UILabel(frame: .zero), button = UIButton(frame: .zero), plain = UIView(frame: .zero)
+        #expect(label.isAccessibilityElement && button.isAccessibilityElement && !plain.isAccessibilityElement)
+        plain.isAccessibilityElement = true
+        plain.accessibilityLabel = "card"
+        plain.accessibilityTraits = [.button, .selected]
+        #expect(plain.isAccessibilityElement && plain.accessibilityLabel == "card" && plain.accessibilityTraits.contains(.selected))
+        #expect(!UIAccessibility.isVoiceOverRunning && !UIAccessibilityIsReduceTransparencyEnabled())
+        #expect(UIPanGestureRecognizer().allowedScrollTypesMask.isEmpty)
+    }
+
+    /// A shake override is a `UIResponder` method like UIKit's: called through a responder
+    /// reference it reaches the screen's override (touchtrace itself never calls it: a trace
+    /// holds touches only).
+    @Test func aShakeOverrideIsTheResponders() {
+        let controller = ShakeViewController()
+        let responder: UIResponder = controller
+        responder.motionEnded(.motionShake, with: nil)
+        responder.motionEnded(.remoteControlPlay, with: nil)
+        #expect(controller.shakes == 1)
+    }
+}
