@@ -440,10 +440,10 @@ open class UITextField: UIControl {
     public required init?(coder: NSCoder) { nil }
     /// Asks for the keyboard: there is none; false.
     @discardableResult
-    open func becomeFirstResponder() -> Bool { false }
+    open override func becomeFirstResponder() -> Bool { false }
     /// Gives up the keyboard: true (it never had it).
     @discardableResult
-    open func resignFirstResponder() -> Bool { true }
+    open override func resignFirstResponder() -> Bool { true }
 }
 
 /// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all
@@ -609,8 +609,8 @@ extension UIViewController {
     public var presentedViewController: UIViewController? { nil }
     /// The controller that presented this one: nil.
     public var presentingViewController: UIViewController? { nil }
-    /// The controller holding this one: nil.
-    public var parent: UIViewController? { nil }
+    /// The controller holding this one (`addChild`), or nil.
+    public var parent: UIViewController? { parentController }
 }
 
 /// A stack of view controllers, as `UIKit.UINavigationController`: it keeps its stack; a replay

@@ -341,6 +341,10 @@ open class CALayer {
     public init() {}
     /// The radius of the corners in points (0).
     open var cornerRadius: CGFloat = 0
+    /// The corners `cornerRadius` rounds (all four): kept.
+    open var maskedCorners: CACornerMask = .everyCorner
+    /// The shape of the rounded corners (`.circular`): kept.
+    open var cornerCurve: CALayerCornerCurve = .circular
     /// Whether sublayers are clipped to the bounds (false).
     open var masksToBounds = false
     /// The order among sibling layers (0): kept; the views' order is their subviews' order.
@@ -504,6 +508,16 @@ open class UILabel: UIView {
     open var textAlignment: NSTextAlignment = .natural
     /// The most lines shown (1; 0 is any number).
     open var numberOfLines = 1
+    /// How lines that do not fit are broken (`.byTruncatingTail`, UIKit's for a label): kept.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    /// Whether the label is drawn highlighted (false): kept.
+    open var isHighlighted = false
+    /// The colour of highlighted text (nil): kept.
+    open var highlightedTextColor: UIColor?
+    /// Whether the font shrinks to fit the width (false): kept.
+    open var adjustsFontSizeToFitWidth = false
+    /// The smallest font scale when shrinking (0): kept.
+    open var minimumScaleFactor: CGFloat = 0
 
     /// A label with this frame, not taking touches.
     public override init(frame: CGRect) {

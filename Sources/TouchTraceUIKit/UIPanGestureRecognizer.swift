@@ -11,6 +11,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     var core = PanCore(tracksVelocity: true)
     /// What `setTranslation(_:in:)` moved the translation by (points).
     var translationOffset = CGPoint.zero
+    /// The scroll events (trackpad, mouse wheel) the pan also follows, as UIKit's
+    /// `allowedScrollTypesMask` (none): kept; a trace has no scroll events.
+    open var allowedScrollTypesMask: UIScrollTypeMask = []
 
     /// A pan with UIKit's defaults (one touch or more, and a hysteresis of 10 points:
     /// `GestureDefaults.panMinimumDistance`) that calls `action` on `target`.

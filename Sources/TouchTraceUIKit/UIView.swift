@@ -46,6 +46,21 @@ open class UIView: UIResponder {
     open var tag = 0
     /// The view's identifier for tests and accessibility (nil).
     open var accessibilityIdentifier: String?
+    /// Whether assistive technologies see the view as one element: UIKit's default, true for a
+    /// label, an image view and a control, false for other views, until set.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityElementSetting ?? (self is UILabel || self is UIControl) }
+        set { accessibilityElementSetting = newValue }
+    }
+    private var accessibilityElementSetting: Bool?
+    /// The element's spoken name (nil): kept.
+    open var accessibilityLabel: String?
+    /// A hint of what the element does (nil): kept.
+    open var accessibilityHint: String?
+    /// The element's value (nil): kept.
+    open var accessibilityValue: String?
+    /// What kind of element it is (none): kept.
+    open var accessibilityTraits: UIAccessibilityTraits = []
     /// Whether touches may hit this view and its subviews (true).
     open var isUserInteractionEnabled = true
     /// Whether the view takes more than one touch at a time (false, as in UIKit; kept for code
@@ -466,7 +481,10 @@ open class UIView: UIResponder {
 }
 
 /// A window, as `UIKit.UIWindow`: the view at the root of a tree. Its frame is on the screen.
-open class UIWindow: UIView {}
+open class UIWindow: UIView {
+    /// The responder that is first in this window (see `UIResponder.becomeFirstResponder()`).
+    weak var firstResponder: UIResponder?
+}
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
 /// controller overrides, and the chain of responders touches go up.
@@ -497,7 +515,83 @@ open class UIResponder {
     /// Called after loading from a nib, as `NSObject.awakeFromNib()`: never called (touchtrace
     /// has no nibs; a view built in code is set up in its initializer).
     open func awakeFromNib() {}
+
+    /// Whether the responder can become the first responder (false). A view that shows an
+    /// edit menu (a label to copy) overrides it to say true.
+    open var canBecomeFirstResponder: Bool { false }
+    /// Whether the responder gives up first-responder status when asked (true).
+    open var canResignFirstResponder: Bool { true }
+    /// Whether the responder is its window's first responder.
+    open var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+    /// Makes the responder its window's first responder, as UIKit does: only when
+    /// `canBecomeFirstResponder` says so and the responder is in a window (a view, or a view
+    /// controller's loaded view); the one before is asked to resign first, and if it will
+    /// not, nothing changes. Returns whether the responder is now the first responder.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window = responderWindow, canBecomeFirstResponder else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, !current.resignFirstResponder() { return false }
+        window.firstResponder = self
+        return true
+    }
+    /// Gives up first-responder status: false when `canResignFirstResponder` says no, else true
+    /// (the window then has none).
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+    /// The device began a motion (a shake): never called, a trace holds touches only.
+    open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
+    /// The device ended a motion (a shake): never called, a trace holds touches only.
+    open func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
+    /// A motion was cancelled: never called.
+    open func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {}
+    /// Whether the responder performs `action` (an edit menu's `copy(_:)`, …): false unless a
+    /// subclass says otherwise (Swift on Linux cannot look a selector up in a class).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool { false }
+
+    /// Copies the selection (`UIResponderStandardEditActions`): nothing here; overridable.
+    open func copy(_ sender: Any?) {}
+    /// Cuts the selection: nothing here; overridable.
+    open func cut(_ sender: Any?) {}
+    /// Pastes: nothing here; overridable.
+    open func paste(_ sender: Any?) {}
+    /// Selects: nothing here; overridable.
+    open func select(_ sender: Any?) {}
+    /// Selects everything: nothing here; overridable.
+    open func selectAll(_ sender: Any?) {}
+    /// Deletes the selection: nothing here; overridable.
+    open func delete(_ sender: Any?) {}
+
+    /// The window the responder is in: a view's, or a view controller's loaded view's.
+    var responderWindow: UIWindow? {
+        if let view = self as? UIView { return view.window }
+        if let controller = self as? UIViewController { return controller.viewIfLoaded?.window }
+        return nil
+    }
 }
+
+/// The edit actions a responder may perform from an edit menu, as UIKit's
+/// `UIResponderStandardEditActions` (`#selector(UIResponderStandardEditActions.copy(_:))`).
+public protocol UIResponderStandardEditActions: AnyObject {
+    /// Copies the selection.
+    func copy(_ sender: Any?)
+    /// Cuts the selection.
+    func cut(_ sender: Any?)
+    /// Pastes.
+    func paste(_ sender: Any?)
+    /// Selects.
+    func select(_ sender: Any?)
+    /// Selects everything.
+    func selectAll(_ sender: Any?)
+    /// Deletes the selection.
+    func delete(_ sender: Any?)
+}
+
+extension UIResponder: UIResponderStandardEditActions {}
 
 /// A view controller, as `UIKit.UIViewController`: it makes its view when first asked for it
 /// (`loadView()`, then `viewDidLoad()`).
@@ -534,6 +628,15 @@ open class UIViewController: UIResponder {
 
     /// Whether the view has been loaded.
     open var isViewLoaded: Bool { loadedView != nil }
+    /// The controllers `addChild` gave this one.
+    var childControllers: [UIViewController] = []
+    /// The controller this one is a child of.
+    weak var parentController: UIViewController?
+    /// The view if it is loaded, else nil (asking does not load it).
+    open var viewIfLoaded: UIView? { loadedView }
+    /// The object that would give the animators of this controller's presentation and
+    /// dismissal (held weakly): kept, never asked (a replay shows one screen; see Transitions.swift).
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
 
     /// Makes the view: a plain `UIView` of `defaultViewSize` at (0, 0). Override it to make
     /// another, setting `view` (without calling `super`), as in UIKit.
@@ -603,9 +706,32 @@ open class UIViewController: UIResponder {
         prepare(for: segue, sender: sender)
         segue.destination.loadViewIfNeeded()
     }
-    /// The controller is about to be added to or removed from `parent`: called by `addChild`
-    /// (via `willMove`, as UIKit's code does) and `removeFromParent`.
+    /// The controller is about to be added to or removed from `parent`: `addChild` calls it
+    /// with the new parent, as UIKit's does; a container calls it with nil before
+    /// `removeFromParent()`.
     open func willMove(toParent parent: UIViewController?) {}
-    /// The controller was added to or removed from `parent`.
+    /// The controller was added to or removed from `parent`: a container calls it after
+    /// `addChild`; `removeFromParent()` calls it with nil, as UIKit's does.
     open func didMove(toParent parent: UIViewController?) {}
+
+    /// The child controllers, in the order added.
+    open var children: [UIViewController] { childControllers }
+    /// Makes `childController` a child (taking it from its parent first), calling its
+    /// `willMove(toParent:)` with this controller first, as UIKit does; its view is not added
+    /// (the container adds it).
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parentController !== self else { return }
+        childController.willMove(toParent: self)
+        childController.parentController?.childControllers.removeAll { $0 === childController }
+        childControllers.append(childController)
+        childController.parentController = self
+    }
+    /// Takes the controller out of its parent's children, then calls its
+    /// `didMove(toParent: nil)`, as UIKit does; its view stays where it is.
+    open func removeFromParent() {
+        guard let parent = parentController else { return }
+        parent.childControllers.removeAll { $0 === self }
+        parentController = nil
+        didMove(toParent: nil)
+    }
 }
