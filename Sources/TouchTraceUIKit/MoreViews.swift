@@ -651,6 +651,8 @@ open class UISegmentedControl: UIControl {
     open func widthForSegment(at segment: Int) -> CGFloat {
         segments.indices.contains(segment) ? segments[segment].width : 0
     }
+    /// Text attributes for a state: accepted, nothing is drawn.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {}
 
     /// The segment whose column of the bounds holds `x` (the control's points), else nil.
     func segment(atX x: CGFloat) -> Int? {
