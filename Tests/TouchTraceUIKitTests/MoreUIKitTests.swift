@@ -549,3 +549,40 @@ final class ShakeViewController: UIViewController {
         #expect(controller.shakes == 1)
     }
 }
+
+/// A "drag me" view as apps write it without a recognizer: its own `touchesMoved` moves its
+/// center by the finger's step.
+final class DragMeView: UIView {
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, let parent = superview else { return }
+        let now = touch.location(in: parent), before = touch.previousLocation(in: parent)
+        center = CGPoint(x: center.x + now.x - before.x, y: center.y + now.y - before.y)
+    }
+}
+
+final class DragMeViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let tile = DragMeView(frame: CGRect(x: 100, y: 100, width: 80, height: 80))
+        tile.accessibilityIdentifier = "tile"
+        view.addSubview(tile)
+    }
+}
+
+@Suite struct ScreenWithoutRecognizersTests {
+    /// A screen built in code with no recognizer at all still records the views its touch code
+    /// moves. The tile (100, 100, 80 × 80; center (140, 140)) is touched at (120, 120), moved to
+    /// (150, 130) — a step of (30, 10): center (170, 150) — then to (150, 170) — a step of
+    /// (0, 40): center (170, 190) — and lifted there (no move: no record).
+    @Test func viewsMovedByTheirOwnTouchCodeAreRecorded() throws {
+        var registry = Registry.standard
+        try registry.register(.uiKit("drag-me") { DragMeViewController() })
+        let scene = try parseScene(#"{"screen": "drag-me"}"#, version: 2, registry: registry)
+        #expect(scene.viewsMove)
+        let json = traceJSON([(0.1, [(1, "began", 120, 120)]), (0.2, [(1, "moved", 150, 130)]),
+                              (0.3, [(1, "moved", 150, 170)]), (0.4, [(1, "ended", 150, 170)])], version: 2)
+        let lines = try transcriptText(json, scene)
+        #expect(lines == ["0.2000 tile.view viewChanged center=170.0000,150.0000",
+                          "0.3000 tile.view viewChanged center=170.0000,190.0000"], "\(lines)")
+    }
+}

@@ -145,9 +145,11 @@ public struct Scene: Sendable {
     }
 
     /// Whether gesture code may move the scene's views: a recognizer of it says so
-    /// (`Recognizer.movesViews`). Such a scene's records may include `viewChanged` (SPEC 17).
+    /// (`Recognizer.movesViews`), or the scene is a screen built in code (`host`), whose views'
+    /// own touch methods, controls and timers may move views with no recognizer at all. Such a
+    /// scene's records may include `viewChanged` (SPEC 17).
     public var viewsMove: Bool {
-        views.contains { $0.recognizers.contains { $0.recognizer.movesViews } }
+        host != nil || views.contains { $0.recognizers.contains { $0.recognizer.movesViews } }
     }
 
     /// The name of a view's own source, for its `viewChanged` records: no recognizer or control
