@@ -272,14 +272,20 @@ extension TraceReader {
             if let alone, down.isAlone(alone.index), laterPart == nil {
                 // The stroke alone down (every stroke that begins no later than its point is
                 // taken up) in the middle, and alone in the event before: the event is its
-                // point alone, the same touch moved.
-                let stroke = down.top
-                event.index = index
-                event.t = stroke.t
-                admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
-                consumer.consume(event)
-                index += 1
-                try down.advanceFirst(cursor)
+                // point alone, the same touch moved; and so are its next points, up to its last
+                // or one no earlier than the next stroke's first, read in a stroke of its own.
+                var stroke = down.top
+                while true {
+                    event.index = index
+                    event.t = stroke.t
+                    admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
+                    consumer.consume(event)
+                    index += 1
+                    try stroke.advance(cursor)
+                    if stroke.isLast { break }
+                    if let t = pending?.stroke.t, t <= stroke.t { break }
+                }
+                down.replaceFirst(stroke)
                 continue
             }
             let earliest = down.top
