@@ -819,6 +819,18 @@ struct JSONCursor {
         pos = end
     }
 
+    /// Moves the cursor to the next `}` (to the end of the buffer if there is none), found with
+    /// the C library's vectorized memchr and nothing validated: for an object read and checked
+    /// before whose members still to pass over hold no `}` (arrays of numbers), so that the one
+    /// found is the object's own. `nextMember` then reads it.
+    mutating func skipToClosingBrace() {
+        guard pos < end, let found = memchr(base + pos, Int32(UInt8(ascii: "}")), end - pos) else {
+            pos = end
+            return
+        }
+        pos = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
     @inline(__always) func checkDepth(_ depth: Int) throws(ParseFailure) {
         if depth > maximumJSONNesting {
             throw failure("nesting deeper than \(maximumJSONNesting) levels of arrays and objects")

@@ -11,7 +11,9 @@
 /// Strokes that begin in order of time (as recorded and generated ones do) are taken up one by
 /// one as the merge reaches their first point, so memory holds the strokes that overlap in time,
 /// whatever the size of the file; strokes in another order are first indexed (a few words per
-/// stroke) and sorted by their first time.
+/// stroke) and sorted by their first time. A finger that moves while no other is down (the
+/// usual case: one stroke after another) makes events of one touch each, which are given out
+/// without the heap's steps and with the touch admitted in the slot it had in the event before.
 extension TraceReader {
     /// Reads and checks the `strokes` array at the cursor (leaving the cursor after it), then
     /// merges its strokes into events and streams them to `consumer`.
@@ -252,6 +254,10 @@ extension TraceReader {
         var placed = 0
         var pages = PageRelease(from: list.range.lowerBound)
         var index = 0
+        // The stroke whose point alone made the event before (admitted, and not its last), and
+        // its touch's slot: when its next point alone makes the next event, the touch is
+        // admitted without being looked up (a finger that moves while no other is down).
+        var alone: (index: Int, slot: Int)?
         while true {
             // The strokes that begin no later than the earliest point of those down are taken up.
             while let t = pending?.stroke.t, down.isEmpty || t <= down.top.t {
@@ -263,6 +269,25 @@ extension TraceReader {
                 }
             }
             guard !down.isEmpty else { break }
+            if let alone, down.isAlone(alone.index), laterPart == nil {
+                // The stroke alone down (every stroke that begins no later than its point is
+                // taken up) in the middle, and alone in the event before: the event is its
+                // point alone, the same touch moved; and so are its next points, up to its last
+                // or one no earlier than the next stroke's first, read in a stroke of its own.
+                var stroke = down.top
+                while true {
+                    event.index = index
+                    event.t = stroke.t
+                    admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
+                    consumer.consume(event)
+                    index += 1
+                    try stroke.advance(cursor)
+                    if stroke.isLast { break }
+                    if let t = pending?.stroke.t, t <= stroke.t { break }
+                }
+                down.replaceFirst(stroke)
+                continue
+            }
             let earliest = down.top
             // The touches go over those of the event before; the rest are trimmed after.
             placed = 0
@@ -288,6 +313,8 @@ extension TraceReader {
             try admitPending(eventIndex: index, label: { position in
                 "stroke \(places[position].stroke), point \(places[position].point)"
             })
+            alone = placed == 1 && event.touches.count == 1 && !event.touches[0].phase.isEnding
+                ? (earliest.index, event.touches[0].slot) : nil
             consumer.consume(event)
             index += 1
         }
@@ -341,6 +368,7 @@ private struct DownStroke {
     init(_ cursor: inout JSONCursor, index: Int, usual: Bool, id: inout TouchID) throws(ParseFailure) {
         id = TouchID.number(0)
         var points = 0
+        var sawID = false
         cursor.skipWhitespace()
         cursor.pos += 1
         var first = true
@@ -348,6 +376,7 @@ private struct DownStroke {
             first = false
             let key = try cursor.memberKey()
             if cursor.equals(key, "id") {
+                sawID = true
                 if cursor.current == UInt8(ascii: "\"") {
                     id = .text(cursor.decode(try cursor.stringToken()))
                 } else {
@@ -356,7 +385,14 @@ private struct DownStroke {
             } else if cursor.equals(key, "points") {
                 // The last `points` is the stroke's (as the last `id` is).
                 points = cursor.pos
-                if usual { cursor.skipArrayOfNumberArrays() } else { try cursor.skipValue(depth: 3) }
+                if usual && sawID {
+                    // Nothing but numbers and brackets up to the stroke's `}`: found in one search.
+                    cursor.skipToClosingBrace()
+                } else if usual {
+                    cursor.skipArrayOfNumberArrays()
+                } else {
+                    try cursor.skipValue(depth: 3)
+                }
             } else {
                 try cursor.skipValue(depth: 3)
             }
@@ -420,6 +456,12 @@ private struct StrokeHeap {
     private var freeSlots: [Int] = []
 
     var isEmpty: Bool { strokes.isEmpty }
+
+    /// Whether the stroke at place `index` is the only one down, at a point that is neither its
+    /// first nor its last.
+    func isAlone(_ index: Int) -> Bool {
+        strokes.count == 1 && strokes[0].index == index && strokes[0].point > 0 && !strokes[0].isLast
+    }
 
     /// The earliest stroke (there is one).
     var top: DownStroke { strokes[0] }

@@ -66,6 +66,15 @@ struct TouchTracker {
         return .success((slot, serial))
     }
 
+    /// Admits a touch that moves in event `eventIndex` and was admitted in `slot`, as began or
+    /// moved, in the event just before (so it is down, and listed once in this event when it is
+    /// the event's only touch): what `admit` gives for it, without looking its id up. Its serial.
+    mutating func admitMoving(slot: Int, event eventIndex: Int, location: Point) -> Int {
+        slots[slot].mark = eventIndex
+        slots[slot].location = location
+        return slots[slot].serial
+    }
+
     /// Admits a touch that begins in event `eventIndex`: a new serial, and a free slot.
     @inline(never)
     private mutating func admitBeginning(_ id: TouchID, event eventIndex: Int, offset: Int, location: Point)

@@ -859,6 +859,20 @@ struct TraceReader {
         summary.lastTime = event.t
     }
 
+    /// `admitPending` for an event whose one touch, listed in `event` with the same id, moves to
+    /// `location` (the touch written at byte `offset`) and was admitted in `slot`, as began or
+    /// moved, in the event just before (a stroke's next point, as the strokes' merge knows): the
+    /// same event and the same result, without looking the touch up.
+    mutating func admitMoving(inSlot slot: Int, eventIndex: Int, to location: Point, offset: Int) {
+        let serial = tracker.admitMoving(slot: slot, event: eventIndex, location: location)
+        event.touches[0].moved(to: location, offset: offset, slot: slot, serial: serial)
+        noteBounds(location)
+        tracker.finishEvent()
+        summary.touchCount = tracker.touchCount
+        if summary.firstTime == nil { summary.firstTime = event.t }
+        summary.lastTime = event.t
+    }
+
     /// The rest of `admitPending` from the touch at `start`, which has `problem`: reports each
     /// touch with a problem and drops it.
     @inline(never)
@@ -1033,6 +1047,15 @@ func numberText(_ v: Double) -> String {
 extension EventTouch {
     /// Gives an admitted touch its slot and serial (in one access to the array that holds it).
     fileprivate mutating func admitted(slot: Int, serial: Int) {
+        self.slot = slot
+        self.serial = serial
+    }
+
+    /// Makes the touch the same one moved: its place, offset, slot and serial (in one access).
+    fileprivate mutating func moved(to location: Point, offset: Int, slot: Int, serial: Int) {
+        self.phase = .moved
+        self.location = location
+        self.offset = offset
         self.slot = slot
         self.serial = serial
     }

@@ -356,6 +356,103 @@ import Testing
         }
     }
 
+    /// Every touch as a consumer is handed it: event, time, id, phase, place, slot and serial.
+    struct TouchLog: TouchEventConsumer {
+        var lines: [String] = []
+
+        mutating func consume(_ event: borrowing TouchEvent) {
+            for touch in event.touches {
+                lines.append("\(event.index) \(event.t.bitPattern) \(touch.id) \(touch.phase) \(touch.location.x) \(touch.location.y) \(touch.slot) \(touch.serial)")
+            }
+        }
+
+        static func emptyForLaterPart() -> TouchLog? { nil }
+    }
+
+    /// The problems of a trace, each from its time on (what it says of the touch, without the
+    /// place in the file or the name of the stroke or event), and the warnings likewise.
+    static func admissionOutcome(_ json: String, options: TraceReadOptions) -> (problems: [String], touches: [[String]], warnings: [String]) {
+        func fromTime(_ message: String) -> String {
+            guard let at = message.range(of: " (t=") ?? message.range(of: "warning:") else { return message }
+            return String(message[at.lowerBound...])
+        }
+        var log = TouchLog()
+        do {
+            let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), options: options, consumer: &log)
+            var again = TouchLog()
+            trace.forEachEvent(&again)
+            return ([], [log.lines, again.lines], trace.summary.warnings.map { fromTime($0.description) })
+        } catch {
+            return (error.errors.map { fromTime($0.description) }, [], [])
+        }
+    }
+
+    /// Strokes that reuse a few ids, one finger after another (a touch that moves while no other
+    /// is down is admitted without being looked up) and at times overlapping, so that a touch
+    /// begins again while it is down, is listed twice in one event or moves after it ended: the
+    /// strokes give the touches (their slots and serials too, on both passes), the problems and
+    /// the warnings that the same events written in the events form give.
+    @Test func strokesAdmitTheirTouchesAsTheSameEventsDo() throws {
+        var random = SplitMix64(state: 29)
+        var clean = 0
+        var troubled = 0
+        for round in 0..<60 {
+            // In order of their first time, in hundredths of a second, ids 1 to 3.
+            var strokes: [(id: Int, points: [(t: Double, x: Double, y: Double)])] = []
+            var start = 0
+            for _ in 0..<random.int(1...10) {
+                start += random.int(0...6)
+                var t = start
+                var points: [(t: Double, x: Double, y: Double)] = []
+                for _ in 0..<random.int(2...8) {
+                    points.append((Double(t) / 100, Double(random.int(0...400)) / 4, Double(random.int(0...800)) / 4))
+                    t += random.int(0...2)
+                }
+                strokes.append((random.int(1...3), points))
+            }
+            // The events: every point sorted by time, then by the points before it in its
+            // stroke at the same time, then by stroke (SPEC 13.1).
+            var entries: [(t: Double, occurrence: Int, stroke: Int, point: Int)] = []
+            for (s, stroke) in strokes.enumerated() {
+                var occurrence = 0
+                for (k, point) in stroke.points.enumerated() {
+                    occurrence = k > 0 && stroke.points[k - 1].t == point.t ? occurrence + 1 : 0
+                    entries.append((point.t, occurrence, s, k))
+                }
+            }
+            entries.sort { a, b in a.t != b.t ? a.t < b.t : (a.occurrence != b.occurrence ? a.occurrence < b.occurrence : a.stroke < b.stroke) }
+            var events: [String] = []
+            var i = 0
+            while i < entries.count {
+                var touches: [String] = []
+                var j = i
+                while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
+                    let stroke = strokes[entries[j].stroke]
+                    let point = stroke.points[entries[j].point]
+                    let phase = entries[j].point == 0 ? "began" : (entries[j].point == stroke.points.count - 1 ? "ended" : "moved")
+                    touches.append("{\"id\": \(stroke.id), \"phase\": \"\(phase)\", \"x\": \(point.x), \"y\": \(point.y)}")
+                    j += 1
+                }
+                events.append("{\"t\": \(entries[i].t), \"touches\": [\(touches.joined(separator: ", "))]}")
+                i = j
+            }
+            let eventsJSON = "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}"
+            let strokesJSON = "{\"version\": 1, \"strokes\": [\n" + strokes.map { stroke in
+                "{\"id\": \(stroke.id), \"points\": [" + stroke.points.map { "[\($0.t), \($0.x), \($0.y)]" }.joined(separator: ", ") + "]}"
+            }.joined(separator: ",\n") + "\n]}"
+            for options in [TraceReadOptions(), TraceReadOptions(collectAllProblems: true)] {
+                let fromStrokes = Self.admissionOutcome(strokesJSON, options: options)
+                let fromEvents = Self.admissionOutcome(eventsJSON, options: options)
+                #expect(fromStrokes.problems == fromEvents.problems, "round \(round)\n\(strokesJSON)")
+                #expect(fromStrokes.touches == fromEvents.touches, "round \(round)\n\(strokesJSON)")
+                #expect(fromStrokes.warnings == fromEvents.warnings, "round \(round)\n\(strokesJSON)")
+            }
+            if Self.admissionOutcome(eventsJSON, options: TraceReadOptions()).problems.isEmpty { clean += 1 } else { troubled += 1 }
+        }
+        // Both kinds are met.
+        #expect(clean >= 10 && troubled >= 10, "\(clean) without problems, \(troubled) with")
+    }
+
     /// Points `[t.5, x.25, 200.5]` at t = `start`, `start + step`, ... with x = 100, 101, ...:
     /// strokes long enough that their points are read in one step (`usualTriple`), but near the end.
     static func longPoints(_ count: Int, from start: Int = 0, step: Int = 1) -> [String] {
