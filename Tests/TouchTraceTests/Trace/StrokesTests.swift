@@ -277,6 +277,39 @@ import Testing
         #expect(Self.outcome(pinned.json) == pinned.events)
     }
 
+    /// The events strokes make, written out plainly as the reference: every point sorted by
+    /// time, then by how many points before it in its stroke are at the same time, then by
+    /// stroke (SPEC 13.1); the points at one time and occurrence are one event, each touch with
+    /// its stroke's id and its phase (the first point began, the last ended, the rest moved).
+    static func pointsInEventOrder(_ strokes: [(id: String, points: [(t: Double, x: Double, y: Double)])])
+        -> [(t: Double, touches: [(id: String, phase: String, x: Double, y: Double)])] {
+        var entries: [(t: Double, occurrence: Int, stroke: Int, point: Int)] = []
+        for (s, stroke) in strokes.enumerated() {
+            var occurrence = 0
+            for (k, point) in stroke.points.enumerated() {
+                occurrence = k > 0 && stroke.points[k - 1].t == point.t ? occurrence + 1 : 0
+                entries.append((point.t, occurrence, s, k))
+            }
+        }
+        entries.sort { a, b in a.t != b.t ? a.t < b.t : (a.occurrence != b.occurrence ? a.occurrence < b.occurrence : a.stroke < b.stroke) }
+        var events: [(t: Double, touches: [(id: String, phase: String, x: Double, y: Double)])] = []
+        var i = 0
+        while i < entries.count {
+            var touches: [(id: String, phase: String, x: Double, y: Double)] = []
+            var j = i
+            while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
+                let stroke = strokes[entries[j].stroke]
+                let point = stroke.points[entries[j].point]
+                let phase = entries[j].point == 0 ? "began" : (entries[j].point == stroke.points.count - 1 ? "ended" : "moved")
+                touches.append((stroke.id, phase, point.x, point.y))
+                j += 1
+            }
+            events.append((entries[i].t, touches))
+            i = j
+        }
+        return events
+    }
+
     /// Strokes made up at random (overlapping, at equal times, with repeated times, begun in
     /// and out of order, ids as numbers and strings, times of -0): the events are those of
     /// sorting every point by time, then by how many points before it in its stroke are at the
@@ -299,29 +332,8 @@ import Testing
                 strokes.sort { $0.points[0].t < $1.points[0].t }
             }
             // The reference: every point, sorted.
-            var entries: [(t: Double, occurrence: Int, stroke: Int, point: Int)] = []
-            for (s, stroke) in strokes.enumerated() {
-                var occurrence = 0
-                for (k, point) in stroke.points.enumerated() {
-                    occurrence = k > 0 && stroke.points[k - 1].t == point.t ? occurrence + 1 : 0
-                    entries.append((point.t, occurrence, s, k))
-                }
-            }
-            entries.sort { a, b in a.t != b.t ? a.t < b.t : (a.occurrence != b.occurrence ? a.occurrence < b.occurrence : a.stroke < b.stroke) }
-            var expected: [String] = []
-            var i = 0
-            while i < entries.count {
-                var touches: [String] = []
-                var j = i
-                while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
-                    let stroke = strokes[entries[j].stroke]
-                    let point = stroke.points[entries[j].point]
-                    let phase = entries[j].point == 0 ? "began" : (entries[j].point == stroke.points.count - 1 ? "ended" : "moved")
-                    touches.append("\(stroke.id) \(phase) \(point.x) \(point.y)")
-                    j += 1
-                }
-                expected.append("\(entries[i].t.bitPattern): " + touches.joined(separator: ", "))
-                i = j
+            let expected = Self.pointsInEventOrder(strokes).map { event in
+                "\(event.t.bitPattern): " + event.touches.map { "\($0.id) \($0.phase) \($0.x) \($0.y)" }.joined(separator: ", ")
             }
             for layout in 0..<4 {
                 let items = strokes.map { stroke -> String in
@@ -412,29 +424,10 @@ import Testing
             }
             // The events: every point sorted by time, then by the points before it in its
             // stroke at the same time, then by stroke (SPEC 13.1).
-            var entries: [(t: Double, occurrence: Int, stroke: Int, point: Int)] = []
-            for (s, stroke) in strokes.enumerated() {
-                var occurrence = 0
-                for (k, point) in stroke.points.enumerated() {
-                    occurrence = k > 0 && stroke.points[k - 1].t == point.t ? occurrence + 1 : 0
-                    entries.append((point.t, occurrence, s, k))
-                }
-            }
-            entries.sort { a, b in a.t != b.t ? a.t < b.t : (a.occurrence != b.occurrence ? a.occurrence < b.occurrence : a.stroke < b.stroke) }
-            var events: [String] = []
-            var i = 0
-            while i < entries.count {
-                var touches: [String] = []
-                var j = i
-                while j < entries.count && entries[j].t == entries[i].t && entries[j].occurrence == entries[i].occurrence {
-                    let stroke = strokes[entries[j].stroke]
-                    let point = stroke.points[entries[j].point]
-                    let phase = entries[j].point == 0 ? "began" : (entries[j].point == stroke.points.count - 1 ? "ended" : "moved")
-                    touches.append("{\"id\": \(stroke.id), \"phase\": \"\(phase)\", \"x\": \(point.x), \"y\": \(point.y)}")
-                    j += 1
-                }
-                events.append("{\"t\": \(entries[i].t), \"touches\": [\(touches.joined(separator: ", "))]}")
-                i = j
+            let events = Self.pointsInEventOrder(strokes.map { ("\($0.id)", $0.points) }).map { event in
+                "{\"t\": \(event.t), \"touches\": [" + event.touches.map {
+                    "{\"id\": \($0.id), \"phase\": \"\($0.phase)\", \"x\": \($0.x), \"y\": \($0.y)}"
+                }.joined(separator: ", ") + "]}"
             }
             let eventsJSON = "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}"
             let strokesJSON = "{\"version\": 1, \"strokes\": [\n" + strokes.map { stroke in
