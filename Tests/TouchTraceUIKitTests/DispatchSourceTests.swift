@@ -204,6 +204,29 @@ import TouchTrace
         #expect(lines == ["tick 100000", "timer 200000", "tick 200000", "tick 300000", "timer 400000"], "\(lines)")
     }
 
+    @Test func theBottomSheetsTimerHopsToTheMainQueue() throws {
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (0.7, [(1, "moved", 110, 100)]), (1.2, [(1, "ended", 110, 100)]),
+        ], began: { script, log in
+            // As a bottom sheet's `startTimer()`: a queue of its own, deadline `.now()`, every
+            // 500 ms, a handler that hops to the main queue; `stopTimer()` is `timer = nil`.
+            let queue = DispatchQueue(label: "com.domain.app.timer")
+            script.source = DispatchSource.makeTimerSource(queue: queue)
+            script.source?.schedule(deadline: .now(), repeating: .milliseconds(500))
+            script.source?.setEventHandler {
+                log.lines.append("fired \(Self.now)")
+                DispatchQueue.main.async { log.lines.append("main \(Self.now)") }
+            }
+            script.source!.resume()
+        }, moved: { script, _, _ in
+            script.source = nil
+        })
+        // Resumed at the touch-down (0) with its deadline then: it fires at 0, right after the
+        // event, and at 0.5; the block it gives the main queue runs after each firing, at its
+        // time. Let go at 0.7: nothing at 1.0.
+        #expect(lines == ["fired 0", "main 0", "fired 500000", "main 500000"], "\(lines)")
+    }
+
     /// A long press written with a timer source: it begins when the source fires 0.5 s after the
     /// touch-down; a lift before that fails it (the lift cancels the source).
     final class SourcePress: UIGestureRecognizer {
