@@ -81,6 +81,30 @@ import TouchTrace
         ], "\(lines)")
     }
 
+    @Test func aHandlerCancelsOrReschedulesItsOwnSource() throws {
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (1.0, [(1, "ended", 100, 100)]),
+        ], began: { script, log in
+            let source = DispatchSource.makeTimerSource()
+            source.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+            var count = 0
+            source.setEventHandler {
+                count += 1
+                log.lines.append("tick \(count) at \(Self.now)")
+                if count == 2 { source.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(50)) }
+                if count == 4 { source.cancel() }
+            }
+            source.setCancelHandler { log.lines.append("cancelled at \(Self.now)") }
+            source.resume()
+        })
+        // Every 100 ms from 0.1: ticks 1 (0.1) and 2 (0.2); the second schedules it anew, first at
+        // 0.2 + 0.25 = 0.45, then every 50 ms: ticks 3 (0.45) and 4 (0.5), which cancels it: the
+        // cancel handler runs right after, at 0.5; nothing more (the source's own handler held it
+        // until then; cancelling lets the handlers go).
+        #expect(lines == ["tick 1 at 100000", "tick 2 at 200000", "tick 3 at 450000", "tick 4 at 500000", "cancelled at 500000"],
+                "\(lines)")
+    }
+
     @Test func aSuspendedSourceFiresOnlyOnceResumed() throws {
         let lines = try run([
             (0, [(1, "began", 100, 100)]), (0.25, [(1, "moved", 110, 100)]), (0.5, [(1, "moved", 120, 100)]),
