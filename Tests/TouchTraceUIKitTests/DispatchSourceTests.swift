@@ -189,14 +189,15 @@ import TouchTrace
             script.other = wall
             let item = DispatchWorkItem { log.lines.append("item \(Self.now)") }
             DispatchQueue.main.asyncAfter(wallDeadline: .now() + .microseconds(250_000), execute: item)
+            DispatchQueue.main.asyncAfter(wallDeadline: .now() + 0.15) { log.lines.append("block \(Self.now)") }
             let start = DispatchTime.now()
             log.lines.append("distance \(start.distance(to: start.advanced(by: .milliseconds(300))) == .nanoseconds(300_000_000))")
         })
-        // Made at 0: the wall-time one-shot (repeating .infinity) is due at 0.2, the work item at
-        // 0.25, the one-shot (repeating .never by default) at 0.3, all after the last event (0.1):
+        // Made at 0: the block given for wall time 0.15 runs then, the wall-time one-shot
+        // (repeating .infinity) is due at 0.2, the work item at 0.25, the one-shot (repeating .never by default) at 0.3, all after the last event (0.1):
         // one-shots keep the replay going until they have fired, each once; a fired one-shot is
         // not cancelled.
-        #expect(lines == ["distance true", "wall 200000 cancelled false", "item 250000", "once 300000"], "\(lines)")
+        #expect(lines == ["distance true", "block 150000", "wall 200000 cancelled false", "item 250000", "once 300000"], "\(lines)")
     }
 
     @Test func aSourceNobodyHoldsIsGone() throws {
