@@ -64,7 +64,7 @@ final class ReplayTimeline {
     }
 
     /// Drops the pending firing of `source`, and those of sources nobody holds any more.
-    func remove(_ source: DispatchSource?) {
+    func remove(_ source: DispatchSource) {
         entries.removeAll { entry in
             guard case .source(let reference) = entry.work else { return false }
             return reference.source == nil || reference.source === source

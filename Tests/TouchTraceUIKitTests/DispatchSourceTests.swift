@@ -252,6 +252,18 @@ import TouchTrace
         #expect(lines == ["fired 0", "main 0", "fired 500000", "main 500000"], "\(lines)")
     }
 
+    @Test func aSourceArmedOutsideEveryReplayNeverFires() throws {
+        let log = Log()
+        let source = DispatchSource.makeTimerSource()
+        source.schedule(deadline: .now(), repeating: .milliseconds(10))
+        source.setEventHandler { log.lines.append("fired") }
+        source.resume()
+        // A replay on this thread afterwards runs nothing of it.
+        _ = try transcriptText(Self.pressTrace, Self.pressScene(Log()))
+        #expect(log.lines.isEmpty)
+        #expect(!source.isCancelled)
+    }
+
     /// A long press written with a timer source: it begins when the source fires 0.5 s after the
     /// touch-down; a lift before that fails it (the lift cancels the source).
     final class SourcePress: UIGestureRecognizer {
