@@ -20,6 +20,8 @@ final class ReplayTimeline {
         case timer(Timer)
         /// `perform(_:with:afterDelay:)`: the selector on the target (held until it runs).
         case perform(target: AnyObject, selector: Selector, argument: Any?)
+        /// A timer source's next firing (the source held weakly: one nobody holds is gone).
+        case source(SourceReference)
     }
 
     private struct Entry {
@@ -61,6 +63,14 @@ final class ReplayTimeline {
         entries.removeAll { if case .timer(let t) = $0.work { return t === timer } else { return false } }
     }
 
+    /// Drops the pending firing of `source`, and those of sources nobody holds any more.
+    func remove(_ source: DispatchSource) {
+        entries.removeAll { entry in
+            guard case .source(let reference) = entry.work else { return false }
+            return reference.source == nil || reference.source === source
+        }
+    }
+
     /// Drops every pending run of `item`.
     func remove(_ item: DispatchWorkItem) {
         entries.removeAll { if case .item(let i) = $0.work { return i === item } else { return false } }
@@ -90,18 +100,31 @@ final class ReplayTimeline {
     }
 
     /// The earliest piece's time, in seconds and whole microseconds.
-    var next: (time: Double, micros: Int64)? { entries.first.map { ($0.time, $0.micros) } }
+    var next: (time: Double, micros: Int64)? {
+        dropReleasedSourcesInFront()
+        return entries.first.map { ($0.time, $0.micros) }
+    }
+
+    /// Drops the firings, at the front, of timer sources nobody holds any more (a source that
+    /// goes cannot take its firing off the timeline itself: it may go while the timeline is busy).
+    private func dropReleasedSourcesInFront() {
+        while let first = entries.first, case .source(let reference) = first.work, reference.source == nil {
+            entries.removeFirst()
+        }
+    }
 
     /// Whether a piece other than a repeating timer's next firing is pending.
     var hasOneShotWork: Bool {
         entries.contains { entry in
             if case .timer(let timer) = entry.work { return !timer.repeats }
+            if case .source(let reference) = entry.work { return reference.source?.repeats == false }
             return true
         }
     }
 
     /// Runs the earliest piece if it is due by `micros`, at `context.t`; returns whether one ran.
     func runNext(dueBy micros: Int64, _ context: inout DeliveryContext) -> Bool {
+        dropReleasedSourcesInFront()
         guard let first = entries.first, first.micros <= micros else { return false }
         entries.removeFirst()
         MediaClock.now = context.t
@@ -115,6 +138,7 @@ final class ReplayTimeline {
             case .item(let item): item.perform()
             case .timer(let timer): timer.fireScheduled(at: first.time)
             case .perform(let target, let selector, let argument): DelayedPerform.call(selector, on: target, with: argument)
+            case .source(let reference): reference.source?.fireScheduled(at: first.time)
             }
         }
         return true
