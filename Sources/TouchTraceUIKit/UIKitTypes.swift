@@ -374,14 +374,18 @@ open class CALayer {
     open var shouldRasterize = false
     /// The rasterization scale (1).
     open var rasterizationScale: CGFloat = 1
-    /// Layers added by code, back to front (kept; drawn by none).
-    open private(set) var sublayers: [CALayer]?
+    /// Layers added by code, back to front (kept; drawn by none). Setting it replaces them
+    /// (`nil` removes them all, as code that clears a drawing does).
+    open var sublayers: [CALayer]?
     /// Adds `layer` on top of the sublayers.
     open func addSublayer(_ layer: CALayer) { sublayers = (sublayers ?? []) + [layer] }
     /// Takes the layer out of its superlayer: nothing to do (layers are not linked back).
     open func removeFromSuperlayer() {}
-    /// Removes animations: there are none.
-    open func removeAllAnimations() {}
+    /// Forgets the animations kept (see `add(_:forKey:)`).
+    open func removeAllAnimations() { keptAnimations = [] }
+    /// The animations kept after they ended (`CAAnimation.isRemovedOnCompletion` false), by key,
+    /// in the order added.
+    var keptAnimations: [(key: String, animation: CAAnimation)] = []
     /// The layer's rectangle in its own coordinates, in points (zero): kept; a view's layer
     /// does not follow the view's geometry (the view's `bounds` is the one touchtrace uses).
     open var bounds: CGRect = .zero

@@ -512,6 +512,14 @@ open class UIResponder {
     /// Estimated properties of touches were updated: never called (a trace's values are
     /// measured, not estimated).
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+    /// Presses began: never called (a trace holds no presses; see `UIPress`).
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses changed: never called.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses ended: never called.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses were cancelled: never called.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
     /// Called after loading from a nib, as `NSObject.awakeFromNib()`: never called (touchtrace
     /// has no nibs; a view built in code is set up in its initializer).
     open func awakeFromNib() {}

@@ -1,0 +1,448 @@
+import TouchTrace
+import Synchronization
+
+// More of UIKit and Core Animation that gesture files use in passing (docs/own-gesture-code.md,
+// "UIKit that compiles and what it does here"): display links on the trace's time, traits,
+// presses, layer animations and timing parameters, each with touchtrace's fixed values.
+
+// MARK: - Display links
+
+/// A timer that calls its target once a frame, as `QuartzCore.CADisplayLink`, on the trace's
+/// time (SPEC 17).
+///
+/// touchtrace's fixed display refreshes 60 times a second (`duration` 1/60 s; a device's may be
+/// faster). Once added to a run loop (the loop and the mode do not matter) on the replay under
+/// way, the link calls `selector` on `target` with itself every frame: the first frame comes one
+/// frame interval after `add(to:forMode:)`, then one every interval. The interval is 1/60 s, or
+/// 1/`preferredFramesPerSecond` when that is set between 1 and 60 (a rate above 60 is taken as
+/// 60), as read when the link is added. While `isPaused` the frames pass without a call.
+/// `timestamp` is the time of the frame being called (the trace's seconds, the clock of
+/// `CACurrentMediaTime()`), `targetTimestamp` the next frame's. Frames, like a repeating timer,
+/// do not keep a replay going after its last event. The call goes as
+/// `CADisplayLink.registerAction(_:for:_:)` says (Swift on Linux has no Objective-C runtime).
+public final class CADisplayLink {
+    /// The object called each frame (held strongly, as Core Animation holds it, until invalidated).
+    private var target: AnyObject?
+    /// The method called each frame.
+    private let selector: Selector
+    /// The repeating timer that brings the frames, once added.
+    private var timer: Timer?
+
+    /// Whether frames pass without calling the target (false).
+    public var isPaused = false
+    /// The frame rate asked for, frames per second (0: the display's, 60). Read when the link
+    /// is added.
+    public var preferredFramesPerSecond = 0
+    /// The frames between calls, as the deprecated property of that name (1). Read when the
+    /// link is added, when `preferredFramesPerSecond` is 0.
+    public var frameInterval = 1
+    /// The time of the frame being called, in seconds of the trace (0 before the first).
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// The time of the next frame, in seconds of the trace (0 before the first).
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The time between two frames of the display, in seconds: 1/60.
+    public var duration: CFTimeInterval { CADisplayLink.frameDuration }
+
+    /// touchtrace's fixed display's frame time: 1/60 s.
+    public static let frameDuration: CFTimeInterval = 1.0 / 60.0
+
+    /// A link that will call `selector` on `target` once a frame when added to a run loop.
+    public init(target: Any, selector: Selector) {
+        self.target = type(of: target) is AnyClass ? target as AnyObject : nil
+        self.selector = selector
+    }
+
+    /// The time between two calls, in seconds, from the rates asked for.
+    var callInterval: CFTimeInterval {
+        if preferredFramesPerSecond > 0 { return 1.0 / Double(Swift.min(preferredFramesPerSecond, 60)) }
+        return CADisplayLink.frameDuration * Double(Swift.max(frameInterval, 1))
+    }
+
+    /// Starts the frames on the replay under way (see the type's documentation); adding it
+    /// again does nothing. Outside every replay no frame comes.
+    public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard timer == nil, target != nil else { return }
+        let interval = callInterval
+        let frames = Timer(timeInterval: interval, repeats: true) { [weak self] _ in self?.frame(interval) }
+        timer = frames
+        RunLoop.main.add(frames, forMode: mode)
+    }
+
+    /// Stops the frames (they can start again with `add(to:forMode:)`).
+    public func remove(from runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        timer?.invalidate()
+        timer = nil
+    }
+
+    /// Stops the frames for good and lets go of the target.
+    public func invalidate() {
+        timer?.invalidate()
+        timer = nil
+        target = nil
+    }
+
+    private func frame(_ interval: CFTimeInterval) {
+        guard !isPaused, let target else { return }
+        timestamp = CACurrentMediaTime()
+        targetTimestamp = timestamp + interval
+        CADisplayLink.perform(selector, on: target, with: self)
+    }
+
+    /// Tells touchtrace how to call the action `selector` of a display link on a target of type
+    /// `type` (or of a subclass of it): `CADisplayLink.registerAction("step:", for: Spinner.self)
+    /// { spinner, link in spinner.step(link) }`. Register once for the process, before the
+    /// replays; a selector that no registration answers stops the program at its first call,
+    /// with a message naming it.
+    public static func registerAction<Target: AnyObject>(_ selector: Selector, for type: Target.Type,
+                                                         _ call: @escaping @Sendable (Target, CADisplayLink) -> Void) {
+        let entry: @Sendable (AnyObject, CADisplayLink) -> Bool = { object, link in
+            guard let target = object as? Target else { return false }
+            call(target, link)
+            return true
+        }
+        registeredDisplayLinkActions.withLock { $0[selector.name, default: []].append(entry) }
+    }
+
+    static func perform(_ selector: Selector, on target: AnyObject, with link: CADisplayLink) {
+        let entries = registeredDisplayLinkActions.withLock { $0[selector.name] ?? [] }
+        for entry in entries where entry(target, link) { return }
+        let typeName = String(describing: type(of: target))
+        preconditionFailure("""
+            TouchTraceUIKit: the display link action "\(selector.name)" cannot be called on \(typeName): Swift on Linux has \
+            no Objective-C runtime. Register it once, before the replays: \
+            CADisplayLink.registerAction("\(selector.name)", for: \(typeName).self) { target, link in ... }.
+            """)
+    }
+}
+
+/// The ways registered in the process to call a display link's selector, by selector name.
+let registeredDisplayLinkActions = Mutex<[String: [@Sendable (AnyObject, CADisplayLink) -> Bool]]>([:])
+
+extension Timer {
+    /// A timer that never fires, as Foundation's `Timer()`: code keeps one in a property until it
+    /// schedules a real one. Invalidating it does nothing more.
+    public convenience init() {
+        self.init(timeInterval: .infinity, repeats: false) { _ in }
+    }
+}
+
+// MARK: - Traits
+
+/// Whether the device measures a finger's force, as `UIForceTouchCapability`.
+public enum UIForceTouchCapability: Int, Sendable {
+    /// Not known.
+    case unknown = 0
+    /// No force.
+    case unavailable = 1
+    /// Force is measured.
+    case available = 2
+}
+
+/// The device's and the interface's traits, as `UIKit.UITraitCollection`, with touchtrace's
+/// fixed values: force is `.available` (a trace's touches carry their force, 0 where the trace
+/// has none), the display's scale is 3 and the idiom `.phone`, as `UIScreen.main` (an iPhone
+/// 12–14), the light appearance.
+public final class UITraitCollection: Sendable {
+    /// Whether force is measured: `.available`.
+    public let forceTouchCapability: UIForceTouchCapability
+    /// Pixels per point: 3.
+    public let displayScale: CGFloat
+
+    /// The fixed traits (see the type's documentation).
+    public init() {
+        forceTouchCapability = .available
+        displayScale = 3
+    }
+
+    /// Traits with the force capability given (the rest fixed).
+    public init(forceTouchCapability capability: UIForceTouchCapability) {
+        forceTouchCapability = capability
+        displayScale = 3
+    }
+
+    /// The traits every view and controller reports.
+    public static let current = UITraitCollection()
+}
+
+extension UIView {
+    /// The view's traits: `UITraitCollection.current` (see there).
+    public var traitCollection: UITraitCollection { .current }
+}
+
+extension UIViewController {
+    /// The controller's traits: `UITraitCollection.current` (see there).
+    public var traitCollection: UITraitCollection { .current }
+}
+
+// MARK: - Presses
+
+/// A press of a remote's or a keyboard's button, as `UIKit.UIPress`. A trace holds touches,
+/// no presses: no press is ever delivered, and the `presses…` methods of responders and
+/// recognizers are overridable and never called.
+public final class UIPress {
+    /// The kinds of press, as `UIPress.PressType`.
+    public typealias PressType = UIPressType
+    /// The stage of a press, as `UIPress.Phase`.
+    public enum Phase: Int, Sendable {
+        /// Pressed.
+        case began, changed, stationary, ended, cancelled
+    }
+    /// The button.
+    public let type: PressType
+    /// The stage.
+    public let phase: Phase
+    /// How hard it is pressed, 0 to 1.
+    public let force: CGFloat
+    /// When it happened, in seconds of the trace.
+    public let timestamp: TimeInterval
+
+    /// A press (for code and tests that make their own).
+    public init(type: PressType, phase: Phase, force: CGFloat = 0, timestamp: TimeInterval = 0) {
+        self.type = type
+        self.phase = phase
+        self.force = force
+        self.timestamp = timestamp
+    }
+}
+
+/// An event of presses, as `UIKit.UIPressesEvent`: never delivered (see `UIPress`).
+public final class UIPressesEvent {
+    /// The presses of the event.
+    public let allPresses: Set<UIPress>
+    /// The time of the event, in seconds of the trace.
+    public let timestamp: TimeInterval
+
+    /// An event of `presses`.
+    public init(presses: Set<UIPress>, timestamp: TimeInterval = 0) {
+        self.allPresses = presses
+        self.timestamp = timestamp
+    }
+}
+
+extension UIPress: Hashable {
+    /// Presses are equal when they are the same object.
+    public static func == (a: UIPress, b: UIPress) -> Bool { a === b }
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+// MARK: - Layer animations
+
+/// A group of layer changes, as `QuartzCore.CATransaction`. Nothing is animated here: a
+/// change takes effect as it is made, and a completion block runs when the outermost
+/// transaction commits (at once when set outside `begin()`…`commit()`, as the implicit
+/// transaction of the event commits with no frames to wait for).
+public enum CATransaction {
+    /// The transactions of this thread (Core Animation's are per thread too), kept in the
+    /// thread's dictionary.
+    private final class State {
+        var depth = 0
+        var disableActions = false
+        var duration: CFTimeInterval = 0.25
+        var completions: [() -> Void] = []
+    }
+    private static let key = "TouchTraceUIKit.CATransaction"
+    private static var state: State {
+        let dictionary = Thread.current.threadDictionary
+        if let state = dictionary[key] as? State { return state }
+        let state = State()
+        dictionary[key] = state
+        return state
+    }
+
+    /// Opens a transaction.
+    public static func begin() { state.depth += 1 }
+
+    /// Closes a transaction; closing the outermost runs the completion blocks set in it, in the
+    /// order set.
+    public static func commit() {
+        let s = state
+        s.depth = Swift.max(0, s.depth - 1)
+        guard s.depth == 0 else { return }
+        let run = s.completions
+        s.completions = []
+        for block in run { block() }
+    }
+
+    /// Nothing is ever pending: does nothing.
+    public static func flush() {}
+
+    /// Whether implicit animations are off (false until set): kept (there are none).
+    public static func disableActions() -> Bool { state.disableActions }
+    /// Sets `disableActions()`.
+    public static func setDisableActions(_ flag: Bool) { state.disableActions = flag }
+    /// The duration of implicit animations, in seconds (0.25 until set): kept.
+    public static func animationDuration() -> CFTimeInterval { state.duration }
+    /// Sets `animationDuration()`.
+    public static func setAnimationDuration(_ duration: CFTimeInterval) { state.duration = duration }
+    /// Runs `block` when the outermost open transaction commits, or at once when none is open.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        guard let block else { return }
+        let s = state
+        if s.depth == 0 { block() } else { s.completions.append(block) }
+    }
+}
+
+/// What a layer animation tells its delegate, as `CAAnimationDelegate`.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation started.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation stopped; `flag` is whether it ran to its end.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    /// Does nothing.
+    public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing.
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// A layer animation, as `QuartzCore.CAAnimation`. Added to a layer (`CALayer.add(_:forKey:)`)
+/// it runs to its end at once, as `UIView.animate` does here: the delegate hears
+/// `animationDidStart` then `animationDidStop(_:finished: true)`; the layer's own values stay
+/// those code set (an animation changes only what is shown, which touchtrace does not show).
+open class CAAnimation {
+    /// An animation.
+    public init() {}
+    /// The duration in seconds (0: Core Animation's default of 0.25): kept.
+    open var duration: CFTimeInterval = 0
+    /// The delay before it starts, as a time (0): kept.
+    open var beginTime: CFTimeInterval = 0
+    /// How many times it repeats (0): kept.
+    open var repeatCount: Float = 0
+    /// Whether it plays backwards after forwards (false): kept.
+    open var autoreverses = false
+    /// Whether the layer forgets it when it ends (true). When false, the layer keeps it under
+    /// its key after it ends.
+    open var isRemovedOnCompletion = true
+    /// The object told when it starts and stops (held strongly, as Core Animation holds it).
+    open var delegate: CAAnimationDelegate?
+}
+
+/// An animation of one property, as `CAPropertyAnimation`.
+open class CAPropertyAnimation: CAAnimation {
+    /// The key path of the property animated.
+    open var keyPath: String?
+    /// An animation of `path`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+}
+
+/// An animation from one value to another, as `CABasicAnimation`: the values are kept.
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The value it starts from.
+    open var fromValue: Any?
+    /// The value it ends at.
+    open var toValue: Any?
+    /// The value added to the property's.
+    open var byValue: Any?
+}
+
+/// A spring animation, as `CASpringAnimation` (iOS 9): the spring's constants are kept and give
+/// `settlingDuration`.
+open class CASpringAnimation: CABasicAnimation {
+    /// The mass at the end of the spring (1).
+    open var mass: CGFloat = 1
+    /// The spring's stiffness (100).
+    open var stiffness: CGFloat = 100
+    /// The friction (10).
+    open var damping: CGFloat = 10
+    /// The speed at the start, in units of the whole change per second (0).
+    open var initialVelocity: CGFloat = 0
+
+    /// How long the spring takes to come to rest, in seconds. Apple does not document its
+    /// estimate; touchtrace's: the time the envelope of a spring let go from rest takes to fall
+    /// to 0.1 % of the change, `ln(1000) / (ζ·ω₀)` with `ω₀ = √(stiffness/mass)` and damping ratio
+    /// `ζ = damping / (2·√(stiffness·mass))` taken at most 1, i.e. `2·mass·ln(1000)/damping`
+    /// for a spring that swings; infinite without friction or mass.
+    open var settlingDuration: CFTimeInterval {
+        guard mass > 0, stiffness > 0, damping > 0 else { return .infinity }
+        let omega = (Double(stiffness) / Double(mass)).squareRoot()
+        let zeta = Swift.min(1, Double(damping) / (2 * (Double(stiffness) * Double(mass)).squareRoot()))
+        return log(1000.0) / (zeta * omega)
+    }
+}
+
+extension CALayer {
+    /// Runs `anim` on the layer (see `CAAnimation`): it ends at once; the layer keeps it under
+    /// `key` only when its `isRemovedOnCompletion` is false (replacing one kept under that key).
+    /// Core Animation copies the animation it is given; here the same object is kept.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        anim.delegate?.animationDidStart(anim)
+        anim.delegate?.animationDidStop(anim, finished: true)
+        guard !anim.isRemovedOnCompletion, let key else { return }
+        if let i = keptAnimations.firstIndex(where: { $0.key == key }) {
+            keptAnimations[i].animation = anim
+        } else {
+            keptAnimations.append((key, anim))
+        }
+    }
+
+    /// The animation kept under `key`, if any.
+    public func animation(forKey key: String) -> CAAnimation? {
+        keptAnimations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the animations kept, in the order added (nil when none).
+    public func animationKeys() -> [String]? { keptAnimations.isEmpty ? nil : keptAnimations.map(\.key) }
+
+    /// Forgets the animation kept under `key`.
+    public func removeAnimation(forKey key: String) { keptAnimations.removeAll { $0.key == key } }
+}
+
+// MARK: - Timing parameters
+
+/// What gives an animator its timing, as `UITimingCurveProvider`.
+public protocol UITimingCurveProvider {}
+
+/// A cubic timing curve, as `UICubicTimingParameters`: kept.
+public final class UICubicTimingParameters: UITimingCurveProvider {
+    /// The curve given (`.easeInOut` by default).
+    public let animationCurve: UIView.AnimationCurve
+    /// The default curve.
+    public init() { animationCurve = .easeInOut }
+    /// One of UIKit's curves.
+    public init(animationCurve curve: UIView.AnimationCurve) { animationCurve = curve }
+    /// A curve by its control points (kept as `.easeInOut`'s kind: not used).
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) { animationCurve = .easeInOut }
+}
+
+/// A spring's timing, as `UISpringTimingParameters`: the constants are kept, not used.
+public final class UISpringTimingParameters: UITimingCurveProvider {
+    /// The damping ratio (1 by default: no swing).
+    public let dampingRatio: CGFloat
+    /// The starting velocity, in units of the whole change per second.
+    public let initialVelocity: CGVector
+    /// A critically damped spring.
+    public init() {
+        dampingRatio = 1
+        initialVelocity = CGVector(dx: CGFloat(0), dy: CGFloat(0))
+    }
+    /// A spring of damping ratio `ratio`.
+    public init(dampingRatio ratio: CGFloat) {
+        dampingRatio = ratio
+        initialVelocity = CGVector(dx: CGFloat(0), dy: CGFloat(0))
+    }
+    /// A spring of damping ratio `ratio` that starts at `velocity`.
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+        dampingRatio = ratio
+        initialVelocity = velocity
+    }
+    /// A spring by its physical constants: its damping ratio is `damping / (2·√(stiffness·mass))`.
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        let critical = 2 * (Double(stiffness) * Double(mass)).squareRoot()
+        dampingRatio = critical > 0 ? CGFloat(Double(damping) / critical) : 1
+        initialVelocity = velocity
+    }
+}
+
+extension UIViewPropertyAnimator {
+    /// An animator with the timing of `parameters` (kept, not used): it behaves as every
+    /// animator here (see `UIViewPropertyAnimator`).
+    public convenience init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        self.init(duration: duration, curve: .easeInOut, animations: nil)
+    }
+}
