@@ -138,15 +138,60 @@ public enum UIForceTouchCapability: Int, Sendable {
     case available = 2
 }
 
+/// The width or height class of an interface, as `UIUserInterfaceSizeClass`.
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+    /// Not given.
+    case unspecified = 0
+    /// Narrow (a phone's width in portrait).
+    case compact = 1
+    /// Wide (a phone's height in portrait).
+    case regular = 2
+}
+
+/// The kind of device, as `UIUserInterfaceIdiom`.
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    /// Not given.
+    case unspecified = -1
+    /// A phone.
+    case phone = 0
+    /// A tablet.
+    case pad = 1
+    /// A television.
+    case tv = 2
+    /// A car's screen.
+    case carPlay = 3
+    /// A Mac.
+    case mac = 5
+}
+
+/// The appearance, as `UIUserInterfaceStyle`.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    /// Not given.
+    case unspecified = 0
+    /// Light.
+    case light = 1
+    /// Dark.
+    case dark = 2
+}
+
 /// The device's and the interface's traits, as `UIKit.UITraitCollection`, with touchtrace's
 /// fixed values: force is `.available` (a trace's touches carry their force, 0 where the trace
-/// has none), the display's scale is 3 and the idiom `.phone`, as `UIScreen.main` (an iPhone
-/// 12–14), the light appearance.
+/// has none); the display's scale is 3, the idiom `.phone`, the width class `.compact` and the
+/// height class `.regular`, as UIKit gives an iPhone 12–14 (`UIScreen.main`) in portrait; the
+/// light appearance. They never change, so `traitCollectionDidChange(_:)` is never called.
 public final class UITraitCollection: Sendable {
     /// Whether force is measured: `.available`.
     public let forceTouchCapability: UIForceTouchCapability
     /// Pixels per point: 3.
     public let displayScale: CGFloat
+    /// The width class: `.compact`.
+    public var horizontalSizeClass: UIUserInterfaceSizeClass { .compact }
+    /// The height class: `.regular`.
+    public var verticalSizeClass: UIUserInterfaceSizeClass { .regular }
+    /// The kind of device: `.phone`.
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
+    /// The appearance: `.light`.
+    public var userInterfaceStyle: UIUserInterfaceStyle { .light }
 
     /// The fixed traits (see the type's documentation).
     public init() {

@@ -241,6 +241,9 @@ open class UIView: UIResponder {
 
     /// Lays out the subviews: nothing by default; subclasses override it.
     open func layoutSubviews() {}
+    /// The traits changed: never called (touchtrace's fixed traits never change; see
+    /// `UITraitCollection`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     /// Asks for a layout: calls nothing (touchtrace has no run loop to lay out at).
     open func setNeedsLayout() {}
     /// Lays out now: calls `layoutSubviews()`.
@@ -654,6 +657,9 @@ open class UIViewController: UIResponder {
 
     /// Called once, after the view is loaded. Override it to build the screen.
     open func viewDidLoad() {}
+    /// The traits changed: never called (touchtrace's fixed traits never change; see
+    /// `UITraitCollection`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     /// The view is about to appear: not called by touchtrace (its screens do not appear).
     open func viewWillAppear(_ animated: Bool) {}
     /// The view appeared: not called by touchtrace.

@@ -107,12 +107,15 @@ import TouchTrace
 
     @Test func viewsAndControllersReportTheFixedTraits() {
         // touchtrace's fixed device: force measured (a trace's touches carry it), 3 pixels a
-        // point as `UIScreen.main.scale`.
+        // point as `UIScreen.main.scale`, an iPhone's idiom and size classes, light appearance.
         let view = UIView(frame: .zero)
         #expect(view.traitCollection.forceTouchCapability == .available)
         #expect(view.traitCollection.displayScale == UIScreen.main.scale)
         #expect(UIViewController().traitCollection.forceTouchCapability == .available)
         #expect(UITraitCollection(forceTouchCapability: .unavailable).forceTouchCapability == .unavailable)
+        // An iPhone in portrait: compact width, regular height (UIKit's size classes).
+        #expect(view.traitCollection.horizontalSizeClass == .compact && view.traitCollection.verticalSizeClass == .regular)
+        #expect(view.traitCollection.userInterfaceIdiom == .phone && view.traitCollection.userInterfaceStyle == .light)
     }
 
     @Test func settingSublayersReplacesThemAndNilClearsADrawing() {
