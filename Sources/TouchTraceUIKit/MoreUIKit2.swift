@@ -491,3 +491,33 @@ extension UIViewPropertyAnimator {
         self.init(duration: duration, curve: .easeInOut, animations: nil)
     }
 }
+
+// MARK: - Feedback attached to a view (iOS 17.5)
+
+extension UIImpactFeedbackGenerator {
+    /// A generator of `style` impacts attached to `view` (kept out: nothing is played).
+    public convenience init(style: FeedbackStyle, view: UIView) { self.init(style: style) }
+    /// Plays an impact at `location` in the attached view: does nothing.
+    public func impactOccurred(at location: CGPoint) {}
+    /// Plays an impact of `intensity` (0 to 1) at `location`: does nothing.
+    public func impactOccurred(intensity: CGFloat, at location: CGPoint) {}
+}
+
+extension UISelectionFeedbackGenerator {
+    /// A generator attached to `view` (nothing is played).
+    public convenience init(view: UIView) { self.init() }
+    /// Plays a selection tick at `location` in the attached view: does nothing.
+    public func selectionChanged(at location: CGPoint) {}
+}
+
+extension UINotificationFeedbackGenerator {
+    /// A generator attached to `view` (nothing is played).
+    public convenience init(view: UIView) { self.init() }
+    /// Plays the notification of `notificationType` at `location`: does nothing.
+    public func notificationOccurred(_ notificationType: FeedbackType, at location: CGPoint) {}
+}
+
+/// The Swift 4 name of `UIImpactFeedbackGenerator.FeedbackStyle`.
+public typealias UIImpactFeedbackStyle = UIImpactFeedbackGenerator.FeedbackStyle
+/// The Swift 4 name of `UINotificationFeedbackGenerator.FeedbackType`.
+public typealias UINotificationFeedbackType = UINotificationFeedbackGenerator.FeedbackType
