@@ -521,3 +521,149 @@ extension UINotificationFeedbackGenerator {
 public typealias UIImpactFeedbackStyle = UIImpactFeedbackGenerator.FeedbackStyle
 /// The Swift 4 name of `UINotificationFeedbackGenerator.FeedbackType`.
 public typealias UINotificationFeedbackType = UINotificationFeedbackGenerator.FeedbackType
+
+// MARK: - Index paths, tables and collections
+
+extension IndexPath {
+    /// The index path of row `row` of section `section`, as UIKit's `IndexPath(row:section:)`.
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    /// The index path of item `item` of section `section`, as UIKit's `IndexPath(item:section:)`.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+    /// The row in the section: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+    /// The item in the section: the second index.
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+}
+
+extension UITableView {
+    /// How rows slide in and out, as `UITableView.RowAnimation`.
+    public enum RowAnimation: Int, Sendable {
+        /// Fade, right, left, top, bottom, none, middle, automatic.
+        case fade, right, left, top, bottom, none, middle
+        /// The table's choice.
+        case automatic = 100
+    }
+    /// Where a row scrolls to, as `UITableView.ScrollPosition`.
+    public enum ScrollPosition: Int, Sendable {
+        /// None, top, middle, bottom.
+        case none, top, middle, bottom
+    }
+    /// Opens a group of row changes: there are no rows, nothing to group.
+    public func beginUpdates() {}
+    /// Closes a group of row changes: nothing changes.
+    public func endUpdates() {}
+    /// Runs `updates` at once, then `completion` with true (nothing is animated).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        completion?(true)
+    }
+    /// Moves a row: there are no rows (no data source), so nothing moves.
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    /// Inserts rows: there are no rows to show.
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    /// Deletes rows: there are no rows.
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    /// Reloads rows: there are no rows.
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    /// Scrolls to a row: there are no rows, nothing scrolls.
+    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {}
+}
+
+extension UICollectionView {
+    /// The cell of the item at `indexPath`: nil, there are no items.
+    public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+    /// The visible cells: none.
+    public var visibleCells: [UICollectionViewCell] { [] }
+    /// Runs `updates` at once, then `completion` with true (nothing is animated).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        completion?(true)
+    }
+    /// Moves an item: there are no items (no data source), so nothing moves.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    /// Inserts items: there are no items to show.
+    public func insertItems(at indexPaths: [IndexPath]) {}
+    /// Deletes items: there are no items.
+    public func deleteItems(at indexPaths: [IndexPath]) {}
+    /// Reloads items: there are no items.
+    public func reloadItems(at indexPaths: [IndexPath]) {}
+}
+
+// MARK: - Scrolling, the device, the screen
+
+extension UIScrollView {
+    /// How quickly scrolling slows after a flick, as `UIScrollView.DecelerationRate`: the share
+    /// of the speed kept each millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The share kept each millisecond.
+        public let rawValue: CGFloat
+        /// A rate.
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's default, 0.998.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// A quick stop, 0.99.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+}
+
+/// Swift 4's name of `UIScrollView.DecelerationRate.normal.rawValue`: 0.998.
+public let UIScrollViewDecelerationRateNormal: CGFloat = 0.998
+/// Swift 4's name of `UIScrollView.DecelerationRate.fast.rawValue`: 0.99.
+public let UIScrollViewDecelerationRateFast: CGFloat = 0.99
+
+/// Which way up the device is held, as `UIDeviceOrientation`.
+public enum UIDeviceOrientation: Int, Sendable {
+    /// Unknown, upright, upside down, turned left, turned right, face up, face down.
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+    /// Upright or upside down.
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    /// Turned either way.
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    /// Lying flat.
+    public var isFlat: Bool { self == .faceUp || self == .faceDown }
+    /// Upright, upside down or turned.
+    public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
+}
+
+/// The device, as `UIKit.UIDevice`, with touchtrace's fixed values: an iPhone (`.phone`) held
+/// upright (`.portrait`), as `UIScreen.main` and `UITraitCollection` have it.
+public final class UIDevice: Sendable {
+    /// The device.
+    public static let current = UIDevice()
+    /// The kind of device: `.phone`.
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
+    /// How it is held: `.portrait`.
+    public var orientation: UIDeviceOrientation { .portrait }
+    /// The model: "iPhone".
+    public var model: String { "iPhone" }
+    /// The operating system: "iOS".
+    public var systemName: String { "iOS" }
+    /// Whether apps run in the background: true, as on every device since iOS 4.
+    public var isMultitaskingSupported: Bool { true }
+    /// Starts orientation notifications: none come (it is never turned).
+    public func beginGeneratingDeviceOrientationNotifications() {}
+    /// Stops orientation notifications.
+    public func endGeneratingDeviceOrientationNotifications() {}
+}
+
+extension UIScreen {
+    /// The most frames a second the screen shows: 60, touchtrace's fixed display (as
+    /// `CADisplayLink`).
+    public var maximumFramesPerSecond: Int { 60 }
+}
+
+extension UITouch.TouchType {
+    /// The old name of `.pencil` (iOS 9.1).
+    public static var stylus: UITouch.TouchType { .pencil }
+}

@@ -494,6 +494,8 @@ open class UIScrollView: UIView {
     open var contentSize: CGSize = .zero
     /// Insets of the content (zero).
     open var contentInset: UIEdgeInsets = .zero
+    /// How quickly scrolling slows after a flick (`.normal`): kept (nothing scrolls on its own).
+    open var decelerationRate: DecelerationRate = .normal
     /// The insets the system adds: `contentInset` (no safe area in touchtrace).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
     /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`).

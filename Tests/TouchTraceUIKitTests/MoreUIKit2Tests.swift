@@ -239,5 +239,42 @@ import TouchTrace
     }
 }
 
+extension MoreUIKit2Tests {
+    @Test func indexPathsHaveUIKitsSectionAndRowOrItem() {
+        // UIKit's index paths are [section, row] (or [section, item]).
+        var path = IndexPath(row: 3, section: 1)
+        #expect(path.section == 1 && path.row == 3 && path.item == 3 && Array(path) == [1, 3])
+        path.row = 5
+        path.section = 2
+        #expect(path == IndexPath(item: 5, section: 2) && Array(path) == [2, 5])
+    }
+
+    @Test func batchUpdatesRunAtOnceAndTablesWithoutRowsChangeNothing() {
+        var log: [String] = []
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+        table.performBatchUpdates({ log.append("updates") }, completion: { log.append("done \($0)") })
+        table.beginUpdates()
+        table.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 0))
+        table.endUpdates()
+        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        collection.performBatchUpdates({ log.append("items") }, completion: { log.append("items done \($0)") })
+        #expect(log == ["updates", "done true", "items", "items done true"])
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0)) == nil && collection.visibleCells.isEmpty)
+    }
+
+    @Test func scrollingDeviceAndScreenHaveTheirFixedValues() {
+        // UIKit's documented rates: 0.998 (normal) and 0.99 (fast) of the speed kept each ms.
+        let scroll = UIScrollView(frame: .zero)
+        #expect(scroll.decelerationRate == .normal && scroll.decelerationRate.rawValue == 0.998)
+        scroll.decelerationRate = .fast
+        #expect(scroll.decelerationRate.rawValue == UIScrollViewDecelerationRateFast)
+        // An iPhone held upright, a 60 Hz display (the display link's rate).
+        #expect(UIDevice.current.userInterfaceIdiom == .phone && UIDevice.current.orientation.isPortrait)
+        #expect(UIScreen.main.maximumFramesPerSecond == Int((1 / CADisplayLink.frameDuration).rounded()))
+        #expect(UITouch.TouchType.stylus == .pencil)
+    }
+}
+
 /// A time in whole microseconds.
 private func micros(_ t: Double) -> Int { Int((t * 1_000_000).rounded()) }
