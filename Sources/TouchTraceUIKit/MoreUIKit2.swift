@@ -363,6 +363,8 @@ open class CAAnimation {
     open var isRemovedOnCompletion = true
     /// The object told when it starts and stops (held strongly, as Core Animation holds it).
     open var delegate: CAAnimationDelegate?
+    /// The timing curve and fill mode, kept (see `timingFunction` and `fillMode`).
+    var timing: (function: CAMediaTimingFunction?, fillMode: CAMediaTimingFillMode) = (nil, .removed)
 }
 
 /// An animation of one property, as `CAPropertyAnimation`.
@@ -417,7 +419,10 @@ extension CALayer {
     /// Core Animation copies the animation it is given; here the same object is kept.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         anim.delegate?.animationDidStart(anim)
+        let members = (anim as? CAAnimationGroup)?.animations ?? []
+        for member in members { member.delegate?.animationDidStart(member) }
         anim.delegate?.animationDidStop(anim, finished: true)
+        for member in members { member.delegate?.animationDidStop(member, finished: true) }
         guard !anim.isRemovedOnCompletion, let key else { return }
         if let i = keptAnimations.firstIndex(where: { $0.key == key }) {
             keptAnimations[i].animation = anim
@@ -666,4 +671,231 @@ extension UIScreen {
 extension UITouch.TouchType {
     /// The old name of `.pencil` (iOS 9.1).
     public static var stylus: UITouch.TouchType { .pencil }
+}
+
+// MARK: - 3D transforms of layers
+
+/// A 4 × 4 transform of a layer, as `QuartzCore.CATransform3D`: a point (x, y, z, 1), taken as
+/// a row, is multiplied on the left, as `CGAffineTransform` does in the plane (`m41`, `m42`,
+/// `m43` are the translation; `m34` gives perspective).
+public struct CATransform3D: Equatable, Hashable, Sendable {
+    /// The entries, row by row.
+    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+
+    /// The transform with these entries.
+    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    /// The identity.
+    public init() {
+        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+
+    var rows: [[CGFloat]] {
+        [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
+    }
+
+    init(rows r: [[CGFloat]]) {
+        self.init(m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
+                  m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
+                  m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
+                  m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
+    }
+}
+
+/// The identity transform.
+public let CATransform3DIdentity = CATransform3D()
+
+/// Whether `t` is the identity.
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+
+/// Whether the two transforms are equal, entry by entry.
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+
+/// `a` then `b`: the product a·b (a point is transformed by `a` first).
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    let x = a.rows, y = b.rows
+    var r = [[CGFloat]](repeating: [0, 0, 0, 0], count: 4)
+    for i in 0..<4 {
+        for j in 0..<4 {
+            var sum: CGFloat = 0
+            for k in 0..<4 { sum += x[i][k] * y[k][j] }
+            r[i][j] = sum
+        }
+    }
+    return CATransform3D(rows: r)
+}
+
+/// A translation by (tx, ty, tz).
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m41 = tx; t.m42 = ty; t.m43 = tz
+    return t
+}
+
+/// A scaling by (sx, sy, sz).
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    var t = CATransform3DIdentity
+    t.m11 = sx; t.m22 = sy; t.m33 = sz
+    return t
+}
+
+/// A rotation by `angle` radians about the axis (x, y, z) through the origin; about (0, 0, 1)
+/// it is `CGAffineTransform(rotationAngle:)`'s. An axis of length 0 gives the identity (Core
+/// Animation leaves that case undefined).
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    let length = (x * x + y * y + z * z).squareRoot()
+    guard length > 0 else { return CATransform3DIdentity }
+    let (x, y, z) = (x / length, y / length, z / length)
+    let c = cos(angle), s = sin(angle), k = 1 - c
+    return CATransform3D(m11: k * x * x + c, m12: k * x * y + s * z, m13: k * x * z - s * y, m14: 0,
+                         m21: k * x * y - s * z, m22: k * y * y + c, m23: k * y * z + s * x, m24: 0,
+                         m31: k * x * z + s * y, m32: k * y * z - s * x, m33: k * z * z + c, m34: 0,
+                         m41: 0, m42: 0, m43: 0, m44: 1)
+}
+
+/// A translation by (tx, ty, tz), then `t`.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
+}
+
+/// A scaling by (sx, sy, sz), then `t`.
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeScale(sx, sy, sz), t)
+}
+
+/// A rotation (see `CATransform3DMakeRotation`), then `t`.
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
+}
+
+/// The 3D transform that does what `m` does in the plane.
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    CATransform3D(m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+}
+
+/// Whether `t` only acts in the plane (an affine transform of it).
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
+        && t.m33 == 1 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+}
+
+/// The plane part of `t` (its affine entries).
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
+
+extension CALayer {
+    /// The layer as shown on screen: the layer itself, since nothing animates here (a replay has
+    /// no frames), so what is shown is what code set.
+    public func presentation() -> Self? { self }
+    /// The layer whose values code set: the layer itself.
+    public func model() -> Self { self }
+    /// Sets `transform` to the 3D transform of `m`.
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    /// The plane part of `transform`.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+}
+
+// MARK: - Timing functions, key frames, groups, gradients
+
+/// The names of Core Animation's timing curves, as `CAMediaTimingFunctionName`.
+public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The name.
+    public let rawValue: String
+    /// A name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Even pace.
+    public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    /// Slow start.
+    public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    /// Slow end.
+    public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    /// Slow start and end.
+    public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    /// The system's default.
+    public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
+}
+
+/// A timing curve, as `CAMediaTimingFunction`: kept, not used (nothing animates).
+public final class CAMediaTimingFunction {
+    /// The name given, if any.
+    public let name: CAMediaTimingFunctionName?
+    /// One of Core Animation's curves.
+    public init(name: CAMediaTimingFunctionName) { self.name = name }
+    /// A cubic curve by its two control points.
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) { name = nil }
+}
+
+/// What an animation shows outside its active time, as `CAMediaTimingFillMode`: kept.
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name.
+    public let rawValue: String
+    /// A mode.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Nothing outside the active time (the default).
+    public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    /// The last frame after the end.
+    public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    /// The first frame before the start.
+    public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    /// Both.
+    public static let both = CAMediaTimingFillMode(rawValue: "both")
+}
+
+extension CAAnimation {
+    /// The animation's timing curve (nil: linear): kept.
+    public var timingFunction: CAMediaTimingFunction? {
+        get { timing.function }
+        set { timing.function = newValue }
+    }
+    /// What it shows outside its active time (`.removed`): kept.
+    public var fillMode: CAMediaTimingFillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
+}
+
+/// An animation through several values, as `CAKeyframeAnimation`: the values are kept.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The values, in order.
+    open var values: [Any]?
+    /// When each value is reached, 0 to 1.
+    open var keyTimes: [NSNumber]?
+    /// A path to follow instead of the values.
+    open var path: CGPath?
+    /// The curves between values.
+    open var timingFunctions: [CAMediaTimingFunction]?
+}
+
+/// Animations run together, as `CAAnimationGroup`: added to a layer, the group and each of its
+/// animations end at once: the delegates hear the starts (the group's first, then its
+/// animations' in order), then the stops in the same order.
+open class CAAnimationGroup: CAAnimation {
+    /// The animations of the group.
+    open var animations: [CAAnimation]?
+}
+
+/// A layer that shows a gradient, as `CAGradientLayer`: the settings are kept, nothing is drawn.
+open class CAGradientLayer: CALayer {
+    /// The colours, as `CGColor`s.
+    open var colors: [Any]?
+    /// Where each colour stops, 0 to 1 (nil: evenly).
+    open var locations: [NSNumber]?
+    /// Where it starts, in unit coordinates ((0.5, 0)).
+    open var startPoint = CGPoint(x: 0.5, y: 0)
+    /// Where it ends, in unit coordinates ((0.5, 1)).
+    open var endPoint = CGPoint(x: 0.5, y: 1)
 }

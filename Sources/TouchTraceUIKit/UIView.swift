@@ -657,6 +657,9 @@ open class UIViewController: UIResponder {
 
     /// Called once, after the view is loaded. Override it to build the screen.
     open func viewDidLoad() {}
+    /// The size the controller would like for its view when presented in a popover or a
+    /// container (zero): kept.
+    open var preferredContentSize: CGSize = .zero
     /// The traits changed: never called (touchtrace's fixed traits never change; see
     /// `UITraitCollection`).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}

@@ -276,5 +276,74 @@ extension MoreUIKit2Tests {
     }
 }
 
+extension MoreUIKit2Tests {
+    static func close(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+        zip(a.rows.joined(), b.rows.joined()).allSatisfy { abs($0 - $1) < 1e-12 }
+    }
+
+    @Test func threeDTransformsComposeAsCoreAnimationsAndMatchThePlane() {
+        // About the z axis a rotation is the plane's: (cos, sin, -sin, cos).
+        let angle: CGFloat = 0.3
+        #expect(Self.close(CATransform3DMakeRotation(angle, 0, 0, 2),
+                           CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: angle))))
+        // About y by π/2 (row vectors, p' = p·M): x = (1, 0, 0) goes to (0, 0, -1), z = (0, 0, 1)
+        // to (1, 0, 0), as the right-hand rule turns x toward -z.
+        let quarter = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+        #expect(abs(quarter.m11) < 1e-12 && abs(quarter.m13 + 1) < 1e-12 && abs(quarter.m31 - 1) < 1e-12)
+        // Translate(t, …) is the translation then t: scale 2 after a move by (10, 0) puts the
+        // origin at (20, 0); Concat(a, b) is a then b.
+        let scaled = CATransform3DMakeScale(2, 2, 1)
+        let moved = CATransform3DTranslate(scaled, 10, 0, 0)
+        #expect(moved.m41 == 20 && moved.m11 == 2)
+        #expect(moved == CATransform3DConcat(CATransform3DMakeTranslation(10, 0, 0), scaled))
+        // The plane part round-trips; perspective (m34) is not affine.
+        let plane = CGAffineTransform(scaleX: 2, y: 3).translatedBy(x: 5, y: 7)
+        #expect(CATransform3DGetAffineTransform(CATransform3DMakeAffineTransform(plane)) == plane)
+        var perspective = CATransform3DIdentity
+        #expect(CATransform3DIsIdentity(perspective) && CATransform3DIsAffine(perspective))
+        perspective.m34 = -1 / 500
+        #expect(!CATransform3DIsAffine(perspective) && !CATransform3DIsIdentity(perspective))
+        #expect(CATransform3DMakeRotation(1, 0, 0, 0) == CATransform3DIdentity)
+    }
+
+    @Test func aLayersPresentationIsItselfAndItsTransformIsKeptApartFromTheView() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.layer.position = CGPoint(x: 30, y: 40)
+        // Nothing animates, so what is shown is what code set.
+        #expect(view.layer.presentation() === view.layer && view.layer.presentation()?.position == CGPoint(x: 30, y: 40))
+        view.layer.setAffineTransform(CGAffineTransform(rotationAngle: 1))
+        #expect(view.layer.affineTransform() == CGAffineTransform(rotationAngle: 1))
+        #expect(view.transform == .identity)
+    }
+
+    @Test func sublayersKnowTheirSuperlayerAndMoveBetweenLayers() {
+        let a = CALayer(), b = CALayer(), child = CAGradientLayer()
+        a.addSublayer(child)
+        #expect(child.superlayer === a)
+        b.insertSublayer(child, at: 0)
+        #expect(child.superlayer === b && a.sublayers?.isEmpty == true && b.sublayers?.count == 1)
+        b.sublayers?.forEach { $0.removeFromSuperlayer() }
+        #expect(child.superlayer == nil && b.sublayers?.isEmpty == true)
+        b.sublayers = [child]
+        #expect(child.superlayer === b)
+        b.sublayers = nil
+        #expect(child.superlayer == nil)
+    }
+
+    @Test func aGroupsDelegatesHearItsAnimationsEnd() {
+        let heard = Watcher()
+        let group = CAAnimationGroup(), inner = CAKeyframeAnimation(keyPath: "position")
+        group.delegate = heard
+        inner.delegate = heard
+        inner.values = [CGPoint.zero, CGPoint(x: 1, y: 1)]
+        inner.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        inner.fillMode = .forwards
+        group.animations = [inner]
+        CALayer().add(group, forKey: "g")
+        #expect(heard.heard == ["start", "start", "stop true", "stop true"])
+        #expect(inner.fillMode == .forwards && inner.timingFunction?.name == .easeInEaseOut)
+    }
+}
+
 /// A time in whole microseconds.
 private func micros(_ t: Double) -> Int { Int((t * 1_000_000).rounded()) }
