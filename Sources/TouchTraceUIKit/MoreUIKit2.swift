@@ -899,3 +899,17 @@ open class CAGradientLayer: CALayer {
     /// Where it ends, in unit coordinates ((0.5, 1)).
     open var endPoint = CGPoint(x: 0.5, y: 1)
 }
+
+extension UIScrollView {
+    /// How dragging dismisses the keyboard, as `UIScrollView.KeyboardDismissMode`.
+    public enum KeyboardDismissMode: Int, Sendable {
+        /// Never, on drag, interactively.
+        case none, onDrag, interactive
+    }
+    /// How the safe area adds to the content inset, as
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// UIKit's choice, along scrollable axes, never, always.
+        case automatic, scrollableAxes, never, always
+    }
+}

@@ -487,6 +487,8 @@ open class UIView: UIResponder {
 open class UIWindow: UIView {
     /// The responder that is first in this window (see `UIResponder.becomeFirstResponder()`).
     weak var firstResponder: UIResponder?
+    /// The controller whose view fills the window (nil): kept; setting it does not add the view.
+    open var rootViewController: UIViewController?
 }
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view

@@ -345,5 +345,29 @@ extension MoreUIKit2Tests {
     }
 }
 
+extension MoreUIKit2Tests {
+    @Test func aNavigationControllersSwipeBackIsALeftEdgePanThatKeepsItsSettings() {
+        let nav = UINavigationController(rootViewController: UIViewController())
+        let pop = nav.interactivePopGestureRecognizer
+        #expect(pop === nav.interactivePopGestureRecognizer)
+        #expect((pop as? UIScreenEdgePanGestureRecognizer)?.edges == .left && pop?.view == nil)
+        pop?.isEnabled = false
+        #expect(nav.interactivePopGestureRecognizer?.isEnabled == false)
+        nav.setNavigationBarHidden(true, animated: true)
+        #expect(nav.isNavigationBarHidden && nav.tabBarController == nil)
+    }
+
+    @Test func aScrollViewCancelsTouchesOfPlainViewsNotControlsByDefault() {
+        // UIKit's default of touchesShouldCancel(in:): true unless the view is a UIControl.
+        let scroll = UIScrollView(frame: .zero)
+        #expect(scroll.touchesShouldCancel(in: UIView(frame: .zero)))
+        #expect(!scroll.touchesShouldCancel(in: UIButton(frame: .zero)))
+        #expect(scroll.keyboardDismissMode == .none && scroll.contentInsetAdjustmentBehavior == .automatic)
+        let window = UIWindow(frame: .zero), root = UIViewController()
+        window.rootViewController = root
+        #expect(window.rootViewController === root)
+    }
+}
+
 /// A time in whole microseconds.
 private func micros(_ t: Double) -> Int { Int((t * 1_000_000).rounded()) }
