@@ -913,3 +913,14 @@ extension UIScrollView {
         case automatic, scrollableAxes, never, always
     }
 }
+
+extension UIViewController {
+    /// Whether the controller is being presented: false (presenting shows nothing).
+    public var isBeingPresented: Bool { false }
+    /// Whether the controller is being dismissed: false.
+    public var isBeingDismissed: Bool { false }
+    /// Whether the controller is being added to a parent: false.
+    public var isMovingToParent: Bool { false }
+    /// Whether the controller is being taken from its parent: false.
+    public var isMovingFromParent: Bool { false }
+}
