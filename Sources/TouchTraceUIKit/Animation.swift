@@ -192,6 +192,8 @@ open class UIViewPropertyAnimator {
     open var isUserInteractionEnabled = true
     /// Whether it pauses when it completes (kept; it completes at once anyway).
     open var pausesOnCompletion = false
+    /// Whether scrubbing `fractionComplete` follows a straight line (true): kept.
+    open var scrubsLinearly = true
     private var animations: [() -> Void] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     private var ran = false

@@ -494,6 +494,8 @@ open class UIScrollView: UIView {
     open var contentSize: CGSize = .zero
     /// Insets of the content (zero).
     open var contentInset: UIEdgeInsets = .zero
+    /// How quickly scrolling slows after a flick (`.normal`): kept (nothing scrolls on its own).
+    open var decelerationRate: DecelerationRate = .normal
     /// The insets the system adds: `contentInset` (no safe area in touchtrace).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
     /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`).
@@ -506,6 +508,14 @@ open class UIScrollView: UIView {
     open var maximumZoomScale: CGFloat = 1
     /// Whether the user may scroll (true): kept.
     open var isScrollEnabled = true
+    /// How dragging dismisses the keyboard (`.none`): kept (there is no keyboard).
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+    /// How the safe area adds to `contentInset` (`.automatic`): kept (no safe area here).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// Whether a drag in a subview cancels its touches to scroll, asked as UIKit asks it: never
+    /// called here (the scroll view does not scroll). By default true unless `view` is a
+    /// `UIControl`, as UIKit's.
+    open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
     /// Whether it bounces at the content's edges (true): kept.
     open var bounces = true
     /// Whether it bounces vertically with little content (false): kept.
@@ -605,6 +615,8 @@ extension UIViewController {
 
     /// The navigation controller holding this one: nil (a replay has no navigation stack).
     public var navigationController: UINavigationController? { nil }
+    /// The tab bar controller holding this one: nil (a replay shows one screen).
+    public var tabBarController: UIViewController? { nil }
     /// The controller this one presented: nil (presenting shows nothing).
     public var presentedViewController: UIViewController? { nil }
     /// The controller that presented this one: nil.
@@ -626,6 +638,19 @@ open class UINavigationController: UIViewController {
     }
     /// The top of the stack.
     open var topViewController: UIViewController? { viewControllers.last }
+    /// The recognizer of the swipe back from the left edge, as UIKit's: a
+    /// `UIScreenEdgePanGestureRecognizer` of the `.left` edge, attached to no view of a replay
+    /// (the navigation controller is never shown), so it never receives a touch; its `delegate`
+    /// and `isEnabled` are kept.
+    public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = {
+        let edge = UIScreenEdgePanGestureRecognizer(target: nil, action: nil)
+        edge.edges = .left
+        return edge
+    }()
+    /// Whether the navigation bar is hidden (false): kept.
+    open var isNavigationBarHidden = false
+    /// Hides or shows the navigation bar: sets `isNavigationBarHidden`.
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
     /// Pushes `viewController` (its view is loaded).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         viewController.loadViewIfNeeded()

@@ -252,6 +252,18 @@ open class UIGestureRecognizer {
         touchesDown.removeAll { $0 === touch }
     }
 
+    /// The press is not delivered to this recognizer again, as UIKit's `ignore(_:for:)` for
+    /// presses: a trace holds no presses, so there is nothing to keep from it.
+    open func ignore(_ press: UIPress, for event: UIPressesEvent) {}
+    /// Presses began: never called (a trace holds no presses; see `UIPress`).
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    /// Presses changed: never called.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    /// Presses ended: never called.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+    /// Presses were cancelled: never called.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent) {}
+
     /// This recognizer may not win while `otherGestureRecognizer` may still win, as
     /// `require(toFail:)` and the scene key `requireToFail` (SPEC 12, rule 3; version 2 traces).
     ///

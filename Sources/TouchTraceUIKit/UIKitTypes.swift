@@ -374,14 +374,45 @@ open class CALayer {
     open var shouldRasterize = false
     /// The rasterization scale (1).
     open var rasterizationScale: CGFloat = 1
-    /// Layers added by code, back to front (kept; drawn by none).
-    open private(set) var sublayers: [CALayer]?
-    /// Adds `layer` on top of the sublayers.
-    open func addSublayer(_ layer: CALayer) { sublayers = (sublayers ?? []) + [layer] }
-    /// Takes the layer out of its superlayer: nothing to do (layers are not linked back).
-    open func removeFromSuperlayer() {}
-    /// Removes animations: there are none.
-    open func removeAllAnimations() {}
+    /// Layers added by code, back to front (kept; drawn by none). Setting it replaces them
+    /// (`nil` removes them all, as code that clears a drawing does); each layer's `superlayer`
+    /// follows.
+    open var sublayers: [CALayer]? {
+        didSet {
+            for layer in oldValue ?? [] where layer.superlayer === self && !(sublayers ?? []).contains(where: { $0 === layer }) {
+                layer.superlayer = nil
+            }
+            for layer in sublayers ?? [] where layer.superlayer !== self {
+                layer.superlayer?.sublayers?.removeAll { $0 === layer }
+                layer.superlayer = self
+            }
+        }
+    }
+    /// The layer this one is a sublayer of (a view's own layer is in none: views' layers are
+    /// not linked to their superviews' here).
+    open internal(set) weak var superlayer: CALayer?
+    /// Adds `layer` on top of the sublayers (taking it from its former superlayer).
+    open func addSublayer(_ layer: CALayer) {
+        layer.removeFromSuperlayer()
+        sublayers = (sublayers ?? []) + [layer]
+    }
+    /// Takes the layer out of its superlayer's sublayers.
+    open func removeFromSuperlayer() {
+        superlayer?.sublayers?.removeAll { $0 === self }
+        superlayer = nil
+    }
+    /// Forgets the animations kept (see `add(_:forKey:)`).
+    open func removeAllAnimations() { keptAnimations = [] }
+    /// The layer's clock rate relative to its superlayer's (1): kept (nothing animates).
+    open var speed: Float = 1
+    /// The offset of the layer's clock, in seconds (0): kept.
+    open var timeOffset: CFTimeInterval = 0
+    /// The layer's 3D transform (identity): kept apart from the view, as `anchorPoint` (a view
+    /// turns and scales as its `transform` says).
+    open var transform: CATransform3D = CATransform3DIdentity
+    /// The animations kept after they ended (`CAAnimation.isRemovedOnCompletion` false), by key,
+    /// in the order added.
+    var keptAnimations: [(key: String, animation: CAAnimation)] = []
     /// The layer's rectangle in its own coordinates, in points (zero): kept; a view's layer
     /// does not follow the view's geometry (the view's `bounds` is the one touchtrace uses).
     open var bounds: CGRect = .zero
@@ -411,6 +442,7 @@ open class CALayer {
     open var name: String?
     /// Puts `layer` among the sublayers at `index` (0 is at the back).
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        layer.removeFromSuperlayer()
         var list = sublayers ?? []
         list.insert(layer, at: Swift.min(Int(index), list.count))
         sublayers = list

@@ -241,6 +241,9 @@ open class UIView: UIResponder {
 
     /// Lays out the subviews: nothing by default; subclasses override it.
     open func layoutSubviews() {}
+    /// The traits changed: never called (touchtrace's fixed traits never change; see
+    /// `UITraitCollection`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     /// Asks for a layout: calls nothing (touchtrace has no run loop to lay out at).
     open func setNeedsLayout() {}
     /// Lays out now: calls `layoutSubviews()`.
@@ -484,6 +487,8 @@ open class UIView: UIResponder {
 open class UIWindow: UIView {
     /// The responder that is first in this window (see `UIResponder.becomeFirstResponder()`).
     weak var firstResponder: UIResponder?
+    /// The controller whose view fills the window (nil): kept; setting it does not add the view.
+    open var rootViewController: UIViewController?
 }
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
@@ -512,6 +517,14 @@ open class UIResponder {
     /// Estimated properties of touches were updated: never called (a trace's values are
     /// measured, not estimated).
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+    /// Presses began: never called (a trace holds no presses; see `UIPress`).
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses changed: never called.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses ended: never called.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    /// Presses were cancelled: never called.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
     /// Called after loading from a nib, as `NSObject.awakeFromNib()`: never called (touchtrace
     /// has no nibs; a view built in code is set up in its initializer).
     open func awakeFromNib() {}
@@ -646,6 +659,12 @@ open class UIViewController: UIResponder {
 
     /// Called once, after the view is loaded. Override it to build the screen.
     open func viewDidLoad() {}
+    /// The size the controller would like for its view when presented in a popover or a
+    /// container (zero): kept.
+    open var preferredContentSize: CGSize = .zero
+    /// The traits changed: never called (touchtrace's fixed traits never change; see
+    /// `UITraitCollection`).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     /// The view is about to appear: not called by touchtrace (its screens do not appear).
     open func viewWillAppear(_ animated: Bool) {}
     /// The view appeared: not called by touchtrace.
