@@ -1,7 +1,9 @@
-// UIKit that gesture files use in passing and that the other files do not declare: the
-// animation calls of iOS 3 (`beginAnimations` … `commitAnimations`), Core Foundation's time
-// type and the corners a layer rounds. As everywhere in TouchTraceUIKit, what code sets is
-// kept, nothing is drawn and nothing waits for time to pass.
+// The app around a gesture, as gesture files use it in passing: the animation calls of iOS 3
+// (`beginAnimations` … `commitAnimations`), Core Foundation's time type and the corners a layer
+// rounds; the edit menu, the pasteboard and alerts; page controls, activity
+// wheels, progress bars and visual effect views; accessibility settings and shake events. As
+// everywhere in TouchTraceUIKit, what code sets is kept, nothing is drawn and nothing waits for
+// time to pass (docs/own-gesture-code.md, "UIKit that compiles and what it does here").
 import Synchronization
 
 #if !canImport(CoreGraphics)

@@ -4,7 +4,7 @@ import TouchTrace
 
 /// Display links on the trace's time, traits, presses, layer animations, transactions and
 /// timing parameters, as gesture files from apps use them.
-@Suite struct MoreUIKit2Tests {
+@Suite struct CoreAnimationAndDeviceTests {
     final class Log: @unchecked Sendable { var lines: [String] = [] }
 
     /// Starts a display link when its finger comes down and logs each frame's time; pauses it at
@@ -239,7 +239,7 @@ import TouchTrace
     }
 }
 
-extension MoreUIKit2Tests {
+extension CoreAnimationAndDeviceTests {
     @Test func indexPathsHaveUIKitsSectionAndRowOrItem() {
         // UIKit's index paths are [section, row] (or [section, item]).
         var path = IndexPath(row: 3, section: 1)
@@ -276,7 +276,7 @@ extension MoreUIKit2Tests {
     }
 }
 
-extension MoreUIKit2Tests {
+extension CoreAnimationAndDeviceTests {
     static func close(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
         zip(a.rows.joined(), b.rows.joined()).allSatisfy { abs($0 - $1) < 1e-12 }
     }
@@ -345,7 +345,7 @@ extension MoreUIKit2Tests {
     }
 }
 
-extension MoreUIKit2Tests {
+extension CoreAnimationAndDeviceTests {
     @Test func aNavigationControllersSwipeBackIsALeftEdgePanThatKeepsItsSettings() {
         let nav = UINavigationController(rootViewController: UIViewController())
         let pop = nav.interactivePopGestureRecognizer
