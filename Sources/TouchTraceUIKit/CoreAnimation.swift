@@ -143,13 +143,7 @@ public enum CATransaction {
         var completions: [() -> Void] = []
     }
     private static let key = "TouchTraceUIKit.CATransaction"
-    private static var state: State {
-        let dictionary = Thread.current.threadDictionary
-        if let state = dictionary[key] as? State { return state }
-        let state = State()
-        dictionary[key] = state
-        return state
-    }
+    private static var state: State { perThread(key, State.init) }
 
     /// Opens a transaction.
     public static func begin() { state.depth += 1 }

@@ -531,13 +531,7 @@ private final class GraphicsContextStack {
     var contexts: [CGContext] = []
     static let key = "TouchTraceUIKit.GraphicsContextStack"
 
-    static var current: GraphicsContextStack {
-        let dictionary = Thread.current.threadDictionary
-        if let stack = dictionary[key] as? GraphicsContextStack { return stack }
-        let stack = GraphicsContextStack()
-        dictionary[key] = stack
-        return stack
-    }
+    static var current: GraphicsContextStack { perThread(key, GraphicsContextStack.init) }
 }
 
 /// Begins an image context of `size` points: it becomes the current context.

@@ -688,6 +688,17 @@ open class UISegmentedControl: UIControl {
 
 // MARK: Time
 
+/// The object the current thread keeps under `key` in its dictionary, made by `make` the first
+/// time it is asked for on that thread: UIKit state that is the thread's (a replay runs on one
+/// thread), as the clock, a transaction or an image context stack.
+func perThread<Kept: AnyObject>(_ key: String, _ make: () -> Kept) -> Kept {
+    let dictionary = Thread.current.threadDictionary
+    if let kept = dictionary[key] as? Kept { return kept }
+    let made = make()
+    dictionary[key] = made
+    return made
+}
+
 /// The replay's time on the current thread: the trace's time (seconds) of the event or deadline
 /// whose touches TouchTraceUIKit recognizers are being given, kept in the thread's dictionary
 /// (each replay runs on one thread) with the replay's timeline (`ReplayTimeline.current`).
@@ -698,13 +709,7 @@ enum MediaClock {
     }
     private static let key = "TouchTraceUIKit.MediaClock"
 
-    private static var box: Box {
-        let dictionary = Thread.current.threadDictionary
-        if let box = dictionary[key] as? Box { return box }
-        let box = Box()
-        dictionary[key] = box
-        return box
-    }
+    private static var box: Box { perThread(key, Box.init) }
 
     /// The time of the event being delivered (0 before any).
     static var now: Double {
