@@ -331,6 +331,22 @@ open class UIPageControl: UIControl {
     open func size(forNumberOfPages pageCount: Int) -> CGSize {
         CGSize(width: CGFloat(Swift.max(0, pageCount)) * 16, height: 26)
     }
+
+    /// A tap moves one page, as UIKit documents ("tapping to the left or right of the current
+    /// page indicator"): a lift inside the control right of the current page's dot shows the
+    /// next page, left of it the previous one (none past either end), and `.valueChanged` is
+    /// sent. The dots are 16 points apart, centred in the bounds (touchtrace's fixed geometry,
+    /// as `size(forNumberOfPages:)`). Code that sets `currentPage` sends nothing.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard let touch, point(inside: touch.location(in: self), with: event) else { return }
+        let dot = bounds.midX + (CGFloat(currentPage) - CGFloat(numberOfPages - 1) / 2) * 16
+        let x = touch.location(in: self).x
+        let page = pinned(x > dot ? currentPage + 1 : (x < dot ? currentPage - 1 : currentPage))
+        guard page != currentPage else { return }
+        currentPage = page
+        sendActions(for: .valueChanged)
+    }
 }
 
 /// A spinning wheel, as UIKit's `UIActivityIndicatorView`: it spins from `startAnimating()`

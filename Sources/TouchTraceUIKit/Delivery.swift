@@ -111,7 +111,7 @@ extension UIGestureRecognizer {
 
     /// Whether this recognizer leaves a touch that hit `hit` to a control, as UIKit does
     /// (Apple's "Attaching gesture recognizers to UIKit controls"): a one-finger single tap on an
-    /// enabled `UIButton`, `UISwitch`, `UIStepper` or `UISegmentedControl` is the control's, so a
+    /// enabled `UIButton`, `UISwitch`, `UIStepper`, `UISegmentedControl` or `UIPageControl` is the control's, so a
     /// tap recognizer of one tap and one touch on a view the control is inside never receives the
     /// touch. A recognizer on the
     /// control itself (or on a view inside it) receives it as any.
@@ -120,7 +120,7 @@ extension UIGestureRecognizer {
               var u = hit, let mine = attachedView else { return false }
         while u !== mine {
             if let control = u as? UIControl, control.isEnabled, control is UIButton || control is UISwitch || control is UIStepper
-                || control is UISegmentedControl {
+                || control is UISegmentedControl || control is UIPageControl {
                 return true
             }
             guard let up = u.superview else { return false }

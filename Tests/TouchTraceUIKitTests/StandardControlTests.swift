@@ -403,6 +403,30 @@ import TouchTrace
         #expect(try actions(beside, rootTap: true, make: segmented(), value: Self.segmentValue) == ["tap on the root recognized"])
     }
 
+    // MARK: UIPageControl
+
+    /// A page control of 5 pages at (95, 100, 200, 26), on page 2. Its dots are 16 points apart
+    /// about its middle x 100 (own points): page p's dot at 100 + (p − 2) · 16, so page 2's at
+    /// 100 (screen x 195). A tap at screen x 230 (own 135, right of the dot) shows page 3; a
+    /// tap at x 150 (own 55, left of it) goes back; with a tap recognizer on the root, the taps
+    /// are the control's (Apple lists page controls with buttons and switches); a touch that
+    /// lifts outside (y 300) changes nothing.
+    @Test func aPageControlMovesOnePageTowardTheTap() throws {
+        let pager: @Sendable (Log) -> UIControl = { _ in
+            let pager = UIPageControl(frame: CGRect(x: 95, y: 100, width: 200, height: 26))
+            pager.numberOfPages = 5
+            pager.currentPage = 2
+            return pager
+        }
+        let page: @Sendable (UIControl) -> String = { "\(($0 as! UIPageControl).currentPage)" }
+        let right: Events = [(0, [(1, "began", 230, 110)]), (0.1, [(1, "ended", 230, 110)])]
+        #expect(try actions(right, rootTap: true, make: pager, value: page) == ["touchDown 2", "valueChanged 3", "touchUpInside 3"])
+        let left: Events = [(0, [(1, "began", 150, 110)]), (0.1, [(1, "ended", 150, 110)])]
+        #expect(try actions(left, make: pager, value: page) == ["touchDown 2", "valueChanged 1", "touchUpInside 1"])
+        let away: Events = [(0, [(1, "began", 230, 110)]), (0.1, [(1, "moved", 230, 300)]), (0.2, [(1, "ended", 230, 300)])]
+        #expect(try actions(away, make: pager, value: page).filter { $0.hasPrefix("valueChanged") }.isEmpty)
+    }
+
     // MARK: The time of a view's own code
 
     /// A view that logs the time its touchesBegan sees and, from there, schedules a timer.
