@@ -90,7 +90,8 @@ open class UIControl: UIView {
     /// Whether a touch is being tracked: true between `beginTracking` returning true and the
     /// end of that touch, when a subclass's code drives the tracking methods itself.
     open private(set) var isTracking = false
-    /// Whether a tracked touch is inside the control (false).
+    /// Whether a tracked touch is inside the control (false): within 70 points of its bounds
+    /// while tracking, as on a device (see `trackingSlop`).
     open private(set) var isTouchInside = false
 
     /// The control's state from `isEnabled`, `isSelected` and `isHighlighted`.
@@ -221,40 +222,73 @@ open class UIControl: UIView {
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
-    /// The tracked touch moved: it is inside while `point(inside:with:)` holds its location,
-    /// highlighted while inside and tracking; while tracking, `continueTracking(_:with:)` says whether to go
-    /// on, and if so the actions of `.touchDragInside` or `.touchDragOutside` run, with
-    /// `.touchDragEnter` or `.touchDragExit` when it crossed the edge.
+    /// How far beyond its bounds a tracked touch still counts as inside the control, in points,
+    /// on every side: 70. UIKit's `UIControl` decides "inside" while tracking with its private
+    /// `pointMostlyInside(_:with:)` (its `touchesMoved` and `touchesEnded` call it, not
+    /// `point(inside:with:)`: UIKitCore, iOS 26.1, as disassembled), and the published
+    /// measurements of a device put the edge about 70 points beyond the control's frame, all
+    /// round (a finger dragged out of a button is still "inside" until then).
+    static let trackingSlop: CGFloat = 70
+
+    /// Whether a tracked touch at `point` (the control's coordinates) counts as inside: where
+    /// `point(inside:with:)` holds it, or within `bounds` grown by `trackingSlop` (70 points) on
+    /// every side. The 70-point rect is UIKit's measured behaviour; that a subclass whose
+    /// `point(inside:with:)` reaches farther keeps its touch as far is touchtrace's reading (the
+    /// body of UIKit's method was not found), so the place a touch went down is always inside.
+    func pointMostlyInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.insetBy(dx: -UIControl.trackingSlop, dy: -UIControl.trackingSlop).contains(point)
+            || self.point(inside: point, with: event)
+    }
+
+    /// The tracked touch moved. While tracking, in UIKit's order: `continueTracking(_:with:)`
+    /// says whether to go on (false: nothing more is done); then the touch is inside while
+    /// `pointMostlyInside` holds its location (`bounds` grown by 70 points, see `trackingSlop`),
+    /// highlighted while inside; the actions of `.touchDragEnter` or `.touchDragExit` run when it
+    /// crossed that edge, then those of `.touchDragInside` or `.touchDragOutside` (two sends, as
+    /// UIKit's). A touch that is not tracked only follows `isTouchInside`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled || trackedTouch != nil else { return super.touchesMoved(touches, with: event) }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let wasInside = isTouchInside
-        isTouchInside = point(inside: touch.location(in: self), with: event)
+        if isTracking {
+            isTracking = continueTracking(touch, with: event)
+            guard isTracking else { return }
+        }
+        isTouchInside = pointMostlyInside(touch.location(in: self), with: event)
         isHighlighted = isTouchInside && isTracking
         guard isTracking else { return }
-        let tracking = continueTracking(touch, with: event)
-        isTracking = tracking
-        guard tracking else { return }
-        var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
-        if isTouchInside && !wasInside { events.insert(.touchDragEnter) }
-        if !isTouchInside && wasInside { events.insert(.touchDragExit) }
-        sendActions(for: events)
+        if isTouchInside != wasInside { sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit) }
+        sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside)
     }
 
-    /// The tracked touch lifted: no longer highlighted; while tracking, `endTracking(_:with:)`
-    /// is called and the actions of `.touchUpInside` (lifted where `point(inside:with:)` holds)
-    /// or `.touchUpOutside` run.
+    /// The tracked touch lifted. While tracking, in UIKit's order: the touch is inside where
+    /// `pointMostlyInside` holds the lift (70 points beyond the bounds, see `trackingSlop`), and
+    /// the actions of `.touchDragEnter` or `.touchDragExit` run if that differs from the last
+    /// move; `endTracking(_:with:)` is called; then the actions of `.touchUpInside` (a button's
+    /// primary action with it) or `.touchUpOutside` run. As on a device, the control is
+    /// highlighted through a lift inside (its actions see `isHighlighted` true) and no longer
+    /// highlighted after them (UIKit may keep the highlight 0.12 s more after a very short one;
+    /// touchtrace does not).
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled || trackedTouch != nil else { return super.touchesEnded(touches, with: event) }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
-        let inside = point(inside: touch.location(in: self), with: event)
-        isHighlighted = false
+        let inside = pointMostlyInside(touch.location(in: self), with: event)
         let tracking = isTracking
         trackedTouch = nil
         if tracking {
+            isHighlighted = inside
+            if inside != isTouchInside {
+                isTouchInside = inside
+                sendActions(for: inside ? .touchDragEnter : .touchDragExit)
+            }
             endTracking(touch, with: event)
+            // As UIKit's: no longer tracking, and `isTouchInside` still tells the lift's place,
+            // while the lift's actions run.
+            isTracking = false
+            isTouchInside = inside
             sendActions(for: inside ? touchUpInsideEvents : .touchUpOutside)
         }
+        isHighlighted = false
         isTracking = false
         isTouchInside = false
     }

@@ -95,12 +95,15 @@ import TouchTrace
     /// The drag both slider tests replay. At 0.5 the thumb is x 100…128 (screen 200…228), centre
     /// 114: the touch begins at screen (220, 115), the slider's (120, 15), on the thumb, 6
     /// right of its centre. Each move puts the centre at the finger's x − 6:
+    /// While tracked, "inside" is the slider's bounds grown by 70 points (UIControl's tracking
+    /// area): x −70…298, y −70…101 in the slider.
     /// - 0.1 s, x 270 (slider 170): centre 164, fraction (164 − 14) / 200 = 0.75; inside.
-    /// - 0.2 s, x 400 (slider 300): centre 294, (294 − 14) / 200 = 1.4, kept at 1; past the
-    ///   width 228: outside, so drag exit.
-    /// - 0.3 s, x 420: still past the end, 1: no change.
-    /// - 0.4 s, (170, 160) (slider (70, 60), below the slider): centre 64, (64 − 14) / 200 = 0.25.
-    /// - 0.5 s, lifted there: the same place, no change; outside.
+    /// - 0.2 s, x 400 (slider 300): centre 294, (294 − 14) / 200 = 1.4, kept at 1; 300 is past
+    ///   298: outside, so drag exit (sent before the drag outside, as UIKit sends them).
+    /// - 0.3 s, x 420: still past the end, 1: no change; outside.
+    /// - 0.4 s, (170, 160) (slider (70, 60), 29 points below the slider, within 70): centre 64,
+    ///   (64 − 14) / 200 = 0.25; inside again, so drag enter.
+    /// - 0.5 s, lifted there: the same place, no change; inside: touchUpInside.
     static let drag: Events = [
         (0, [(1, "began", 220, 115)]), (0.1, [(1, "moved", 270, 115)]), (0.2, [(1, "moved", 400, 115)]),
         (0.3, [(1, "moved", 420, 115)]), (0.4, [(1, "moved", 170, 160)]), (0.5, [(1, "ended", 170, 160)]),
@@ -115,10 +118,10 @@ import TouchTrace
         #expect(try actions(Self.drag, held: held, make: slider(start: 0.5), value: Self.sliderValue) == [
             "beginTracking true", "touchDown 0.5", "highlighted true",
             "continueTracking", "valueChanged 0.75", "primaryActionTriggered 0.75", "touchDragInside 0.75",
-            "continueTracking", "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDragOutside 1.0", "touchDragExit 1.0",
+            "continueTracking", "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDragExit 1.0", "touchDragOutside 1.0",
             "continueTracking", "touchDragOutside 1.0",
-            "continueTracking", "valueChanged 0.25", "primaryActionTriggered 0.25", "touchDragOutside 0.25",
-            "touchUpOutside 0.25",
+            "continueTracking", "valueChanged 0.25", "primaryActionTriggered 0.25", "touchDragEnter 0.25", "touchDragInside 0.25",
+            "touchUpInside 0.25",
         ])
         #expect((held.control as? UISlider)?.value == 0.25)
     }
@@ -126,16 +129,16 @@ import TouchTrace
     /// isContinuous false, range 0…10 at 5 (fraction 0.5: the same thumb as above): the value
     /// follows the drag as above, ten times the fractions — 7.5, 10, 10, 2.5 — but
     /// valueChanged (with primaryActionTriggered) runs once, at the lift, with 2.5 (endTracking
-    /// runs before the lift's touchUpOutside).
+    /// runs before the lift's touchUpInside).
     @Test func aSliderThatIsNotContinuousSendsItsValueOnceAtTheLift() throws {
         let held = Held()
         #expect(try actions(Self.drag, held: held, make: slider(range: 0...10, start: 5, continuous: false), value: Self.sliderValue) == [
             "beginTracking true", "touchDown 5.0", "highlighted true",
             "continueTracking", "touchDragInside 7.5",
-            "continueTracking", "touchDragOutside 10.0", "touchDragExit 10.0",
+            "continueTracking", "touchDragExit 10.0", "touchDragOutside 10.0",
             "continueTracking", "touchDragOutside 10.0",
-            "continueTracking", "touchDragOutside 2.5",
-            "valueChanged 2.5", "primaryActionTriggered 2.5", "touchUpOutside 2.5",
+            "continueTracking", "touchDragEnter 2.5", "touchDragInside 2.5",
+            "valueChanged 2.5", "primaryActionTriggered 2.5", "touchUpInside 2.5",
         ])
         #expect((held.control as? UISlider)?.value == 2.5)
     }
@@ -198,13 +201,14 @@ import TouchTrace
         #expect((held.control as? UISwitch)?.isOn == false)
     }
 
-    /// Down on the switch at (120, 115), dragged to (300, 300), the switch's (200, 200), outside
-    /// its 51 × 31, and lifted there: touchUpOutside, and it stays off.
+    /// Down on the switch at (120, 115), dragged to (130, 300), the switch's (30, 200): 200 is
+    /// past 31 + 70 = 101, outside the tracking area; only 10 points to the right, short of the
+    /// 25 that move the thumb. Lifted there: touchUpOutside, and it stays off.
     @Test func aSwitchTouchThatEndsOutsideDoesNotToggle() throws {
         let held = Held()
-        let events: Events = [(0, [(1, "began", 120, 115)]), (0.1, [(1, "moved", 300, 300)]), (0.2, [(1, "ended", 300, 300)])]
+        let events: Events = [(0, [(1, "began", 120, 115)]), (0.1, [(1, "moved", 130, 300)]), (0.2, [(1, "ended", 130, 300)])]
         #expect(try actions(events, held: held, make: Self.switchAt, value: Self.switchValue) == [
-            "touchDown false", "touchDragOutside false", "touchDragExit false", "touchUpOutside false",
+            "touchDown false", "touchDragExit false", "touchDragOutside false", "touchUpOutside false",
         ])
         #expect((held.control as? UISwitch)?.isOn == false)
     }
@@ -277,12 +281,14 @@ import TouchTrace
     /// + held from 0 s to 0.75 s: a step at the touch down (1), the first repeat 0.5 s later
     /// (2), then one every 0.1 s: 0.6 s (3), 0.7 s (4); the lift at 0.75 s stops it before
     /// 0.8 s. Held again from 2 s: 5 at the touch down, 6 at 2.5 s; it slides out of the
-    /// stepper at 2.55 s (to y 200, below its 32 points): the repeats due at 2.6, 2.7 and 2.8 s
+    /// stepper at 2.55 s (to y 250, 150 below its top): the repeats due at 2.6, 2.7 and 2.8 s
     /// step nothing; back inside at 2.85 s, the one at 2.9 s steps (7); lifted at 2.95 s.
+    /// (Outside is past the tracking area, 70 points beyond the bounds: y 250 is the stepper's
+    /// 150, below 32 + 70 = 102.)
     @Test func aHeldStepperRepeatsOnTheTracesTime() throws {
         let events: Events = [
             (0, [(1, "began", 170, 116)]), (0.75, [(1, "ended", 170, 116)]),
-            (2, [(2, "began", 170, 116)]), (2.55, [(2, "moved", 170, 200)]), (2.85, [(2, "moved", 170, 116)]),
+            (2, [(2, "began", 170, 116)]), (2.55, [(2, "moved", 170, 250)]), (2.85, [(2, "moved", 170, 116)]),
             (2.95, [(2, "ended", 170, 116)]),
         ]
         let lines = try actions(events, timed: true, make: stepper(), value: Self.stepperValue)
@@ -290,8 +296,8 @@ import TouchTrace
             "0.0 valueChanged 1.0", "0.0 touchDown 1.0", "0.5 valueChanged 2.0", "0.6 valueChanged 3.0",
             "0.7 valueChanged 4.0", "0.75 touchUpInside 4.0",
             "2.0 valueChanged 5.0", "2.0 touchDown 5.0", "2.5 valueChanged 6.0",
-            "2.55 touchDragOutside 6.0", "2.55 touchDragExit 6.0",
-            "2.85 touchDragInside 6.0", "2.85 touchDragEnter 6.0", "2.9 valueChanged 7.0", "2.95 touchUpInside 7.0",
+            "2.55 touchDragExit 6.0", "2.55 touchDragOutside 6.0",
+            "2.85 touchDragEnter 6.0", "2.85 touchDragInside 6.0", "2.9 valueChanged 7.0", "2.95 touchUpInside 7.0",
         ])
     }
 
@@ -324,7 +330,8 @@ import TouchTrace
     /// segment 1 is chosen at the lift, valueChanged before touchUpInside. Tapped there again:
     /// already selected, nothing but the touch events. Down at x 150 (segment 0), slid to x 350
     /// (the control's 250, segment 2) and lifted: segment 2. Then down at x 350 and lifted at
-    /// (350, 300), below the control: touchUpOutside, nothing chosen.
+    /// (350, 300), the control's y 200, past 32 + 70 = 102 (the tracking area): the lift is
+    /// outside, so touchDragExit then touchUpOutside, and nothing is chosen.
     @Test func aSegmentedControlSelectsTheSegmentUnderTheLift() throws {
         let held = Held()
         let events: Events = [
@@ -338,7 +345,7 @@ import TouchTrace
             "touchDown -1", "valueChanged 1", "touchUpInside 1",
             "touchDown 1", "touchUpInside 1",
             "touchDown 1", "touchDragInside 1", "valueChanged 2", "touchUpInside 2",
-            "touchDown 2", "touchUpOutside 2",
+            "touchDown 2", "touchDragExit 2", "touchUpOutside 2",
         ])
         #expect((held.control as? UISegmentedControl)?.selectedSegmentIndex == 2)
     }

@@ -275,24 +275,25 @@ import TouchTrace
     }
 
     /// Down and up at (150, 125), inside: touchDown (highlighted from the touch's beginning),
-    /// then at the lift touchUpInside with the button's primary action, no longer highlighted.
+    /// then at the lift touchUpInside with the button's primary action, still highlighted while
+    /// they run (UIKit's UIControl unhighlights after the lift's actions).
     @Test func aTapOnAButtonSendsTouchDownThenTouchUpInside() throws {
         #expect(try actions([(0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 150, 125)])]) == [
-            "touchDown highlighted=true", "touchUpInside highlighted=false", "primaryActionTriggered highlighted=false",
+            "touchDown highlighted=true", "touchUpInside highlighted=true", "primaryActionTriggered highlighted=true",
         ])
     }
 
     /// Down at (150, 125); a move to (160, 125) stays inside: touchDragInside. A move to
-    /// (250, 125) is at x = 150 in the button, past its width 100: touchDragOutside and
-    /// touchDragExit (each event's actions, in the order added), no longer highlighted. Lifted
-    /// there: touchUpOutside.
+    /// (280, 125) is at x = 180 in the button, past its width 100 and the 70 points beyond it
+    /// that a tracked touch keeps (170): touchDragExit then touchDragOutside (UIKit's order),
+    /// no longer highlighted. Lifted there: touchUpOutside.
     @Test func aDragOutOfAButtonSendsDragExitThenTouchUpOutside() throws {
         #expect(try actions([
-            (0, [(1, "began", 150, 125)]), (0.1, [(1, "moved", 160, 125)]), (0.2, [(1, "moved", 250, 125)]),
-            (0.3, [(1, "ended", 250, 125)]),
+            (0, [(1, "began", 150, 125)]), (0.1, [(1, "moved", 160, 125)]), (0.2, [(1, "moved", 280, 125)]),
+            (0.3, [(1, "ended", 280, 125)]),
         ]) == [
-            "touchDown highlighted=true", "touchDragInside highlighted=true", "touchDragOutside highlighted=false",
-            "touchDragExit highlighted=false", "touchUpOutside highlighted=false",
+            "touchDown highlighted=true", "touchDragInside highlighted=true", "touchDragExit highlighted=false",
+            "touchDragOutside highlighted=false", "touchUpOutside highlighted=false",
         ])
     }
 
@@ -307,19 +308,21 @@ import TouchTrace
     }
 
     /// A slider written with the tracking methods: beginTracking at x = 125 (25 in the slider,
-    /// a quarter of its width: 0.25), then continueTracking at 175 (0.75) and 250 (past its
-    /// right edge: 1), each sending valueChanged from its own code. beginTracking runs before
-    /// the control is highlighted, continueTracking after `isTouchInside` and `isHighlighted`
-    /// follow the touch. endTracking at the lift, outside.
+    /// a quarter of its width: 0.25), then continueTracking at 175 (0.75) and 290 (past its
+    /// right edge: 1; x 190 in the slider, past 100 + 70, outside the tracking area), each
+    /// sending valueChanged from its own code. beginTracking runs before the control is
+    /// highlighted; continueTracking, as UIKit's, before `isTouchInside` and `isHighlighted`
+    /// follow the move (so at 290 it still sees the control highlighted). endTracking at the
+    /// lift, outside.
     @Test func aCustomSliderTracksItsTouch() throws {
         #expect(try actions([
-            (0, [(1, "began", 125, 125)]), (0.1, [(1, "moved", 175, 125)]), (0.2, [(1, "moved", 250, 125)]),
-            (0.3, [(1, "ended", 250, 125)]),
+            (0, [(1, "began", 125, 125)]), (0.1, [(1, "moved", 175, 125)]), (0.2, [(1, "moved", 290, 125)]),
+            (0.3, [(1, "ended", 290, 125)]),
         ], slider: true) == [
             "beginTracking", "valueChanged highlighted=false value=0.25", "touchDown highlighted=true value=0.25",
             "valueChanged highlighted=true value=0.75", "touchDragInside highlighted=true value=0.75",
-            "valueChanged highlighted=false value=1.0", "touchDragOutside highlighted=false value=1.0",
-            "touchDragExit highlighted=false value=1.0", "endTracking",
+            "valueChanged highlighted=true value=1.0", "touchDragExit highlighted=false value=1.0",
+            "touchDragOutside highlighted=false value=1.0", "endTracking",
             "touchUpOutside highlighted=false value=1.0",
         ])
     }
@@ -335,7 +338,7 @@ extension ControlTrackingTests {
             (0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 150, 125)]),
         ]
         #expect(try actions(onButton, tapOn: "root") == [
-            "touchDown highlighted=true", "touchUpInside highlighted=false", "primaryActionTriggered highlighted=false",
+            "touchDown highlighted=true", "touchUpInside highlighted=true", "primaryActionTriggered highlighted=true",
         ])
         #expect(try actions([(0, [(1, "began", 300, 300)]), (0.1, [(1, "ended", 300, 300)])], tapOn: "root") == [
             "tap on the root recognized",
