@@ -371,18 +371,36 @@ open class UISlider: UIControl {
     }
 }
 
-/// A switch, as `UIKit.UISwitch`: a control that is on or off.
+/// A switch, as `UIKit.UISwitch`: a control that is on or off, whose thumb a finger can tap
+/// or drag across.
 ///
-/// A tap toggles it: when a touch it tracks lifts inside it (`point(inside:with:)`, where
-/// `.touchUpInside` is sent), `isOn` flips and `.valueChanged` (with `.primaryActionTriggered`)
-/// is sent, in `endTracking(_:with:)` — so before the `.touchUpInside` actions, and a subclass
-/// that overrides it and calls `super` keeps it. A touch that lifts outside or is cancelled
-/// changes nothing. Dragging the thumb across, which a device also accepts, is not documented
-/// and touchtrace does not do it: only the lift inside toggles. `isOn` and `setOn(_:animated:)`
-/// set by code send nothing.
+/// Touches (through `UIControl`'s tracking; a subclass that overrides the tracking methods and
+/// calls `super` keeps the behaviour), as UIKit's switch handles them (UIKitCore, iOS 26.1, as
+/// disassembled: `UISwitchModernVisualElement` and `UISwitchMVEGestureTrackingSession`):
+/// - Dragging moves the thumb: at a move, once the finger is more than 25 points to the right
+///   (while the thumb shows off) or to the left (while it shows on) of where the touch went down
+///   — or of where the thumb last went across — the thumb goes to the other side. It may go
+///   back and forth in one drag; moves do not flip it anywhere else, and the lift does not
+///   (UIKit's pan recognizer flips it at its changes only). `isOn` does not change and nothing
+///   is sent while the finger is down.
+/// - At the lift, in `endTracking(_:with:)` (so before `.touchUpInside` or `.touchUpOutside`):
+///   after a drag that moved the thumb, the switch takes the side the thumb is on — `isOn`
+///   changes and `.valueChanged` (with `.primaryActionTriggered`) is sent only if that differs
+///   from `isOn`, wherever the finger lifts; after a touch that did not move the thumb (a tap),
+///   a lift inside (the control's tracking area, 70 points beyond the bounds, which UIKit's
+///   switch asks as its controls do) toggles `isOn` and sends them, a lift outside changes
+///   nothing.
+/// - A cancelled touch changes nothing; the thumb goes back to `isOn` (touchtrace's choice: what
+///   UIKit's gesture code does then could not be read with confidence).
+/// - The translation is measured from the touch down (UIKit measures it with its own pan
+///   recognizer), left to right as in a left-to-right layout.
+///
+/// `isOn` and `setOn(_:animated:)` set by code send nothing.
 open class UISwitch: UIControl {
     /// Whether it is on (false); setting it sends nothing.
-    open var isOn = false
+    open var isOn = false {
+        didSet { thumbIsOn = isOn }
+    }
     /// The colour when on (nil): kept.
     open var onTintColor: UIColor?
     /// The thumb's colour (nil): kept.
@@ -390,12 +408,61 @@ open class UISwitch: UIControl {
     /// Sets `isOn` (`animated` does not matter); sends nothing.
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
-    /// The tracked touch lifted: inside the switch, it toggles (see the type's documentation).
+    /// How far the finger must move across, past where the thumb last stood still, to take the
+    /// thumb to the other side, in points: 25 (UIKit's switch, see the type's documentation).
+    static let thumbFlipDistance: CGFloat = 25
+
+    /// The side the thumb shows: `isOn`, except while a drag has taken it across.
+    private(set) var thumbIsOn = false
+    /// Whether a drag of the tracked touch has moved the thumb.
+    private var thumbMoved = false
+    /// The x (the switch's points) the drag's translation is measured from.
+    private var dragOrigin: CGFloat = 0
+
+    /// Starts following the touch (see the type's documentation); true.
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        _ = super.beginTracking(touch, with: event)
+        thumbIsOn = isOn
+        thumbMoved = false
+        dragOrigin = touch.location(in: self).x
+        return true
+    }
+
+    /// Moves the thumb across when the finger has gone 25 points its way; true.
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let x = touch.location(in: self).x
+        let towardOtherSide: CGFloat = thumbIsOn ? -1 : 1
+        if (x - dragOrigin) * towardOtherSide > UISwitch.thumbFlipDistance {
+            thumbIsOn.toggle()
+            thumbMoved = true
+            dragOrigin = x
+        }
+        return super.continueTracking(touch, with: event)
+    }
+
+    /// The tracked touch lifted: the switch takes the thumb's side after a drag, or toggles for
+    /// a tap lifted inside (see the type's documentation).
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
-        guard let touch, point(inside: touch.location(in: self), with: event) else { return }
-        isOn.toggle()
+        let next: Bool
+        if thumbMoved {
+            next = thumbIsOn
+        } else if let touch, pointMostlyInside(touch.location(in: self), with: event) {
+            next = !isOn
+        } else {
+            next = isOn
+        }
+        thumbMoved = false
+        guard next != isOn else { return thumbIsOn = isOn }
+        isOn = next
         sendActions(for: .userChangedValue)
+    }
+
+    /// The tracking was cancelled: the thumb goes back to `isOn`; nothing is sent.
+    open override func cancelTracking(with event: UIEvent?) {
+        super.cancelTracking(with: event)
+        thumbMoved = false
+        thumbIsOn = isOn
     }
 }
 

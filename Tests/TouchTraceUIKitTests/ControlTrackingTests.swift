@@ -128,3 +128,85 @@ extension ControlTrackingTests {
         ])
     }
 }
+
+extension StandardControlTests {
+    /// A switch at (100, 100, 51, 31), on when `on`.
+    static func switchAt(on: Bool) -> @Sendable (Log) -> UIControl {
+        { _ in
+            let toggle = UISwitch(frame: CGRect(x: 100, y: 100, width: 51, height: 31))
+            toggle.isOn = on
+            return toggle
+        }
+    }
+
+    /// `isOn`, then the side the thumb shows.
+    static let switchAndThumb: @Sendable (UIControl) -> String = { control in
+        let toggle = control as! UISwitch
+        return "\(toggle.isOn) thumb=\(toggle.thumbIsOn)"
+    }
+
+    /// Off; down at (110, 115), the switch's x 10. A move to x 130 (+20, not past 25) leaves the
+    /// thumb off; one to 140 (+30, past 25, toward on) takes it to on, `isOn` still false and
+    /// nothing sent. Lifted there: the switch takes the thumb's side — on, valueChanged (with
+    /// primaryActionTriggered) from endTracking, before touchUpInside.
+    @Test func aSwitchDraggedAcrossTakesTheSideOfItsThumb() throws {
+        let held = Held()
+        let events: Events = [
+            (0, [(1, "began", 110, 115)]), (0.1, [(1, "moved", 130, 115)]), (0.2, [(1, "moved", 140, 115)]),
+            (0.3, [(1, "ended", 140, 115)]),
+        ]
+        #expect(try actions(events, held: held, make: Self.switchAt(on: false), value: Self.switchAndThumb) == [
+            "touchDown false thumb=false", "touchDragInside false thumb=false", "touchDragInside false thumb=true",
+            "valueChanged true thumb=true", "primaryActionTriggered true thumb=true", "touchUpInside true thumb=true",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == true)
+    }
+
+    /// Off; down at (110, 115). To 140 (+30): the thumb goes on, and the next translation is
+    /// measured from 140. To 120 (−20 from 140, short of 25): it stays; to 110 (−30): back off.
+    /// Lifted there: the drag moved the thumb, so the switch takes its side — off, as it was:
+    /// no valueChanged, and no tap toggle either.
+    @Test func aSwitchDraggedThereAndBackStaysAsItWas() throws {
+        let held = Held()
+        let events: Events = [
+            (0, [(1, "began", 110, 115)]), (0.1, [(1, "moved", 140, 115)]), (0.2, [(1, "moved", 120, 115)]),
+            (0.3, [(1, "moved", 110, 115)]), (0.4, [(1, "ended", 110, 115)]),
+        ]
+        #expect(try actions(events, held: held, make: Self.switchAt(on: false), value: Self.switchAndThumb) == [
+            "touchDown false thumb=false", "touchDragInside false thumb=true", "touchDragInside false thumb=true",
+            "touchDragInside false thumb=false", "touchUpInside false thumb=false",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == false)
+    }
+
+    /// On; down at (140, 115), the switch's x 40; to 110 (−30, toward off): the thumb goes off.
+    /// Then straight down to (110, 300), the switch's y 200, past 31 + 70 = 101: outside (exit),
+    /// no move across. Lifted there: the switch still takes the thumb's side — off, valueChanged
+    /// — and the lift is touchUpOutside.
+    @Test func aSwitchDraggedOffThenLiftedFarAwayIsOff() throws {
+        let held = Held()
+        let events: Events = [
+            (0, [(1, "began", 140, 115)]), (0.1, [(1, "moved", 110, 115)]), (0.2, [(1, "moved", 110, 300)]),
+            (0.3, [(1, "ended", 110, 300)]),
+        ]
+        #expect(try actions(events, held: held, make: Self.switchAt(on: true), value: Self.switchAndThumb) == [
+            "touchDown true thumb=true", "touchDragInside true thumb=false",
+            "touchDragExit true thumb=false", "touchDragOutside true thumb=false",
+            "valueChanged false thumb=false", "primaryActionTriggered false thumb=false", "touchUpOutside false thumb=false",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == false)
+    }
+
+    /// Off; down at (110, 115), moved exactly 25 points to (135, 115): not more than 25, the
+    /// thumb stays. Lifted at (135, 155), the switch's (35, 55), 24 points below it, inside the
+    /// 70 points: a touch that did not move the thumb lifted inside is a tap — it turns on.
+    @Test func aSwitchMovedTwentyFivePointsIsStillATap() throws {
+        let held = Held()
+        let events: Events = [(0, [(1, "began", 110, 115)]), (0.1, [(1, "moved", 135, 115)]), (0.2, [(1, "ended", 135, 155)])]
+        #expect(try actions(events, held: held, make: Self.switchAt(on: false), value: Self.switchAndThumb) == [
+            "touchDown false thumb=false", "touchDragInside false thumb=false",
+            "valueChanged true thumb=true", "primaryActionTriggered true thumb=true", "touchUpInside true thumb=true",
+        ])
+        #expect((held.control as? UISwitch)?.isOn == true)
+    }
+}
