@@ -470,19 +470,29 @@ open class UISwitch: UIControl {
 /// within `minimumValue`…`maximumValue`.
 ///
 /// Geometry (touchtrace's fixed values): the left half of the bounds (x below `bounds.midX`)
-/// is −, the right half +. (A device's stepper is 94 × 32 points with the two buttons side by
-/// side; touchtrace uses the frame code gives it.)
+/// is the − button, the right half the + button, each the bounds' full height. (A device's
+/// stepper is 94 × 32 points with the two buttons side by side and a divider between them;
+/// touchtrace uses the frame code gives it.)
 ///
-/// Touches (through `UIControl`'s tracking; a subclass calling `super` keeps the behaviour):
-/// - `beginTracking(_:with:)`: a touch down on a half steps once — `value ± stepValue`; a step
-///   that would pass an end stops at it, and a step from an end outwards goes to the other end
-///   when `wraps` (UIKit documents that stepping beyond an end wraps; where a step short of the
-///   end lands is touchtrace's choice), otherwise changes nothing.
-/// - With `autorepeat` (the default), while the touch stays down and inside the stepper, it
-///   steps again 0.5 s after the touch down and then every 0.1 s, at the trace's time (timers
-///   of the replay, see `Timer`). UIKit documents only that "the rate of change depends on how
-///   long the user continues pressing"; 0.5 s then ten a second is AppKit's documented
-///   `NSStepper` autorepeat, touchtrace's fixed timing (no acceleration).
+/// Touches (through `UIControl`'s tracking; a subclass calling `super` keeps the behaviour),
+/// as UIKit's stepper handles them (UIKitCore, iOS 26.1, as disassembled:
+/// `UIStepperHorizontalVisualElement`):
+/// - The button pressed is the one under the finger, at the touch down and at every move, while
+///   the finger is within the control's tracking area (70 points round, see `UIControl`); none
+///   when it is off both buttons. Sliding from one button to the other changes the direction.
+/// - A tap steps at the lift: `endTracking(_:with:)` steps once on the button pressed, if the
+///   autorepeat has not stepped yet. Nothing steps at the touch down.
+/// - With `autorepeat` (the default), while held: a repeat is due 0.5 s after the touch down;
+///   each repeat steps on the button pressed (none: no step, and the count of repeats goes back
+///   to 1), and a repeat that stepped makes the next one due 0.5 s later. UIKit's stepper
+///   shortens that interval after its fifth repeat and again after its twentieth (Apple: "the
+///   rate of change depends on how long the user continues pressing"); the disassembly names
+///   the two shorter intervals without showing their values, and no published measurement of
+///   them was found, so touchtrace keeps 0.5 s (it does not speed up). Repeats run at the
+///   trace's time (timers of the replay, see `Timer`).
+/// - A step adds or takes away `stepValue`; past an end it goes to the other end when `wraps`
+///   (UIKit's rule: the step that passes the maximum lands on the minimum, and back), else it
+///   stops at the end.
 /// - Each change sends `.valueChanged` (with `.primaryActionTriggered`) when `isContinuous`
 ///   (the default); otherwise those actions run once when the touch ends or is cancelled, if
 ///   the value differs from the one at the touch down.
@@ -520,16 +530,17 @@ open class UIStepper: UIControl {
     /// Whether each change sends `.valueChanged` at once (true) or once when the touch ends.
     open var isContinuous = true
 
-    /// touchtrace's fixed delay from the touch down to the first repeated step, in seconds.
-    static let firstRepeatDelay: Double = 0.5
-    /// touchtrace's fixed interval between repeated steps after the first, in seconds.
-    static let repeatInterval: Double = 0.1
+    /// The delay from the touch down to the first repeat, and between repeats, in seconds: 0.5
+    /// (UIKit's stepper, see the type's documentation).
+    static let repeatInterval: Double = 0.5
 
-    /// +1 when the tracked touch went down on +, −1 on −.
-    private var direction: Double = 1
+    /// The button the finger is on: −1 for −, +1 for +, 0 for neither.
+    private var pressed: Double = 0
+    /// How many repeats have stepped (UIKit's repeat count).
+    private var repeatCount = 0
     /// The value when the tracked touch went down.
     private var valueAtTouchDown: Double = 0
-    /// The timer of the next repeated step, while one is due.
+    /// The timer of the repeats, while the touch is held.
     private var repeater: Timer?
 
     /// A stepper with this frame.
@@ -537,28 +548,32 @@ open class UIStepper: UIControl {
     /// Nil: touchtrace has no archives.
     public required init?(coder: NSCoder) { nil }
 
-    /// Steps once on the half the touch is on and starts the autorepeat (see the type's
-    /// documentation); true.
+    /// Notes the button under the touch and starts the autorepeat (see the type's
+    /// documentation); nothing steps yet. True.
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         _ = super.beginTracking(touch, with: event)
-        direction = touch.location(in: self).x < bounds.midX ? -1 : 1
         valueAtTouchDown = value
-        step()
+        repeatCount = 0
+        press(at: touch.location(in: self), with: event)
         if autorepeat {
-            repeater = Timer.scheduledTimer(withTimeInterval: UIStepper.firstRepeatDelay, repeats: false) { [weak self] _ in
-                guard let self, self.isTracking else { return }
+            repeater = Timer.scheduledTimer(withTimeInterval: UIStepper.repeatInterval, repeats: true) { [weak self] timer in
+                guard let self, self.isTracking else { return timer.invalidate() }
                 self.repeatStep()
-                self.repeater = Timer.scheduledTimer(withTimeInterval: UIStepper.repeatInterval, repeats: true) { [weak self] timer in
-                    guard let self, self.isTracking else { return timer.invalidate() }
-                    self.repeatStep()
-                }
             }
         }
         return true
     }
 
-    /// Stops the autorepeat; sends the value's actions once if not `isContinuous`.
+    /// Notes the button under the moved touch; true.
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        press(at: touch.location(in: self), with: event)
+        return super.continueTracking(touch, with: event)
+    }
+
+    /// Steps once for a tap (no repeat has stepped) on the button pressed, stops the
+    /// autorepeat, and sends the value's actions once if not `isContinuous`.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if repeatCount == 0 && pressed != 0 { step(pressed) }
         stopRepeating()
         super.endTracking(touch, with: event)
         if !isContinuous && value != valueAtTouchDown { sendActions(for: .userChangedValue) }
@@ -571,28 +586,37 @@ open class UIStepper: UIControl {
         if !isContinuous && value != valueAtTouchDown { sendActions(for: .userChangedValue) }
     }
 
+    /// The button under `point` (the stepper's points), if the point is in the tracking area.
+    private func press(at point: CGPoint, with event: UIEvent?) {
+        guard pointMostlyInside(point, with: event) else { return pressed = 0 }
+        let minus = CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)
+        let plus = CGRect(x: bounds.midX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)
+        pressed = plus.contains(point) ? 1 : (minus.contains(point) ? -1 : 0)
+    }
+
     private func stopRepeating() {
         repeater?.invalidate()
         repeater = nil
+        pressed = 0
     }
 
-    /// A repeated step: only while the touch is inside the stepper.
+    /// A repeat: a step on the button pressed, or none (and the count back to 1).
     private func repeatStep() {
-        if isTouchInside { step() }
+        guard pressed != 0 else { return repeatCount = Swift.min(repeatCount, 1) }
+        step(pressed)
+        repeatCount += 1
     }
 
     /// One step in `direction` (see the type's documentation for the ends).
-    private func step() {
+    private func step(_ direction: Double) {
         guard stepValue > 0 else { return }
         var next = value + direction * stepValue
-        if next > maximumValue {
-            next = wraps && value >= maximumValue ? minimumValue : maximumValue
-        } else if next < minimumValue {
-            next = wraps && value <= minimumValue ? maximumValue : minimumValue
+        if wraps {
+            if next > maximumValue { next = minimumValue } else if next < minimumValue { next = maximumValue }
         }
-        guard next != value else { return }
+        let old = value
         value = next
-        if isContinuous { sendActions(for: .userChangedValue) }
+        if value != old && isContinuous { sendActions(for: .userChangedValue) }
     }
 }
 

@@ -225,16 +225,16 @@ open class UIControl: UIView {
     /// How far beyond its bounds a tracked touch still counts as inside the control, in points,
     /// on every side: 70. UIKit's `UIControl` decides "inside" while tracking with its private
     /// `pointMostlyInside(_:with:)` (its `touchesMoved` and `touchesEnded` call it, not
-    /// `point(inside:with:)`: UIKitCore, iOS 26.1, as disassembled), and the published
-    /// measurements of a device put the edge about 70 points beyond the control's frame, all
-    /// round (a finger dragged out of a button is still "inside" until then).
+    /// `point(inside:with:)`: UIKitCore, iOS 26.1, as disassembled), which grows the bounds by
+    /// UIKit's "mostly inside" edge insets; their value is not in the disassembly, and the
+    /// published measurements of a device put that edge about 70 points beyond the control's
+    /// frame, all round (a finger dragged out of a button is still "inside" until then).
     static let trackingSlop: CGFloat = 70
 
-    /// Whether a tracked touch at `point` (the control's coordinates) counts as inside: where
-    /// `point(inside:with:)` holds it, or within `bounds` grown by `trackingSlop` (70 points) on
-    /// every side. The 70-point rect is UIKit's measured behaviour; that a subclass whose
-    /// `point(inside:with:)` reaches farther keeps its touch as far is touchtrace's reading (the
-    /// body of UIKit's method was not found), so the place a touch went down is always inside.
+    /// Whether a tracked touch at `point` (the control's coordinates) counts as inside, as UIKit's
+    /// `pointMostlyInside(_:with:)`: within `bounds` grown by `trackingSlop` (70 points) on every
+    /// side, or where `point(inside:with:)` holds it (UIKit's method asks it too, so a control
+    /// whose own hit area reaches farther keeps its touch as far).
     func pointMostlyInside(_ point: CGPoint, with event: UIEvent?) -> Bool {
         bounds.insetBy(dx: -UIControl.trackingSlop, dy: -UIControl.trackingSlop).contains(point)
             || self.point(inside: point, with: event)

@@ -114,8 +114,8 @@ extension ControlTrackingTests {
 
     /// Enlarged by 120 points (more than 70): down at (90, 125), the button's x −110, in its hit
     /// area; dragged to (85, 125), x −115, beyond the 70 points but where `point(inside:with:)`
-    /// still holds: inside (touchtrace keeps a touch wherever the control's own hit area
-    /// reaches); to (70, 125), x −130, outside both: exit; lifted at (90, 125): enter, then
+    /// still holds: inside (UIKit's `pointMostlyInside` asks `point(inside:with:)` too); to
+    /// (70, 125), x −130, outside both: exit; lifted at (90, 125): enter, then
     /// touchUpInside.
     @Test func aButtonWithAWideHitAreaKeepsItsTouchAsFarAsItReaches() throws {
         #expect(try wideButtonActions(left: 120, [

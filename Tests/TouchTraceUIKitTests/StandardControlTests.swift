@@ -244,22 +244,23 @@ import TouchTrace
         }
     }
 
-    /// Defaults 0…100, step 1. + at x 170 twice: 1, 2; − at x 120 three times: 1, 0, then at
-    /// the minimum nothing changes (no valueChanged). Each step is taken at the touch down, in
-    /// beginTracking, so its value actions run before touchDown's.
+    /// Defaults 0…100, step 1. The stepper is at (100, 100, 94, 32): − is x 100…147, + is
+    /// 147…194. + at x 170 twice: 1, 2; − at x 120 three times: 1, 0, then at the minimum
+    /// nothing changes (no valueChanged). A tap steps at the lift, as UIKit's stepper (in
+    /// endTracking, before touchUpInside), so its value actions run after touchDown's.
     @Test func aStepperStepsUpAndDownAndStopsAtItsMinimum() throws {
         #expect(try actions(taps([170, 170, 120, 120, 120]), make: stepper(), value: Self.stepperValue) == [
-            "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDown 1.0", "touchUpInside 1.0",
-            "valueChanged 2.0", "primaryActionTriggered 2.0", "touchDown 2.0", "touchUpInside 2.0",
-            "valueChanged 1.0", "primaryActionTriggered 1.0", "touchDown 1.0", "touchUpInside 1.0",
-            "valueChanged 0.0", "primaryActionTriggered 0.0", "touchDown 0.0", "touchUpInside 0.0",
+            "touchDown 0.0", "valueChanged 1.0", "primaryActionTriggered 1.0", "touchUpInside 1.0",
+            "touchDown 1.0", "valueChanged 2.0", "primaryActionTriggered 2.0", "touchUpInside 2.0",
+            "touchDown 2.0", "valueChanged 1.0", "primaryActionTriggered 1.0", "touchUpInside 1.0",
+            "touchDown 1.0", "valueChanged 0.0", "primaryActionTriggered 0.0", "touchUpInside 0.0",
             "touchDown 0.0", "touchUpInside 0.0",
         ])
     }
 
     /// Range 0…2 at 1.5, step 1. Without wraps: + goes to 2.5, past the end: it stops at 2;
-    /// + again at the end changes nothing; − gives 1. With wraps: + stops at 2 as before;
-    /// + from the end wraps to 0; − from 0 wraps to 2.
+    /// + again at the end changes nothing; − gives 1. With wraps, UIKit's rule: + from 1.5 to
+    /// 2.5 passes the maximum, so it lands on the minimum, 0; + gives 1; − gives 0.
     @Test func aStepperClampsAtItsEndsAndWrapsOnlyWhenAsked() throws {
         let noWrap = stepper { s in
             s.maximumValue = 2
@@ -274,40 +275,41 @@ import TouchTrace
             s.wraps = true
         }
         #expect(try actions(taps([170, 170, 120]), make: wrapping, value: Self.stepperValue).filter { $0.hasPrefix("valueChanged") } == [
-            "valueChanged 2.0", "valueChanged 0.0", "valueChanged 2.0",
+            "valueChanged 0.0", "valueChanged 1.0", "valueChanged 0.0",
         ])
     }
 
-    /// + held from 0 s to 0.75 s: a step at the touch down (1), the first repeat 0.5 s later
-    /// (2), then one every 0.1 s: 0.6 s (3), 0.7 s (4); the lift at 0.75 s stops it before
-    /// 0.8 s. Held again from 2 s: 5 at the touch down, 6 at 2.5 s; it slides out of the
-    /// stepper at 2.55 s (to y 250, 150 below its top): the repeats due at 2.6, 2.7 and 2.8 s
-    /// step nothing; back inside at 2.85 s, the one at 2.9 s steps (7); lifted at 2.95 s.
-    /// (Outside is past the tracking area, 70 points beyond the bounds: y 250 is the stepper's
-    /// 150, below 32 + 70 = 102.)
+    /// UIKit's repeats: the first 0.5 s after the touch down, then every 0.5 s (touchtrace keeps
+    /// that interval; see UIStepper). + held from 0 s to 2.2 s: nothing at the touch down, steps
+    /// at 0.5, 1, 1.5 and 2 s (1 … 4); the lift at 2.2 s does not step (a repeat has), and the
+    /// repeat due at 2.5 s is stopped. Held on + again from 3 s: 5 at 3.5 s. At 3.7 s the finger
+    /// slides to (170, 250), the stepper's y 150, past 32 + 70 = 102: outside (exit), on no
+    /// button, so the repeat at 4 s steps nothing. At 4.2 s it comes back on − (x 120): enter;
+    /// the repeat at 4.5 s steps down, 4. Lifted at 4.6 s: no step, touchUpInside.
     @Test func aHeldStepperRepeatsOnTheTracesTime() throws {
         let events: Events = [
-            (0, [(1, "began", 170, 116)]), (0.75, [(1, "ended", 170, 116)]),
-            (2, [(2, "began", 170, 116)]), (2.55, [(2, "moved", 170, 250)]), (2.85, [(2, "moved", 170, 116)]),
-            (2.95, [(2, "ended", 170, 116)]),
+            (0, [(1, "began", 170, 116)]), (2.2, [(1, "ended", 170, 116)]),
+            (3, [(2, "began", 170, 116)]), (3.7, [(2, "moved", 170, 250)]), (4.2, [(2, "moved", 120, 116)]),
+            (4.6, [(2, "ended", 120, 116)]),
         ]
         let lines = try actions(events, timed: true, make: stepper(), value: Self.stepperValue)
         #expect(lines.filter { !$0.contains("primaryActionTriggered") } == [
-            "0.0 valueChanged 1.0", "0.0 touchDown 1.0", "0.5 valueChanged 2.0", "0.6 valueChanged 3.0",
-            "0.7 valueChanged 4.0", "0.75 touchUpInside 4.0",
-            "2.0 valueChanged 5.0", "2.0 touchDown 5.0", "2.5 valueChanged 6.0",
-            "2.55 touchDragExit 6.0", "2.55 touchDragOutside 6.0",
-            "2.85 touchDragEnter 6.0", "2.85 touchDragInside 6.0", "2.9 valueChanged 7.0", "2.95 touchUpInside 7.0",
+            "0.0 touchDown 0.0", "0.5 valueChanged 1.0", "1.0 valueChanged 2.0", "1.5 valueChanged 3.0",
+            "2.0 valueChanged 4.0", "2.2 touchUpInside 4.0",
+            "3.0 touchDown 4.0", "3.5 valueChanged 5.0",
+            "3.7 touchDragExit 5.0", "3.7 touchDragOutside 5.0",
+            "4.2 touchDragEnter 5.0", "4.2 touchDragInside 5.0", "4.5 valueChanged 4.0", "4.6 touchUpInside 4.0",
         ])
     }
 
-    /// isContinuous false: the same hold from 0 s to 0.75 s steps to 4 as above, but
-    /// valueChanged runs once, at the lift (from endTracking, before touchUpInside).
+    /// isContinuous false: + held from 0 s to 1.75 s steps to 3 (repeats at 0.5, 1 and 1.5 s,
+    /// as above), but valueChanged runs once, at the lift (from endTracking, before
+    /// touchUpInside).
     @Test func aStepperThatIsNotContinuousSendsItsValueOnceAtTheLift() throws {
-        let events: Events = [(0, [(1, "began", 170, 116)]), (0.75, [(1, "ended", 170, 116)])]
+        let events: Events = [(0, [(1, "began", 170, 116)]), (1.75, [(1, "ended", 170, 116)])]
         let lines = try actions(events, timed: true, make: stepper { $0.isContinuous = false }, value: Self.stepperValue)
         #expect(lines == [
-            "0.0 touchDown 1.0", "0.75 valueChanged 4.0", "0.75 primaryActionTriggered 4.0", "0.75 touchUpInside 4.0",
+            "0.0 touchDown 0.0", "1.75 valueChanged 3.0", "1.75 primaryActionTriggered 3.0", "1.75 touchUpInside 3.0",
         ])
     }
 
@@ -400,7 +402,7 @@ import TouchTrace
     @Test func aStepperAndASegmentedControlTakeTheirTapsFromARecognizerOfTheRoot() throws {
         let onStepper: Events = [(0, [(1, "began", 170, 116)]), (0.1, [(1, "ended", 170, 116)])]
         #expect(try actions(onStepper, rootTap: true, make: stepper(), value: Self.stepperValue).filter { !$0.contains("primary") } == [
-            "valueChanged 1.0", "touchDown 1.0", "touchUpInside 1.0",
+            "touchDown 0.0", "valueChanged 1.0", "touchUpInside 1.0",
         ])
         let onSegment: Events = [(0, [(1, "began", 250, 116)]), (0.1, [(1, "ended", 250, 116)])]
         #expect(try actions(onSegment, rootTap: true, make: segmented(), value: Self.segmentValue).filter { !$0.contains("primary") } == [
