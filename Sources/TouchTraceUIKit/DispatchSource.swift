@@ -311,6 +311,48 @@ extension DispatchSourceTimer {
     }
 }
 
+// Swift 3's forms, which Dispatch still has (deprecated in favour of `schedule(…)`) and older
+// code calls: the same schedules under their old names.
+extension DispatchSourceTimer {
+    /// Fires once, at `deadline` (the trace's time), as `schedule(deadline:leeway:)`: Dispatch's
+    /// Swift 3 name.
+    public func scheduleOneshot(deadline: DispatchTime, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: deadline.seconds, repeating: nil)
+    }
+
+    /// Fires once, at `wallDeadline` (the trace's time), as `schedule(wallDeadline:leeway:)`.
+    public func scheduleOneshot(wallDeadline: DispatchWallTime, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: wallDeadline.seconds, repeating: nil)
+    }
+
+    /// Fires first at `deadline`, then every `interval` (`.never`: once), as
+    /// `schedule(deadline:repeating:leeway:)`: Dispatch's Swift 3 name.
+    public func scheduleRepeating(deadline: DispatchTime, interval: DispatchTimeInterval,
+                                  leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: deadline.seconds, repeating: interval == .never ? nil : interval.seconds)
+    }
+
+    /// Fires first at `deadline`, then every `interval` seconds (`.infinity`: once), as
+    /// `schedule(deadline:repeating:leeway:)`.
+    public func scheduleRepeating(deadline: DispatchTime, interval: Double, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: deadline.seconds, repeating: interval)
+    }
+
+    /// Fires first at `wallDeadline`, then every `interval` (`.never`: once), as
+    /// `schedule(wallDeadline:repeating:leeway:)`.
+    public func scheduleRepeating(wallDeadline: DispatchWallTime, interval: DispatchTimeInterval,
+                                  leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: wallDeadline.seconds, repeating: interval == .never ? nil : interval.seconds)
+    }
+
+    /// Fires first at `wallDeadline`, then every `interval` seconds (`.infinity`: once), as
+    /// `schedule(wallDeadline:repeating:leeway:)`.
+    public func scheduleRepeating(wallDeadline: DispatchWallTime, interval: Double,
+                                  leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        setSchedule(deadline: wallDeadline.seconds, repeating: interval)
+    }
+}
+
 /// A wall-clock time, as Dispatch's `DispatchWallTime`: here the trace's time, in seconds, the
 /// same as `DispatchTime` (a replay reads no clock), of which `now()` is the event (or deadline,
 /// or timer) being delivered.

@@ -188,6 +188,13 @@ extension UIGestureRecognizer {
 /// arena at the timer's time, as a deadline's; views its block moves are recorded then
 /// (`viewChanged`). After the trace's last event, timers go on firing in time order while a
 /// deadline or work other than a repeating timer's is pending (see `Replayer.finish()`).
+///
+/// `fireDate` is a `Date` as Foundation's, so code that moves it with `Date()` works: touchtrace
+/// takes a date as a time from now — the interval from the machine's clock's "now" when it is
+/// set, to the nearest millisecond, added to the trace's time — and gives its fire date the same
+/// way (`fireDate.timeIntervalSinceNow` is the trace's time left). A date more than 10⁹ s away
+/// (`Date.distantFuture`) is never reached: the timer stays valid and does not fire until its
+/// fire date is set again, as code that pauses a timer expects.
 public final class Timer {
     let block: ((Timer) -> Void)?
     let target: AnyObject?
@@ -196,6 +203,11 @@ public final class Timer {
     let repeats: Bool
     /// The replay it is scheduled on, until it is invalidated.
     private weak var timeline: ReplayTimeline?
+    /// The trace's time of its next firing (`.infinity`: never), once it is known.
+    private var due: Double
+    /// Whether `due` was given (a fire date, or `fireAt`) rather than taken from the interval
+    /// when the timer is added to a replay.
+    private var dueIsGiven = false
 
     /// Whether it will still fire (false once invalidated, or once a non-repeating timer has fired).
     public private(set) var isValid = true
@@ -207,6 +219,33 @@ public final class Timer {
     /// The interval between firings, in seconds: 0 for a non-repeating timer, as Foundation's.
     public var timeInterval: TimeInterval { repeats ? interval : 0 }
 
+    /// The date of its next firing (see the type's documentation for how dates map onto the
+    /// trace's time). Setting it on a valid timer moves its next firing there — at once after the
+    /// current event when the date has passed, never for `Date.distantFuture` — and a repeating
+    /// timer goes on every `timeInterval` from there, as Foundation's; on a timer not yet added
+    /// to a replay it is where the timer first fires once added. On an invalid timer it does
+    /// nothing.
+    public var fireDate: Date {
+        get { Date(timeIntervalSinceNow: due - MediaClock.now) }
+        set {
+            guard isValid else { return }
+            due = Timer.traceTime(of: newValue)
+            dueIsGiven = true
+            guard let timeline else { return }
+            timeline.remove(self)
+            if due.isFinite { timeline.schedule(.timer(self), at: due) }
+        }
+    }
+
+    /// The trace's time of `date`: the trace's time now plus the date's interval from the
+    /// machine's "now", to the nearest millisecond (so the moments between building a date and
+    /// handing it over do not count); `.infinity` beyond 10⁹ s.
+    static func traceTime(of date: Date) -> Double {
+        let fromNow = date.timeIntervalSinceNow
+        if !(fromNow < 1e9) { return .infinity }
+        return MediaClock.now + (Swift.max(fromNow, -1e9) * 1000).rounded() / 1000
+    }
+
     /// A timer, not yet scheduled, that calls `block` after `interval` seconds (a repeating one:
     /// every `interval`, at least 0.1 ms, as Foundation's). Schedule it with
     /// `RunLoop.main.add(_:forMode:)`.
@@ -217,6 +256,26 @@ public final class Timer {
         self.userInfo = nil
         self.repeats = repeats
         self.interval = Timer.effectiveInterval(interval, repeats: repeats)
+        self.due = MediaClock.now + self.interval
+    }
+
+    /// A timer, not yet scheduled, that first calls `block` at `date` (see the type's
+    /// documentation for dates), then, when `repeats`, every `interval` seconds (at least
+    /// 0.1 ms). Schedule it with `RunLoop.main.add(_:forMode:)`.
+    public convenience init(fire date: Date, interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+        self.init(timeInterval: interval, repeats: repeats, block: block)
+        due = Timer.traceTime(of: date)
+        dueIsGiven = true
+    }
+
+    /// A timer, not yet scheduled, that first calls `selector` on `target` at `date`, then, when
+    /// `repeats`, every `interval` seconds, as `init(timeInterval:target:selector:userInfo:repeats:)`.
+    /// Schedule it with `RunLoop.main.add(_:forMode:)`.
+    public convenience init(fireAt date: Date, interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?,
+                            repeats: Bool) {
+        self.init(timeInterval: interval, target: target, selector: selector, userInfo: userInfo, repeats: repeats)
+        due = Timer.traceTime(of: date)
+        dueIsGiven = true
     }
 
     /// A timer, not yet scheduled, that calls `selector` on `target` (held strongly, as
@@ -229,6 +288,7 @@ public final class Timer {
         self.userInfo = userInfo
         self.repeats = repeats
         self.interval = Timer.effectiveInterval(interval, repeats: repeats)
+        self.due = MediaClock.now + self.interval
     }
 
     /// A timer that calls `block` after `interval` seconds of the trace, scheduled at once on the
@@ -267,21 +327,27 @@ public final class Timer {
         timeline = nil
     }
 
-    /// Puts it on the replay under way, due `interval` from now (nothing outside every replay,
-    /// once scheduled already, or for an infinite interval: it never comes).
+    /// Puts it on the replay under way, due at its fire date when one was given, else
+    /// `interval` from now (nothing outside every replay, once scheduled already, or for an
+    /// infinite interval: it never comes).
     func schedule() {
-        guard isValid, timeline == nil, interval.isFinite, let current = ReplayTimeline.current else { return }
+        guard isValid, timeline == nil, dueIsGiven || interval.isFinite, let current = ReplayTimeline.current else { return }
         timeline = current
-        current.schedule(.timer(self), at: MediaClock.now + interval)
+        if !dueIsGiven { due = MediaClock.now + interval }
+        if due.isFinite { current.schedule(.timer(self), at: due) }
     }
 
     /// Its firing at `time`, as scheduled: the call, then the next firing of a repeating timer.
     func fireScheduled(at time: Double) {
         guard isValid else { return }
+        due = time
         call()
         guard isValid else { return }
         if repeats, let timeline {
-            timeline.schedule(.timer(self), at: time + interval)
+            // A block that set `fireDate` has put the next firing on the timeline already.
+            guard due == time else { return }
+            due = time + interval
+            timeline.schedule(.timer(self), at: due)
         } else {
             isValid = false
             timeline = nil

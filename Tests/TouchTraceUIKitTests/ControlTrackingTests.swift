@@ -210,3 +210,148 @@ extension StandardControlTests {
         #expect((held.control as? UISwitch)?.isOn == true)
     }
 }
+
+// MARK: Timers: fire dates, timers added to the run loop, Dispatch's Swift 3 schedules
+
+extension DispatchSourceTests {
+    /// Calls `tick(_:)` on itself from a selector timer.
+    final class Beat {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func tick(_ timer: Timer) {
+            log.lines.append("beat \(DispatchSourceTests.now) \(timer.userInfo as? String ?? "?") every \(timer.timeInterval)")
+        }
+    }
+
+    /// A one-shot timer of 1 s made at the touch down (0) is due at 1; its fire date, read then,
+    /// is 1 s from now. At the move (0.1) code moves it to `Date(timeIntervalSinceNow: 0.15)`:
+    /// due 0.1 + 0.15 = 0.25, where it fires, between the move and the next event (0.3); then it
+    /// is no longer valid. The tolerance set is kept.
+    @Test func aTimerWhoseFireDateIsMovedFiresAtTheNewDate() throws {
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
+            (0.5, [(1, "ended", 120, 100)]),
+        ], began: { script, log in
+            let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
+            timer.tolerance = 0.05
+            log.lines.append("due in \(Self.micros(timer.fireDate.timeIntervalSinceNow.rounded(toMilliseconds: ())))")
+            script.timer = timer
+        }, moved: { script, move, log in
+            if move == 1 { script.timer?.fireDate = Date(timeIntervalSinceNow: 0.15) }
+            if move == 2 { log.lines.append("valid \(script.timer?.isValid == true) tolerance \(script.timer?.tolerance ?? 0)") }
+        })
+        #expect(lines == ["due in 1000000", "fired 250000", "valid false tolerance 0.05"])
+    }
+
+    /// A repeating timer of 0.2 s from the touch down (due 0.2, 0.4, …). At the move (0.1) its
+    /// fire date is set 0.05 s ahead: it fires at 0.15, then every 0.2 s from there — 0.35 —
+    /// until the lift (0.5) invalidates it, before 0.55.
+    @Test func aRepeatingTimerGoesOnFromItsNewFireDate() throws {
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.5, [(1, "ended", 110, 100)]),
+        ], began: { script, log in
+            script.timer = Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
+        }, moved: { script, _, _ in
+            script.timer?.fireDate = Date(timeIntervalSinceNow: 0.05)
+        }, ended: { script, _ in
+            script.timer?.invalidate()
+        })
+        #expect(lines == ["tick 150000", "tick 350000"])
+    }
+
+    /// Pausing and resuming by the fire date: a repeating timer of 0.1 s from 0 ticks at 0.1 and
+    /// 0.2; at the move at 0.25 it is set to `Date.distantFuture`: it stays valid and ticks no
+    /// more; at the move at 0.6 it is set to `Date()`, now: it fires after that event's
+    /// deliveries, at 0.6, then at 0.7; the lift at 0.75 invalidates it.
+    @Test func aTimerPausedWithTheDistantFutureAndResumedWithNow() throws {
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (0.25, [(1, "moved", 110, 100)]), (0.6, [(1, "moved", 120, 100)]),
+            (0.75, [(1, "ended", 120, 100)]),
+        ], began: { script, log in
+            script.timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
+        }, moved: { script, move, log in
+            if move == 1 {
+                script.timer?.fireDate = .distantFuture
+                log.lines.append("paused \(Self.now) valid \(script.timer?.isValid == true)")
+            } else {
+                script.timer?.fireDate = Date()
+            }
+        }, ended: { script, _ in
+            script.timer?.invalidate()
+        })
+        #expect(lines == ["tick 100000", "tick 200000", "paused 250000 valid true", "tick 600000", "tick 700000"])
+    }
+
+    /// Timers made unscheduled and added with `RunLoop.main.add(_:forMode:)`:
+    /// - `Timer(fireAt: now + 0.3, interval: 0.1, target:selector:userInfo:repeats: true)`,
+    ///   added at the touch down (0): first at its date, 0.3, then 0.4; invalidated at the lift
+    ///   (0.45). Its `timeInterval` is 0.1 and its `userInfo` the one given.
+    /// - `Timer(fire: now + 0.05, interval: 1, repeats: false, block:)`: once, at 0.05.
+    /// - `Timer(timeInterval: 0.2, repeats: false, block:)` made at 0, added at the move (0.1):
+    ///   0.2 after it is added, 0.3 (after the selector timer's firing there, which was put on
+    ///   the timeline first); its `timeInterval` is 0, a one-shot's, as Foundation's.
+    @Test func timersAddedToTheRunLoopFireOnTheReplaysTime() throws {
+        Timer.registerAction("controlTrackingBeat:", for: Beat.self) { beat, timer in beat.tick(timer) }
+        let lines = try run([
+            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.45, [(1, "ended", 110, 100)]),
+        ], began: { script, log in
+            let beat = Beat(log: log)
+            let timer = Timer(fireAt: Date(timeIntervalSinceNow: 0.3), interval: 0.1, target: beat,
+                              selector: "controlTrackingBeat:", userInfo: "beat", repeats: true)
+            RunLoop.main.add(timer, forMode: .common)
+            script.timer = timer
+            RunLoop.main.add(Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 1, repeats: false) { _ in
+                log.lines.append("once \(Self.now)")
+            }, forMode: .default)
+            script.pending = Timer(timeInterval: 0.2, repeats: false) { timer in
+                log.lines.append("added later \(Self.now) every \(timer.timeInterval)")
+            }
+        }, moved: { script, _, _ in
+            if let pending = script.pending { RunLoop.main.add(pending, forMode: .default) }
+        }, ended: { script, _ in
+            script.timer?.invalidate()
+        })
+        #expect(lines == [
+            "once 50000", "beat 300000 beat every 0.1", "added later 300000 every 0.0", "beat 400000 beat every 0.1",
+        ])
+    }
+
+    /// Dispatch's Swift 3 names: `scheduleRepeating(deadline: .now() + 100 ms, interval: 250 ms)`
+    /// at 0 fires at 0.1, 0.35, 0.6 (cancelled at the lift, 0.7); `scheduleOneshot(deadline:
+    /// .now() + 0.2)` fires once, at 0.2; `scheduleRepeating(deadline: .now(), interval: 0.3)`
+    /// (seconds) fires after the touch down's deliveries (0), then at 0.3 and 0.6, cancelled at
+    /// the lift too. Firings due together run in the order they were armed: at 0.6, the
+    /// seconds source's (armed at its 0.3 firing) before the other's (armed at 0.35).
+    @Test func swiftThreeScheduleNamesScheduleAsTheirSuccessors() throws {
+        let lines = try run([(0, [(1, "began", 100, 100)]), (0.7, [(1, "ended", 100, 100)])], began: { script, log in
+            let repeating = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "old"))
+            repeating.scheduleRepeating(deadline: .now() + .milliseconds(100), interval: .milliseconds(250))
+            repeating.setEventHandler { log.lines.append("repeating \(Self.now)") }
+            repeating.resume()
+            script.source = repeating
+            let once = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "old"))
+            once.scheduleOneshot(deadline: .now() + 0.2)
+            once.setEventHandler { log.lines.append("once \(Self.now)") }
+            once.resume()
+            script.keep = once
+            let seconds = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "old"))
+            seconds.scheduleRepeating(deadline: .now(), interval: 0.3)
+            seconds.setEventHandler { log.lines.append("seconds \(Self.now)") }
+            seconds.resume()
+            script.other = seconds
+        }, ended: { script, _ in
+            script.source?.cancel()
+            script.other?.cancel()
+        })
+        #expect(lines == [
+            "seconds 0", "repeating 100000", "once 200000", "seconds 300000", "repeating 350000",
+            "seconds 600000", "repeating 600000",
+        ])
+    }
+}
+
+extension Double {
+    /// The value rounded to whole milliseconds (a fire date read back is the machine's "now"
+    /// plus the trace's time left, a few microseconds less by the time it is read).
+    func rounded(toMilliseconds: Void) -> Double { (self * 1000).rounded() / 1000 }
+}

@@ -28,6 +28,9 @@ import TouchTrace
         var moves = 0
         var source: DispatchSourceTimer?
         var other: DispatchSourceTimer?
+        var keep: DispatchSourceTimer?
+        var timer: Timer?
+        var pending: Timer?
         init(began: @escaping (Script) -> Void, moved: @escaping (Script, Int) -> Void = { _, _ in },
              ended: @escaping (Script) -> Void = { _ in }) {
             self.began = began
