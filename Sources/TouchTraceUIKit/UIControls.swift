@@ -350,25 +350,24 @@ final class RegisteredControlAction: Sendable {
 /// The control actions registered in the process, by selector name, in the order registered.
 let registeredControlActions = Mutex<[String: [RegisteredControlAction]]>([:])
 
-/// An action with a closure, as `UIKit.UIAction` (for `UIControl.addAction(_:for:)`).
-public final class UIAction {
+/// An action with a closure, as `UIKit.UIAction` (for `UIControl.addAction(_:for:)`), a menu
+/// element as UIKit's (its `title` and `image` are `UIMenuElement`'s, kept).
+public final class UIAction: UIMenuElement {
     /// The closure, called with the action (whose `sender` is the control).
     public let handler: (UIAction) -> Void
-    /// The title (kept).
-    public var title: String
     /// The control that sent it, when it runs.
     public private(set) var sender: Any?
 
     /// An action running `handler`.
     public init(title: String = "", image: UIImage? = nil, handler: @escaping (UIAction) -> Void) {
-        self.title = title
         self.handler = handler
+        super.init(title: title, image: image)
     }
 
     init(handler: @escaping (UIAction) -> Void, sender: Any?) {
-        self.title = ""
         self.handler = handler
         self.sender = sender
+        super.init(title: "")
     }
 }
 

@@ -86,6 +86,8 @@ open class UIView: UIResponder {
         }
     }
     var recognizers: [UIGestureRecognizer] = []
+    /// Its interactions (`addInteraction(_:)`, ContextMenus.swift), in the order added.
+    var interactionList: [UIInteraction] = []
     /// What code sets of the view's look (`backgroundColor`, `contentMode`, …; UIKitTypes.swift).
     package let displayLook = ViewLook()
 

@@ -92,6 +92,7 @@ final class ViewTouchDelivery {
             let screen = CGPoint(x: location.x, y: location.y)
             if phase == 0 {
                 let object = makeTouch(touch, at: screen, t: t, view: view)
+                UIContextMenuInteraction.touchBegan(object, on: view)
                 let k = Tracked(object: object, view: view, recognizers: recognizers(reaching: touch.serial, from: view))
                 k.look()
                 k.holdingBegan = k.recognizers.indices.filter { k.recognizers[$0].delaysTouchesBegan && k.outcomes[$0] == nil }

@@ -355,3 +355,62 @@ extension Double {
     /// plus the trace's time left, a few microseconds less by the time it is read).
     func rounded(toMilliseconds: Void) -> Double { (self * 1000).rounded() / 1000 }
 }
+
+// MARK: Context menus
+
+extension StandardControlTests {
+    /// Holds a menu delegate for the length of a replay.
+    final class HeldDelegate: @unchecked Sendable { var delegate: MenuDelegate? }
+
+    /// Logs each configuration asked, with the trace's time and the location, and offers a menu.
+    final class MenuDelegate: UIContextMenuInteractionDelegate {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                    configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
+            let inRoot = interaction.location(in: interaction.view?.superview)
+            log.lines.append("asked \((CACurrentMediaTime() * 1000).rounded() / 1000) at \(location.x),\(location.y) root \(inRoot.x),\(inRoot.y)")
+            return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { suggested in
+                UIMenu(title: "", children: suggested + [UIAction(title: "Copy") { _ in }])
+            }
+        }
+        func contextMenuInteraction(_ interaction: UIContextMenuInteraction, willDisplayMenuFor configuration: UIContextMenuConfiguration,
+                                    animator: UIContextMenuInteractionAnimating?) {
+            log.lines.append("displayed")
+        }
+    }
+
+    /// A card (100, 200, 200, 100) with a context menu interaction and a label (20, 20, 100, 30)
+    /// inside it; a tap recognizer on the card. A press at (150, 230) hits the label: the card's
+    /// interaction asks its delegate at the touch down (0.0), with the location in the card,
+    /// (50, 30) — and (150, 230) in the root — and shows no menu (no "displayed", even held
+    /// 1 s); the touch still reaches the card's recognizers: a tap at 2.0 s on the card at
+    /// (250, 280), (150, 80) in the card, is asked again and recognized. A touch at (50, 50),
+    /// off the card, asks nothing.
+    @Test func aContextMenuIsAskedForAtTheTouchDownAndShowsNothing() throws {
+        let log = Log()
+        let keep = HeldDelegate()
+        var registry = Registry.standard
+        try registry.register(.uiKit("menus") {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let card = UIView(frame: CGRect(x: 100, y: 200, width: 200, height: 100))
+            card.addSubview(UILabel(frame: CGRect(x: 20, y: 20, width: 100, height: 30)))
+            card.isUserInteractionEnabled = true
+            let delegate = MenuDelegate(log: log)
+            keep.delegate = delegate // the interaction holds its delegate weakly
+            card.addInteraction(UIContextMenuInteraction(delegate: delegate))
+            let tap = UITapGestureRecognizer(target: nil, action: nil)
+            tap.addTarget { _ in log.lines.append("tap \((CACurrentMediaTime() * 1000).rounded() / 1000)") }
+            card.addGestureRecognizer(tap)
+            root.addSubview(card)
+            return root
+        })
+        let scene = try parseScene(#"{"screen": "menus"}"#, version: 2, registry: registry)
+        _ = replay(try parseTrace(traceJSON([
+            (0, [(1, "began", 150, 230)]), (1, [(1, "ended", 150, 230)]),
+            (2, [(2, "began", 250, 280)]), (2.1, [(2, "ended", 250, 280)]),
+            (3, [(3, "began", 50, 50)]), (3.1, [(3, "ended", 50, 50)]),
+        ], version: 2)), scene)
+        #expect(log.lines == ["asked 0.0 at 50.0,30.0 root 150.0,230.0", "asked 2.0 at 150.0,80.0 root 250.0,280.0", "tap 2.1"])
+    }
+}
