@@ -208,6 +208,8 @@ public final class Timer {
     /// Whether `due` was given (a fire date, or `fireAt`) rather than taken from the interval
     /// when the timer is added to a replay.
     private var dueIsGiven = false
+    /// How many times code has set `fireDate` (a block that sets it has rescheduled its timer).
+    private var fireDateChanges = 0
 
     /// Whether it will still fire (false once invalidated, or once a non-repeating timer has fired).
     public private(set) var isValid = true
@@ -231,6 +233,7 @@ public final class Timer {
             guard isValid else { return }
             due = Timer.traceTime(of: newValue)
             dueIsGiven = true
+            fireDateChanges += 1
             guard let timeline else { return }
             timeline.remove(self)
             if due.isFinite { timeline.schedule(.timer(self), at: due) }
@@ -341,11 +344,12 @@ public final class Timer {
     func fireScheduled(at time: Double) {
         guard isValid else { return }
         due = time
+        let changes = fireDateChanges
         call()
         guard isValid else { return }
         if repeats, let timeline {
             // A block that set `fireDate` has put the next firing on the timeline already.
-            guard due == time else { return }
+            guard fireDateChanges == changes else { return }
             due = time + interval
             timeline.schedule(.timer(self), at: due)
         } else {

@@ -259,6 +259,32 @@ extension DispatchSourceTests {
         #expect(lines == ["tick 150000", "tick 350000"])
     }
 
+    /// The ticks of a repeating timer of 0.1 s from 0 whose block, at its first firing (0.1),
+    /// sets its own fire date `ahead` seconds on; the lift (0.5) invalidates it.
+    func ticksMovingTheirOwnFireDate(ahead: Double) throws -> [String] {
+        try run([(0, [(1, "began", 100, 100)]), (0.5, [(1, "ended", 100, 100)])], began: { script, log in
+            var first = true
+            script.timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { timer in
+                log.lines.append("tick \(Self.now)")
+                if first { timer.fireDate = Date(timeIntervalSinceNow: ahead) }
+                first = false
+            }
+        }, ended: { script, _ in
+            script.timer?.invalidate()
+        })
+    }
+
+    /// 0.25 s ahead: the next firing is at 0.35 (not 0.2), then every 0.1 s — 0.45 (0.55 is
+    /// after the lift). Moved to now (0): it fires again at 0.1, once, after the firing in
+    /// progress, then at 0.2, 0.3, 0.4 and 0.5 (a timer due at an event's time fires before
+    /// that event, here the lift that invalidates it). Each firing once: the block's new date
+    /// replaces the timer's own next firing.
+    @Test func aTimersBlockThatMovesItsFireDateReschedulesIt() throws {
+        #expect(try ticksMovingTheirOwnFireDate(ahead: 0.25) == ["tick 100000", "tick 350000", "tick 450000"])
+        let now = try ticksMovingTheirOwnFireDate(ahead: 0)
+        #expect(now == ["tick 100000", "tick 100000", "tick 200000", "tick 300000", "tick 400000", "tick 500000"], "\(now)")
+    }
+
     /// Pausing and resuming by the fire date: a repeating timer of 0.1 s from 0 ticks at 0.1 and
     /// 0.2; at the move at 0.25 it is set to `Date.distantFuture`: it stays valid and ticks no
     /// more; at the move at 0.6 it is set to `Date()`, now: it fires after that event's
