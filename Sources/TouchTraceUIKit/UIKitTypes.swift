@@ -449,6 +449,9 @@ open class CALayer {
     }
     /// Asks for a redraw: nothing is drawn.
     open func setNeedsDisplay() {}
+    /// Draws the layer's content into `ctx`: never called (touchtrace draws nothing); subclasses
+    /// override it.
+    open func draw(in ctx: CGContext) {}
     /// Asks for a layout: nothing is laid out.
     open func setNeedsLayout() {}
     /// Lays out the sublayers: nothing by default; subclasses override it.
