@@ -204,4 +204,53 @@ import TouchTrace
         #expect(UIImage(cgImage: image).size == CGSize(width: 12, height: 7))
         #expect(UIView(frame: .zero).drawHierarchy(in: .zero, afterScreenUpdates: false))
     }
+
+    /// A label's `attributedText` follows its `text` until set; set, it gives `text` its string;
+    /// setting `text` again makes it plain.
+    @Test func aLabelsAttributedTextFollowsItsText() {
+        let label = UILabel(frame: .zero)
+        #expect(label.attributedText == nil)
+        label.text = "a"
+        #expect(label.attributedText?.string == "a")
+        label.attributedText = NSAttributedString(string: "x", attributes: [.font: UIFont.systemFont(ofSize: 10)])
+        #expect(label.text == "x" && label.attributedText?.attribute(.font, at: 0, effectiveRange: nil) is UIFont)
+        label.text = "y"
+        #expect(label.attributedText?.string == "y" && label.attributedText?.attribute(.font, at: 0, effectiveRange: nil) == nil)
+    }
+
+    /// The grid: 17-point text (no font given) advances 8.5 points a character; a container 200
+    /// wide with no padding holds 200 / 8.5 → 23 a line, so "Hello world" (11) is one line: x = 30
+    /// is in cell 30 / 8.5 → 3; x = 500 is past the line's end, its last character 10.
+    /// 10-point text advances 5 and lines are 12 high; 110 wide less 5 padding each side leaves 100,
+    /// 20 a line, so 30 characters take 2 lines: (21, 13) is line 13 / 12 → 1, cell (21 − 5) / 5
+    /// → 3, character 23; limited to 1 line it is on line 0, character 3; the used rect is
+    /// (5, 0, 20 × 5, 2 × 12).
+    @Test func theLayoutManagerFindsTheCharacterOnItsGrid() {
+        // The storages are kept here: a manager holds its text weakly, as UIKit's.
+        var storages: [NSTextStorage] = []
+        func manager(_ text: NSAttributedString, _ container: NSTextContainer) -> NSLayoutManager {
+            let storage = NSTextStorage(attributedString: text)
+            storages.append(storage)
+            let manager = NSLayoutManager()
+            storage.addLayoutManager(manager)
+            manager.addTextContainer(container)
+            #expect(manager.textStorage === storage && storage.layoutManagers.count == 1)
+            return manager
+        }
+        let plain = NSTextContainer(size: CGSize(width: 200, height: 40))
+        plain.lineFragmentPadding = 0
+        let hello = manager(NSAttributedString(string: "Hello world"), plain)
+        #expect(hello.characterIndex(for: CGPoint(x: 30, y: 10), in: plain, fractionOfDistanceBetweenInsertionPoints: nil) == 3)
+        #expect(hello.characterIndex(for: CGPoint(x: 500, y: 10), in: plain) == 10)
+        #expect(hello.characterIndexForGlyph(at: hello.glyphIndex(for: CGPoint(x: 30, y: 10), in: plain)) == 3)
+
+        let small = NSAttributedString(string: "abcdefghijklmnopqrstuvwxyz0123", attributes: [.font: UIFont.systemFont(ofSize: 10)])
+        let wide = NSTextContainer(size: CGSize(width: 110, height: 0))
+        let two = manager(small, wide)
+        #expect(two.characterIndex(for: CGPoint(x: 21, y: 13), in: wide) == 23)
+        #expect(two.usedRect(for: wide) == CGRect(x: 5, y: 0, width: 100, height: 24))
+        wide.maximumNumberOfLines = 1
+        #expect(two.characterIndex(for: CGPoint(x: 21, y: 13), in: wide) == 3)
+        #expect(manager(NSAttributedString(string: ""), wide).characterIndex(for: .zero, in: wide) == 0)
+    }
 }
