@@ -12,6 +12,18 @@ import Synchronization
 public typealias CFTimeInterval = Double
 #endif
 
+#if !canImport(Darwin)
+/// Nanoseconds in a second, as Dispatch's `NSEC_PER_SEC` on Apple platforms (1 000 000 000):
+/// `DispatchTime.now() + Double(n) / Double(NSEC_PER_SEC)` compiles and means what it does there.
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds in a millisecond, as Dispatch's `NSEC_PER_MSEC` (1 000 000).
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Nanoseconds in a microsecond, as Dispatch's `NSEC_PER_USEC` (1 000).
+public let NSEC_PER_USEC: UInt64 = 1_000
+/// Microseconds in a second, as Dispatch's `USEC_PER_SEC` (1 000 000).
+public let USEC_PER_SEC: UInt64 = 1_000_000
+#endif
+
 /// Whether `UIView.areAnimationsEnabled` (true until code says otherwise), and how many
 /// `beginAnimations` blocks are open.
 private let animationSettings = Mutex<(enabled: Bool, openBlocks: Int)>((true, 0))
@@ -493,6 +505,14 @@ open class UIVisualEffectView: UIView {
         self.effect = effect
         contentView = UIView(frame: .zero)
         super.init(frame: .zero)
+        addSubview(contentView)
+    }
+    /// A view showing no effect with this frame, as UIKit's (`UIVisualEffectView()` makes one of
+    /// an empty frame, whose `effect` code sets later).
+    public override init(frame: CGRect) {
+        effect = nil
+        contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
+        super.init(frame: frame)
         addSubview(contentView)
     }
     /// Nil: touchtrace has no archives.

@@ -602,3 +602,32 @@ extension UIImage {
     /// Draws the image in `rect` with a blend mode and opacity: nothing is drawn.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {}
 }
+
+/// An image as Core Graphics passes it: touchtrace's `UIImage` itself (as `CGColor` is its
+/// `UIColor`), so `layer.contents = image.cgImage` compiles and keeps the image.
+public typealias CGImage = UIImage
+
+extension UIImage {
+    /// The image for a layer or a context: the image itself (see `CGImage`), never nil.
+    public var cgImage: CGImage? { self }
+    /// An image of `cgImage`'s size (no pixels, as every image here).
+    public convenience init(cgImage: CGImage) {
+        self.init(size: cgImage.size)
+    }
+}
+
+/// Fills `rect` of the current context with the fill colour: nothing is drawn (as every drawing
+/// call here; `UIRectFill` draws into the context `UIGraphicsGetCurrentContext()` gives).
+public func UIRectFill(_ rect: CGRect) {}
+
+/// Strokes the outline of `rect` in the current context: nothing is drawn.
+public func UIRectFrame(_ rect: CGRect) {}
+
+extension UIView {
+    /// Draws a snapshot of the view and its subviews into the current context, as UIKit's
+    /// `drawHierarchy(in:afterScreenUpdates:)`: nothing is drawn (touchtrace's images have no
+    /// pixels, see `UIImage`), and the answer is true, UIKit's for a complete snapshot, so code
+    /// that goes on only after a complete one goes on as on a device.
+    @discardableResult
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { true }
+}

@@ -26,6 +26,15 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable, Expressibl
     public static let defaultLow = UILayoutPriority(250)
     /// 50.
     public static let fittingSizeLevel = UILayoutPriority(50)
+
+    /// The priority `rhs` above `lhs`, as UIKit's `+` (`.defaultLow + 1` is 251).
+    public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue + rhs)
+    }
+    /// The priority `rhs` below `lhs`, as UIKit's `-` (`.required - 1` is 999).
+    public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue - rhs)
+    }
 }
 
 /// A relation between two attributes of views, as `NSLayoutConstraint`: kept, never solved
@@ -417,6 +426,101 @@ open class UICollectionView: UIScrollView {
     open func cancelInteractiveMovement() {}
     /// Loads the items again: there are none.
     open func reloadData() {}
+    /// The object that would give the items (held weakly): kept, never asked (there are no cells).
+    open weak var dataSource: UICollectionViewDataSource?
+    /// The classes registered for reuse identifiers, in the order registered.
+    private var registeredCellClasses: [(identifier: String, cellClass: AnyClass?)] = []
+    /// Registers `cellClass` for cells of `identifier`: kept (see `dequeueReusableCell`).
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        registeredCellClasses.append((identifier, cellClass))
+    }
+    /// A cell for `indexPath`, as UIKit's `dequeueReusableCell(withReuseIdentifier:for:)`: a plain
+    /// `UICollectionViewCell` of an empty frame (touchtrace makes no cells of registered classes;
+    /// its data source is never asked, so this runs only when code calls it itself).
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        UICollectionViewCell(frame: .zero)
+    }
+    /// The number of items in `section`: 0, there are no items.
+    open func numberOfItems(inSection section: Int) -> Int { 0 }
+}
+
+/// What gives a collection view its items, as `UICollectionViewDataSource`: never asked here
+/// (touchtrace has no cells; see `UICollectionView`).
+public protocol UICollectionViewDataSource: AnyObject {
+    /// The number of items of `section`.
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The cell of the item at `indexPath`.
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+}
+
+/// What hears about a collection view's items, as `UICollectionViewDelegate` (a scroll view
+/// delegate too): never called about items (there are none).
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+
+/// What gives a flow layout its sizes, as `UICollectionViewDelegateFlowLayout`: never asked
+/// (nothing is laid out). Its methods are optional, as in UIKit.
+public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    /// The size of the item at `indexPath`, in points.
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+}
+
+extension UICollectionViewDelegateFlowLayout {
+    /// The layout's item size when the delegate gives none.
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+}
+
+/// A controller whose view is a collection view, as `UIKit.UICollectionViewController`: it is
+/// the collection view's data source and delegate, and its data source methods are there for a
+/// subclass to override (never asked here, see `UICollectionView`).
+open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+    /// The layout the collection view is made with.
+    public let collectionViewLayout: UICollectionViewLayout
+    /// Whether the controller adds UIKit's long press that reorders items (true): kept; the
+    /// long press is not added (there are no items to move).
+    open var installsStandardGestureForInteractiveMovement = true
+
+    /// A controller whose collection view uses `layout`.
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init()
+    }
+
+    /// Nil: touchtrace has no archives.
+    public required init?(coder: NSCoder) { nil }
+
+    /// The collection view, which is the controller's view (made when first read, of
+    /// `UIViewController.defaultViewSize`).
+    open var collectionView: UICollectionView! {
+        get { view as? UICollectionView }
+        set { view = newValue }
+    }
+
+    /// Makes the view: a collection view of `defaultViewSize` at (0, 0) whose data source and
+    /// delegate are this controller.
+    open override func loadView() {
+        let made = UICollectionView(frame: CGRect(origin: .zero, size: Self.defaultViewSize), collectionViewLayout: collectionViewLayout)
+        made.dataSource = self
+        made.delegate = self
+        view = made
+    }
+
+    /// The number of items of `section`: 0 unless a subclass overrides it.
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+    /// The cell of the item at `indexPath`: a plain cell unless a subclass overrides it.
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        UICollectionViewCell(frame: .zero)
+    }
+    /// The number of sections: 1 unless a subclass overrides it.
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// Whether the item at `indexPath` may move: true unless a subclass overrides it.
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+    /// An item moved from `sourceIndexPath` to `destinationIndexPath`: never called (nothing
+    /// moves); a subclass overrides it to update its model.
+    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// The item at `indexPath` was selected: never called (there are no items).
+    open func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
 }
 
 /// Swift 4's name of `UICollectionView.ScrollDirection`.

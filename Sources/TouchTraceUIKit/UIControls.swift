@@ -203,7 +203,7 @@ open class UIControl: UIView {
     // MARK: Tracking
 
     /// The touch being tracked (one at a time, as UIKit's controls track).
-    private var trackedTouch: UITouch?
+    fileprivate var trackedTouch: UITouch?
 
     /// A touch began on the control (it hit-tested here): while the control is enabled and
     /// tracks no other touch, it is inside, `beginTracking(_:with:)` says whether to track it,
@@ -447,6 +447,25 @@ open class UIButton: UIControl {
     open var currentTitle: String? { title(for: state) }
     /// The image of the current state.
     open var currentImage: UIImage? { image(for: state) }
+    /// Whether a tap toggles `isSelected`, as UIKit's `changesSelectionAsPrimaryAction` (false;
+    /// iOS 15): when true, a lift inside while tracking flips `isSelected` before the lift's
+    /// actions run, so an action reads the new selection.
+    open var changesSelectionAsPrimaryAction = false
+    /// Whether the button reacts to a pointer (false): kept (no pointer in a trace; see
+    /// Interactions.swift).
+    open var isPointerInteractionEnabled = false
+    /// What gives the button's pointer style (nil): kept, never called (no pointer in a trace).
+    open var pointerStyleProvider: PointerStyleProvider?
+
+    /// The tracked touch lifted: with `changesSelectionAsPrimaryAction`, a lift inside while
+    /// tracking first flips `isSelected`; then as `UIControl`'s.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if changesSelectionAsPrimaryAction, isTracking, let touch = trackedTouch, touches.contains(touch),
+           point(inside: touch.location(in: self), with: event) {
+            isSelected.toggle()
+        }
+        super.touchesEnded(touches, with: event)
+    }
 }
 
 /// A field of editable text, as `UIKit.UITextField`: its text is kept; there is no keyboard

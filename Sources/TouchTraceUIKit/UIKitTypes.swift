@@ -449,6 +449,9 @@ open class CALayer {
     }
     /// Asks for a redraw: nothing is drawn.
     open func setNeedsDisplay() {}
+    /// Draws the layer's content into `ctx`: never called (touchtrace draws nothing); subclasses
+    /// override it.
+    open func draw(in ctx: CGContext) {}
     /// Asks for a layout: nothing is laid out.
     open func setNeedsLayout() {}
     /// Lays out the sublayers: nothing by default; subclasses override it.
@@ -530,8 +533,20 @@ public final class UIScreen: Sendable {
 /// A view that shows text, as `UIKit.UILabel`: the text and its attributes are kept, nothing is
 /// drawn. Touches do not reach it unless `isUserInteractionEnabled` is set (false, as in UIKit).
 open class UILabel: UIView {
-    /// The text (nil).
-    open var text: String?
+    /// The text (nil). Setting it replaces `attributedText` with the plain text, as UIKit's.
+    open var text: String? {
+        didSet { if keptAttributedText?.string != text { keptAttributedText = nil } }
+    }
+    private var keptAttributedText: NSAttributedString?
+    /// The text with its attributes (nil while `text` is nil; a plain attributed string of
+    /// `text` until set): setting it sets `text` to its string, as UIKit's.
+    open var attributedText: NSAttributedString? {
+        get { keptAttributedText ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            keptAttributedText = newValue
+            text = newValue?.string
+        }
+    }
     /// The colour of the text (`.label`, black).
     open var textColor: UIColor! = .label
     /// The font (the system font of 17 points).

@@ -254,6 +254,15 @@ open class UIView: UIResponder {
     open func setNeedsDisplay() {}
     /// Draws the view's content: never called (touchtrace draws nothing); subclasses override it.
     open func draw(_ rect: CGRect) {}
+    /// Lays out the sublayers of `layer` (the view's layer or one of its sublayers): never called
+    /// (nothing is laid out); subclasses override it.
+    open func layoutSublayers(of layer: CALayer) {}
+    /// Readies a designable view for Interface Builder's canvas: never called (touchtrace has no
+    /// Interface Builder); subclasses override it and call `super`.
+    open func prepareForInterfaceBuilder() {}
+    /// The interactions added to the view, in the order added (see `addInteraction(_:)` in
+    /// Interactions.swift).
+    open var interactions: [UIInteraction] = []
 
     // MARK: Animation (touchtrace has no frames to animate over)
 
@@ -491,6 +500,11 @@ open class UIWindow: UIView {
     weak var firstResponder: UIResponder?
     /// The controller whose view fills the window (nil): kept; setting it does not add the view.
     open var rootViewController: UIViewController?
+    /// Sends an event to the window's views, as UIKit's `sendEvent(_:)`: never called, since a
+    /// replay delivers each event's touches itself (to recognizers, controls and views, SPEC 17),
+    /// not through the window; the base does nothing, so a subclass's override that calls
+    /// `super` compiles and changes no replay.
+    open func sendEvent(_ event: UIEvent) {}
 }
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view
