@@ -2,45 +2,6 @@
 // names, and a replay asks the delegate for a menu where a device does. touchtrace shows no menu:
 // a recorded finger has nothing to choose from.
 
-/// An interaction a view can have, as `UIKit.UIInteraction`: `UIView.addInteraction(_:)` adds
-/// it, and tells it with `willMove(to:)` and `didMove(to:)`.
-public protocol UIInteraction: AnyObject {
-    /// The view it belongs to, or nil.
-    var view: UIView? { get }
-    /// It is about to move to `view` (nil: it is being removed).
-    func willMove(to view: UIView?)
-    /// It moved to `view` (nil: it was removed).
-    func didMove(to view: UIView?)
-}
-
-extension UIView {
-    /// The view's interactions, in the order added.
-    public var interactions: [UIInteraction] {
-        get { interactionList }
-        set {
-            for old in interactionList { removeInteraction(old) }
-            for new in newValue { addInteraction(new) }
-        }
-    }
-
-    /// Adds `interaction` to the view (once), telling it as UIKit does: `willMove(to:)` this
-    /// view, then `didMove(to:)`.
-    public func addInteraction(_ interaction: UIInteraction) {
-        guard !interactionList.contains(where: { $0 === interaction }) else { return }
-        interaction.willMove(to: self)
-        interactionList.append(interaction)
-        interaction.didMove(to: self)
-    }
-
-    /// Removes `interaction` from the view, telling it `willMove(to: nil)` then `didMove(to: nil)`.
-    public func removeInteraction(_ interaction: UIInteraction) {
-        guard interactionList.contains(where: { $0 === interaction }) else { return }
-        interaction.willMove(to: nil)
-        interactionList.removeAll { $0 === interaction }
-        interaction.didMove(to: nil)
-    }
-}
-
 /// An element of a menu, as `UIKit.UIMenuElement`: a title and an image, kept.
 open class UIMenuElement {
     /// The title.
@@ -96,14 +57,6 @@ open class UIMenu: UIMenuElement {
     open func replacingChildren(_ newChildren: [UIMenuElement]) -> UIMenu {
         UIMenu(title: title, image: image, identifier: identifier, options: options, children: newChildren)
     }
-}
-
-/// A view and how to show it for a menu, as `UIKit.UITargetedPreview`: kept, nothing is drawn.
-open class UITargetedPreview {
-    /// The view.
-    public let view: UIView
-    /// A preview of `view`.
-    public init(view: UIView) { self.view = view }
 }
 
 /// What makes the preview of a context menu, as UIKit's `UIContextMenuContentPreviewProvider`.
@@ -253,7 +206,7 @@ open class UIContextMenuInteraction: UIInteraction {
     static func touchBegan(_ touch: UITouch, on view: UIView) {
         var current: UIView? = view
         while let v = current {
-            for case let interaction as UIContextMenuInteraction in v.interactionList {
+            for case let interaction as UIContextMenuInteraction in v.interactions {
                 interaction.touchBegan(at: touch.location(in: v))
             }
             current = v.superview

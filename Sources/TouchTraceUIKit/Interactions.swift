@@ -1,9 +1,9 @@
 // Interactions, as gesture files add them to views: the pointer of a trackpad or mouse (styles
-// for buttons and regions), drag and drop, and context menus. A trace holds touches of fingers
-// only — no pointer hovers, no drag session lifts and no context menu opens — so each is kept
-// with what code gives it, and its delegate is never asked; the recognizers and controls on the
-// same views get their touches as they would without them (docs/own-gesture-code.md, "UIKit that
-// compiles and what it does here").
+// for buttons and regions) and drag and drop; context menus are in ContextMenus.swift. A trace
+// holds touches of fingers only — no pointer hovers and no drag session lifts — so each of these
+// is kept with what code gives it, and its delegate is never asked; the recognizers and controls
+// on the same views get their touches as they would without them (docs/own-gesture-code.md,
+// "UIKit that compiles and what it does here").
 
 /// Something added to a view that reacts to input, as `UIInteraction`.
 public protocol UIInteraction: AnyObject {

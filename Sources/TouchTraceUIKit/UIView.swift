@@ -86,8 +86,6 @@ open class UIView: UIResponder {
         }
     }
     var recognizers: [UIGestureRecognizer] = []
-    /// Its interactions (`addInteraction(_:)`, ContextMenus.swift), in the order added.
-    var interactionList: [UIInteraction] = []
     /// What code sets of the view's look (`backgroundColor`, `contentMode`, …; UIKitTypes.swift).
     package let displayLook = ViewLook()
 

@@ -49,8 +49,9 @@ import TouchTrace
             == ["up selected=false", "up selected=false"])
     }
 
-    /// Down inside, lifted at (250, 125), outside the button (x = 150 in it, past its width 100):
-    /// no touchUpInside, and the selection does not change.
+    /// Down inside, lifted at (300, 125): x = 200 in the button, 100 pt past its width 100, so
+    /// beyond the 70 pt a tracked touch keeps counting as inside (UIControl): no touchUpInside,
+    /// and the selection does not change.
     @Test func aLiftOutsideLeavesTheSelection() throws {
         let log = Log()
         var registry = Registry.standard
@@ -61,7 +62,7 @@ import TouchTrace
             return root
         })
         let scene = try parseScene(#"{"screen": "screen"}"#, version: 2, registry: registry)
-        _ = replay(try parseTrace(traceJSON([(0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 250, 125)])], version: 2)), scene)
+        _ = replay(try parseTrace(traceJSON([(0, [(1, "began", 150, 125)]), (0.1, [(1, "ended", 300, 125)])], version: 2)), scene)
         #expect(log.lines.isEmpty)
         #expect(button.button?.isSelected == false)
     }
