@@ -1,0 +1,276 @@
+import TouchTrace
+
+// How a `UIScrollView` scrolls in a replay, as on a device (SPEC 17): its pan drags the content,
+// the delegate hears what UIKit tells it, and a flick decelerates on the replay's timeline.
+//
+// The values touchtrace fixes, and where each comes from:
+// - The pan begins as every `UIPanGestureRecognizer` does (10 points of movement,
+//   `GestureDefaults.panMinimumDistance`), and the content follows the whole translation from
+//   touch-down: a drag of 120 points moves `contentOffset` by 120.
+// - Rubber band: beyond an edge (with `bounces`) the content moves by
+//   (1 − 1/(x·0.55/d + 1))·d for a finger x points past it, d being the view's width or height:
+//   the curve published from measurements of UIKit's scroll view (constant 0.55). It starts at
+//   the finger's rate (0.55 of it) and never reaches d.
+// - Velocity at the lift: the pan's (SPEC 4.1, zero once the finger has rested more than 40 ms),
+//   given to the delegate in points per millisecond, positive where `contentOffset` grows, as
+//   Apple documents `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`.
+// - Where the content comes to rest: the offset at the lift plus v·r/(1 − r), v in points per
+//   millisecond and r the `decelerationRate` (the share of the speed kept each millisecond:
+//   0.998 `.normal`, 0.99 `.fast`, Apple's values) — the sum of a speed kept r times a
+//   millisecond, the projection of Apple's "Designing Fluid Interfaces" — held within the
+//   content. With `isPagingEnabled` the rest point is the page (the bounds' size) nearest to that
+//   projection, at most one page from the one the drag began on, as a flick turns one page.
+// - The motion to the rest point: after n milliseconds, start + (target − start)·(1 − rᴺ), which
+//   is the projection's own curve (the speed falls by r each millisecond) and ends where the
+//   delegate put the target. Going back inside after a drag beyond an edge, and paging, use
+//   0.99 (`.fast`), so the content settles in about half a second as a device's does (with
+//   0.998 a 50-point bounce would take two seconds). The content moves once a frame, at 60 Hz
+//   (`CADisplayLink.frameDuration`), on the timeline of timers and display links: frames do not
+//   keep a replay going after its last event. The motion ends at the first frame less than half
+//   a point from the target on both axes (touchtrace's value: below what the eye sees), where the
+//   offset is set to the target.
+// - Which axes scroll: one along which the content with its insets is larger than the view, or
+//   that `alwaysBounce…` names (with `bounces`). With `isDirectionalLockEnabled`, only the axis
+//   the finger had moved most along when the pan began.
+// - The pan of a scroll view that scrolls along one axis only does not begin for a movement
+//   more along the other (the scroll view's own `gestureRecognizerShouldBegin(_:)`): so a
+//   horizontal scroll view inside a vertical one, or a sideways pan in a list, gets the sideways
+//   drags, as Apple's guide to nesting scroll views has it on a device. A subclass's override of
+//   `gestureRecognizerShouldBegin(_:)` decides instead, as in UIKit.
+// - The content's touches: when the pan begins, it cancels them (`cancelsTouchesInView`). It
+//   asks first, for the view each of its touches began in: with `canCancelContentTouches` false,
+//   or `touchesShouldCancel(in:)` false (a `UIControl`, by default), the pan does not begin and
+//   the touch stays the content's.
+// - `delaysContentTouches` (a known difference): on a device the scroll view holds the content's
+//   `touchesBegan` for a short while (about 150 ms, not documented) until it can tell a drag
+//   from a tap, so a quick drag that starts on a button scrolls and the button never sees it.
+//   touchtrace gives the content its touch at once: a drag that starts on a control does not
+//   scroll unless `touchesShouldCancel(in:)` says so.
+
+/// The pan a scroll view drags its content with (UIKit's private class of this name): a
+/// `UIPanGestureRecognizer` whose actions, before the targets code added, move the scroll view.
+final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
+    /// The scroll view it belongs to.
+    weak var scrollView: UIScrollView?
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        // A finger down on the scroll view: it tracks, and a deceleration stops where it is.
+        scrollView?.touchWentDown()
+        super.touchesBegan(touches, with: event)
+    }
+
+    override func callTargets() {
+        scrollView?.panActed(self)
+        super.callTargets()
+    }
+
+    override func engineDidReset() {
+        super.engineDidReset()
+        scrollView?.tracking = false
+    }
+}
+
+/// The motion of a scroll view after a lift (see the top of this file).
+struct Deceleration {
+    /// The offset at the lift and where it comes to rest, in points.
+    let start: CGPoint
+    let target: CGPoint
+    /// The time of the lift, seconds of the trace.
+    let startTime: Double
+    /// The share of the speed kept each millisecond.
+    let rate: CGFloat
+    /// The frames that move it.
+    let frames: Timer
+}
+
+extension UIScrollView {
+    /// The rubber band's constant, from the published measurement of UIKit's curve.
+    static let rubberBandConstant: CGFloat = 0.55
+    /// How near the target the motion ends, in points (touchtrace's value).
+    static let restDistance: CGFloat = 0.5
+    /// The rate of going back inside the content and of paging (`.fast`).
+    static let settlingRate: CGFloat = 0.99
+
+    /// How far the content moves for a finger `overshoot` points past an edge of a view
+    /// `dimension` points long: (1 − 1/(x·0.55/d + 1))·d, with the sign of `overshoot`.
+    public static func rubberBand(_ overshoot: CGFloat, dimension: CGFloat) -> CGFloat {
+        guard dimension > 0 else { return 0 }
+        let x = Swift.abs(overshoot)
+        let moved = (1 - 1 / (x * rubberBandConstant / dimension + 1)) * dimension
+        return overshoot < 0 ? -moved : moved
+    }
+
+    /// The offsets the content may rest at, in points: from minus the leading insets to the
+    /// content's size plus the trailing insets less the view's size (never below the first).
+    var offsetLimits: (min: CGPoint, max: CGPoint) {
+        let inset = adjustedContentInset
+        let min = CGPoint(x: 0 - inset.left, y: 0 - inset.top)
+        let max = CGPoint(x: Swift.max(min.x, contentSize.width + inset.right - bounds.width),
+                          y: Swift.max(min.y, contentSize.height + inset.bottom - bounds.height))
+        return (min, max)
+    }
+
+    /// Whether the content scrolls horizontally and vertically (see the top of this file).
+    var scrollableAxes: (x: Bool, y: Bool) {
+        guard isScrollEnabled else { return (false, false) }
+        let inset = adjustedContentInset
+        let x = contentSize.width + inset.left + inset.right > bounds.width || (bounces && alwaysBounceHorizontal)
+        let y = contentSize.height + inset.top + inset.bottom > bounds.height || (bounces && alwaysBounceVertical)
+        return (x, y)
+    }
+
+    /// Whether the scroll view's own pan may begin now (see the top of this file).
+    func panMayBegin() -> Bool {
+        let axes = scrollableAxes
+        guard axes.x || axes.y, let pan = panGestureRecognizer as? UIScrollViewPanGestureRecognizer else { return false }
+        let t = pan.core.translation
+        if axes.x && !axes.y && Swift.abs(t.y) > Swift.abs(t.x) { return false }
+        if axes.y && !axes.x && Swift.abs(t.x) > Swift.abs(t.y) { return false }
+        for touch in pan.touchesDown {
+            guard let hit = pan.world?.hitView(of: touch.serial), hit !== self, hit.isDescendant(of: self) else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: hit) { return false }
+        }
+        return true
+    }
+
+    /// A finger went down on the scroll view (its pan got it).
+    func touchWentDown() {
+        tracking = true
+        stopDecelerating()
+    }
+
+    /// Stops a deceleration where the content is (no delegate call, as UIKit's when a touch
+    /// or code stops it).
+    func stopDecelerating() {
+        guard let motion = deceleration else { return }
+        motion.frames.invalidate()
+        deceleration = nil
+    }
+
+    /// The pan's actions are due: the drag begins, goes on, or ends.
+    func panActed(_ pan: UIScrollViewPanGestureRecognizer) {
+        switch pan.state {
+        case .began, .changed:
+            if !dragging { beginDragging(pan) }
+            follow(pan)
+        case .ended:
+            if !dragging { beginDragging(pan) }
+            follow(pan)
+            let t = pan.context?.t ?? MediaClock.now
+            let v = pan.core.velocityTracker.velocity(endingAt: t, fromTwoSamples: true)
+            // Positive where the offset grows: against the finger (0 − v, so a still finger gives +0).
+            endDragging(velocity: CGPoint(x: 0 - CGFloat(v.x) / 1000, y: 0 - CGFloat(v.y) / 1000), at: t)
+        case .cancelled:
+            if dragging { endDragging(velocity: .zero, at: pan.context?.t ?? MediaClock.now) }
+        default:
+            break
+        }
+    }
+
+    private func beginDragging(_ pan: UIScrollViewPanGestureRecognizer) {
+        stopDecelerating()
+        tracking = true
+        dragging = true
+        dragStart = contentOffset
+        let t = pan.core.translation
+        lockedAxis = isDirectionalLockEnabled ? (Swift.abs(t.x) >= Swift.abs(t.y) ? 1 : 2) : 0
+        lastDragOffset = contentOffset
+        delegate?.scrollViewWillBeginDragging(self)
+    }
+
+    /// Moves the content to the offset at the drag's beginning less the translation, along the
+    /// axes that scroll, held within the content or rubber-banded beyond it.
+    private func follow(_ pan: UIScrollViewPanGestureRecognizer) {
+        let t = pan.core.translation
+        // Code moved the content during the drag: the drag goes on from where it put it.
+        if contentOffset != lastDragOffset {
+            dragStart = CGPoint(x: contentOffset.x + CGFloat(t.x), y: contentOffset.y + CGFloat(t.y))
+        }
+        let axes = scrollableAxes
+        let limits = offsetLimits
+        var offset = contentOffset
+        if axes.x && lockedAxis != 2 {
+            offset.x = banded(dragStart.x - CGFloat(t.x), min: limits.min.x, max: limits.max.x, dimension: bounds.width)
+        }
+        if axes.y && lockedAxis != 1 {
+            offset.y = banded(dragStart.y - CGFloat(t.y), min: limits.min.y, max: limits.max.y, dimension: bounds.height)
+        }
+        contentOffset = offset
+        lastDragOffset = contentOffset
+    }
+
+    private func banded(_ raw: CGFloat, min: CGFloat, max: CGFloat, dimension: CGFloat) -> CGFloat {
+        if raw < min { return bounces ? min + UIScrollView.rubberBand(raw - min, dimension: dimension) : min }
+        if raw > max { return bounces ? max + UIScrollView.rubberBand(raw - max, dimension: dimension) : max }
+        return raw
+    }
+
+    /// The lift: the delegate hears of it, may move the target, and the content decelerates
+    /// toward the target if it is not there.
+    private func endDragging(velocity: CGPoint, at t: Double) {
+        tracking = false
+        let axes = scrollableAxes
+        var v = velocity
+        if !axes.x || lockedAxis == 2 { v.x = 0 }
+        if !axes.y || lockedAxis == 1 { v.y = 0 }
+        let offset = contentOffset
+        let limits = offsetLimits
+        let outside = offset.x < limits.min.x || offset.x > limits.max.x || offset.y < limits.min.y || offset.y > limits.max.y
+        var target = restingPoint(from: offset, velocity: v, axes: axes)
+        withValuePointer(to: &target) { pointer in
+            delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: pointer)
+        }
+        let moves = Swift.abs(target.x - offset.x) >= UIScrollView.restDistance || Swift.abs(target.y - offset.y) >= UIScrollView.restDistance
+        dragging = false
+        if !moves && target != offset { contentOffset = target }
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        guard moves else { return }
+        let rate = isPagingEnabled || outside ? UIScrollView.settlingRate : decelerationRate.rawValue
+        let frames = Timer(timeInterval: CADisplayLink.frameDuration, repeats: true) { [weak self] _ in self?.decelerationFrame() }
+        deceleration = Deceleration(start: offset, target: target, startTime: t, rate: rate, frames: frames)
+        delegate?.scrollViewWillBeginDecelerating(self)
+        // The delegate may have stopped it (by setting the offset with `setContentOffset`).
+        guard deceleration != nil else { return }
+        RunLoop.main.add(frames, forMode: .common)
+    }
+
+    /// Where the content comes to rest after a lift at `offset` with velocity `v` (points per
+    /// millisecond): the projection, or its page, held within the content.
+    private func restingPoint(from offset: CGPoint, velocity v: CGPoint, axes: (x: Bool, y: Bool)) -> CGPoint {
+        let r = decelerationRate.rawValue
+        let reach = r < 1 ? r / (1 - r) : 0
+        var p = CGPoint(x: offset.x + v.x * reach, y: offset.y + v.y * reach)
+        let limits = offsetLimits
+        if isPagingEnabled {
+            p.x = page(p.x, from: dragStart.x, size: bounds.width)
+            p.y = page(p.y, from: dragStart.y, size: bounds.height)
+        }
+        p.x = axes.x ? Swift.min(Swift.max(p.x, limits.min.x), limits.max.x) : offset.x
+        p.y = axes.y ? Swift.min(Swift.max(p.y, limits.min.y), limits.max.y) : offset.y
+        return p
+    }
+
+    /// The page boundary nearest `projected`, at most one page from the page `start` is on.
+    private func page(_ projected: CGFloat, from start: CGFloat, size: CGFloat) -> CGFloat {
+        guard size > 0 else { return projected }
+        let first = (start / size).rounded()
+        let nearest = (projected / size).rounded()
+        return Swift.min(Swift.max(nearest, first - 1), first + 1) * size
+    }
+
+    /// One frame of the motion after a lift (see the top of this file).
+    private func decelerationFrame() {
+        guard let motion = deceleration else { return }
+        let ms = (CACurrentMediaTime() - motion.startTime) * 1000
+        let k = 1 - CGFloat(pow(Double(motion.rate), ms))
+        var p = CGPoint(x: motion.start.x + (motion.target.x - motion.start.x) * k,
+                        y: motion.start.y + (motion.target.y - motion.start.y) * k)
+        let done = Swift.abs(motion.target.x - p.x) < UIScrollView.restDistance && Swift.abs(motion.target.y - p.y) < UIScrollView.restDistance
+        if done { p = motion.target }
+        contentOffset = p
+        guard done, deceleration != nil else { return }
+        motion.frames.invalidate()
+        deceleration = nil
+        delegate?.scrollViewDidEndDecelerating(self)
+    }
+}
