@@ -37,15 +37,17 @@ import TouchTrace
 //   horizontal scroll view inside a vertical one, or a sideways pan in a list, gets the sideways
 //   drags, as Apple's guide to nesting scroll views has it on a device. A subclass's override of
 //   `gestureRecognizerShouldBegin(_:)` decides instead, as in UIKit.
-// - The content's touches: when the pan begins, it cancels them (`cancelsTouchesInView`). It
-//   asks first, for the view each of its touches began in: with `canCancelContentTouches` false,
-//   or `touchesShouldCancel(in:)` false (a `UIControl`, by default), the pan does not begin and
-//   the touch stays the content's.
-// - `delaysContentTouches` (a known difference): on a device the scroll view holds the content's
-//   `touchesBegan` for a short while (about 150 ms, not documented) until it can tell a drag
-//   from a tap, so a quick drag that starts on a button scrolls and the button never sees it.
-//   touchtrace gives the content its touch at once: a drag that starts on a control does not
-//   scroll unless `touchesShouldCancel(in:)` says so.
+// - `delaysContentTouches` (true by default): as on a device, a touch that begins in the
+//   content is held from its view until the scroll view can tell a drag from a tap: until the
+//   pan begins (the view never gets the touch), fails, the touch lifts (the view gets
+//   `touchesBegan`, then `touchesEnded`), or 0.15 s pass (`touchesBegan` then). Apple documents
+//   the delay but not its length; 0.15 s is the length commonly measured on devices (and the
+//   delay of the recognizer UIKit's scroll view uses for it). So a quick drag that starts on a
+//   button scrolls and the button never sees it.
+// - The content's touches: when the pan begins, it cancels those the content has
+//   (`cancelsTouchesInView`). It asks first, for the view each of them began in: with
+//   `canCancelContentTouches` false, or `touchesShouldCancel(in:)` false (a `UIControl`, by
+//   default), the pan does not begin and the touch stays the content's.
 
 /// The pan a scroll view drags its content with (UIKit's private class of this name): a
 /// `UIPanGestureRecognizer` whose actions, before the targets code added, move the scroll view.
@@ -90,6 +92,9 @@ extension UIScrollView {
     static let restDistance: CGFloat = 0.5
     /// The rate of going back inside the content and of paging (`.fast`).
     static let settlingRate: CGFloat = 0.99
+    /// How long a touch that begins in the content is held from its view while the pan has not
+    /// decided (`delaysContentTouches`), in seconds (see the top of this file).
+    static let contentTouchDelay: Double = 0.15
 
     /// How far the content moves for a finger `overshoot` points past an edge of a view
     /// `dimension` points long: (1 − 1/(x·0.55/d + 1))·d, with the sign of `overshoot`.
@@ -127,7 +132,8 @@ extension UIScrollView {
         if axes.x && !axes.y && Swift.abs(t.y) > Swift.abs(t.x) { return false }
         if axes.y && !axes.x && Swift.abs(t.x) > Swift.abs(t.y) { return false }
         for touch in pan.touchesDown {
-            guard let hit = pan.world?.hitView(of: touch.serial), hit !== self, hit.isDescendant(of: self) else { continue }
+            guard let world = pan.world, world.viewTouches.viewHasTouch(touch.serial),
+                  let hit = world.hitView(of: touch.serial), hit !== self, hit.isDescendant(of: self) else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: hit) { return false }
         }
         return true

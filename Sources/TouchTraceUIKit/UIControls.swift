@@ -591,8 +591,9 @@ open class UIScrollView: UIView {
     open var showsVerticalScrollIndicator = true
     /// Whether the horizontal indicator shows (true): kept.
     open var showsHorizontalScrollIndicator = true
-    /// Whether it delays touches to tell a scroll from a tap (true): kept; touchtrace gives the
-    /// content its touches at once (see Scrolling.swift).
+    /// Whether a touch that begins in the content is held from its view until the scroll view
+    /// can tell a drag from a tap (true): until its pan begins or fails, the touch lifts, or
+    /// 0.15 s pass (see Scrolling.swift).
     open var delaysContentTouches = true
     /// Whether a drag may cancel the content's touches (true). False: a drag that begins on a
     /// view of the content does not scroll, as UIKit's once the content tracks the touch.

@@ -249,10 +249,11 @@ import TouchTraceUIKit
     /// A view of the content that notes its touches.
     final class NotingView: UIView {
         var log: Log?
-        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("content began") }
-        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("content moved") }
-        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("content ended") }
-        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { log?.lines.append("content cancelled") }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { note("began", event) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { note("moved", event) }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note("ended", event) }
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { note("cancelled", event) }
+        private func note(_ what: String, _ event: UIEvent?) { log?.lines.append("content \(what) \(event?.timestamp ?? -1)") }
     }
 
     /// A scroll view that keeps every touch of its content (`touchesShouldCancel` false).
@@ -260,36 +261,65 @@ import TouchTraceUIKit
         override func touchesShouldCancel(in view: UIView) -> Bool { false }
     }
 
-    /// The content's view gets the touch at once (touchtrace does not delay it); when the pan
-    /// begins, the touch is cancelled for it (as the pan wins, in the event's delivery; the
-    /// scroll view's handling runs after the event, as actions do). A scroll view whose `touchesShouldCancel(in:)`
-    /// says false, or with `canCancelContentTouches` false, does not scroll: the content keeps
-    /// the touch to its end.
+    /// A finger rests on the content 0.2 s before dragging: the scroll view's hold of the touch
+    /// ends at 0.15 and the content's view gets `touchesBegan` then; when the pan begins (0.2),
+    /// the touch is cancelled for it (as the pan wins, in the event's delivery; the scroll view's
+    /// handling runs after the event, as actions do). A scroll view whose
+    /// `touchesShouldCancel(in:)` says false, or with `canCancelContentTouches` false, does not
+    /// scroll: its pan fails and the content keeps the touch to its end.
     @Test func theDragCancelsTheContentsTouchesUnlessTheScrollViewKeepsThem() throws {
-        let drag: Events = [(0, [(1, "began", 150, 300)]), (0.02, [(1, "moved", 150, 250)]), (0.04, [(1, "moved", 150, 230)]),
-                            (0.12, [(1, "ended", 150, 230)])]
+        let drag: Events = [(0, [(1, "began", 150, 300)]), (0.2, [(1, "moved", 150, 250)]), (0.22, [(1, "moved", 150, 230)]),
+                            (0.3, [(1, "ended", 150, 230)])]
         let cases: [(String, @Sendable (Log) -> UIViewController, [String])] = [
             ("default", { log in ListController(log: log) { Self.addContent($0, log) } },
-             ["content began", "content cancelled", "willBeginDragging dragging=true tracking=true", "didScroll 0.0,50.0", "didScroll 0.0,70.0",
+             ["content began 0.15", "content cancelled 0.2", "willBeginDragging dragging=true tracking=true", "didScroll 0.0,50.0", "didScroll 0.0,70.0",
               "willEndDragging v=0.0,0.0 target=0.0,70.0", "didEndDragging decelerate=false dragging=false tracking=false"]),
             ("touchesShouldCancel", { log in
                 ListController(log: log, scroll: KeepingScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))) { Self.addContent($0, log) }
-            }, ["content began", "content moved", "content moved", "content ended"]),
+            }, ["content began 0.15", "content moved 0.2", "content moved 0.22", "content ended 0.3"]),
             ("canCancelContentTouches", { log in
                 ListController(log: log) { scroll in
                     scroll.canCancelContentTouches = false
                     Self.addContent(scroll, log)
                 }
-            }, ["content began", "content moved", "content moved", "content ended"]),
+            }, ["content began 0.15", "content moved 0.2", "content moved 0.22", "content ended 0.3"]),
         ]
         for (name, make, expected) in cases {
             let log = Log()
             let lines = try run(drag) { make(log) }
             #expect(log.lines == expected, "\(name): \(log.lines)")
             if name != "default" {
-                #expect(lines.contains { $0.contains("list.scrollViewPan state from=possible to=failed reason=\"delegate refused to begin\"") }, "\(lines)")
+                #expect(lines.contains("0.2000 list.scrollViewPan state from=possible to=failed reason=\"delegate refused to begin\""), "\(lines)")
             }
         }
+    }
+
+    /// `delaysContentTouches`: a quick drag (the pan begins at 0.02, before 0.15) never reaches
+    /// the content, even a view that would keep its touches (`touchesShouldCancel` is not asked
+    /// for a touch the content does not have); a tap that lifts at 0.1 reaches it at the lift,
+    /// `touchesBegan` then `touchesEnded`; with `delaysContentTouches` false the content gets the
+    /// touch at once, and the quick drag cancels it.
+    @Test func theContentsTouchesWaitUntilTheScrollViewCanTell() throws {
+        let quick: Events = [(0, [(1, "began", 150, 300)]), (0.02, [(1, "moved", 150, 250)]), (0.1, [(1, "ended", 150, 250)])]
+        let tap: Events = [(0, [(1, "began", 150, 300)]), (0.1, [(1, "ended", 150, 300)])]
+        let keeping = Log()
+        _ = try run(quick) {
+            ListController(log: keeping, scroll: KeepingScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))) { Self.addContent($0, keeping) }
+        }
+        #expect(keeping.lines.first == "willBeginDragging dragging=true tracking=true" && !keeping.lines.contains { $0.hasPrefix("content") },
+                "\(keeping.lines)")
+        let tapped = Log()
+        _ = try run(tap) { ListController(log: tapped) { Self.addContent($0, tapped) } }
+        #expect(tapped.lines == ["content began 0.1", "content ended 0.1"], "\(tapped.lines)")
+        let atOnce = Log()
+        _ = try run(quick) {
+            ListController(log: atOnce) { scroll in
+                scroll.delaysContentTouches = false
+                Self.addContent(scroll, atOnce)
+            }
+        }
+        #expect(Array(atOnce.lines.prefix(3)) == ["content began 0.0", "content cancelled 0.02", "willBeginDragging dragging=true tracking=true"],
+                "\(atOnce.lines)")
     }
 
     static func addContent(_ scroll: UIScrollView, _ log: Log) {
