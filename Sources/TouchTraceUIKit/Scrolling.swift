@@ -48,6 +48,12 @@ import TouchTrace
 //   (`cancelsTouchesInView`). It asks first, for the view each of them began in: with
 //   `canCancelContentTouches` false, or `touchesShouldCancel(in:)` false (a `UIControl`, by
 //   default), the pan does not begin and the touch stays the content's.
+// - `setContentOffset(_:animated:)` with `animated` true, during a replay: the content moves
+//   once a frame for 0.3 s (touchtrace's value: UIKit does not document the length of its
+//   animated scroll), along the ease-in-ease-out curve 3p² − 2p³ of the time's share p, then
+//   the delegate's `scrollViewDidEndScrollingAnimation(_:)`. A touch on the scroll view, a new
+//   `setContentOffset`, or a drag stops it where it is (no delegate call). Outside a replay it
+//   moves at once.
 
 /// The pan a scroll view drags its content with (UIKit's private class of this name): a
 /// `UIPanGestureRecognizer` whose actions, before the targets code added, move the scroll view.
@@ -85,7 +91,21 @@ struct Deceleration {
     let frames: Timer
 }
 
+/// The motion of `setContentOffset(_:animated:)` (see the top of this file).
+struct OffsetAnimation {
+    /// The offset when it began and the one it ends at, in points.
+    let start: CGPoint
+    let target: CGPoint
+    /// When it began, seconds of the trace.
+    let startTime: Double
+    /// The frames that move it.
+    let frames: Timer
+}
+
 extension UIScrollView {
+    /// How long `setContentOffset(_:animated:)` moves the content, in seconds.
+    static let offsetAnimationDuration: Double = 0.3
+
     /// The rubber band's constant, from the published measurement of UIKit's curve.
     static let rubberBandConstant: CGFloat = 0.55
     /// How near the target the motion ends, in points (touchtrace's value).
@@ -148,9 +168,39 @@ extension UIScrollView {
     /// Stops a deceleration where the content is (no delegate call, as UIKit's when a touch
     /// or code stops it).
     func stopDecelerating() {
+        if let animation = offsetAnimation {
+            animation.frames.invalidate()
+            offsetAnimation = nil
+        }
         guard let motion = deceleration else { return }
         motion.frames.invalidate()
         deceleration = nil
+    }
+
+    /// Starts moving the content to `target` once a frame, during a replay; returns false
+    /// (nothing started) outside every replay.
+    func animateOffset(to target: CGPoint) -> Bool {
+        guard ReplayTimeline.current != nil else { return false }
+        let frames = Timer(timeInterval: CADisplayLink.frameDuration, repeats: true) { [weak self] _ in self?.offsetAnimationFrame() }
+        offsetAnimation = OffsetAnimation(start: contentOffset, target: target, startTime: CACurrentMediaTime(), frames: frames)
+        RunLoop.main.add(frames, forMode: .common)
+        return true
+    }
+
+    /// One frame of `setContentOffset(_:animated:)`'s motion.
+    private func offsetAnimationFrame() {
+        guard let animation = offsetAnimation else { return }
+        var p = Swift.min(1, Swift.max(0, (CACurrentMediaTime() - animation.startTime) / UIScrollView.offsetAnimationDuration))
+        // The frame at the end comes at the sum of 18 frame times, which may fall a hair short.
+        if p > 1 - 1e-9 { p = 1 }
+        let k = CGFloat(p * p * (3 - 2 * p))
+        contentOffset = p >= 1 ? animation.target
+            : CGPoint(x: animation.start.x + (animation.target.x - animation.start.x) * k,
+                      y: animation.start.y + (animation.target.y - animation.start.y) * k)
+        guard p >= 1, offsetAnimation != nil else { return }
+        animation.frames.invalidate()
+        offsetAnimation = nil
+        delegate?.scrollViewDidEndScrollingAnimation(self)
     }
 
     /// The pan's actions are due: the drag begins, goes on, or ends.

@@ -449,9 +449,8 @@ open class UITextField: UIControl {
 
 /// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all
 /// optional (each has a default that does nothing). touchtrace calls them where UIKit does (see
-/// `UIScrollView`): the zooming ones and `scrollViewDidEndScrollingAnimation`,
-/// `scrollViewShouldScrollToTop` and `scrollViewDidScrollToTop` are never called (no zooming by
-/// the fingers, no animated scrolling, no status bar to tap).
+/// `UIScrollView`): the zooming ones, `scrollViewShouldScrollToTop` and
+/// `scrollViewDidScrollToTop` are never called (no zooming by the fingers, no status bar to tap).
 public protocol UIScrollViewDelegate: AnyObject {
     /// `contentOffset` changed: by a drag, by deceleration, or by code (every change).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -470,7 +469,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     /// The content has come to rest after the lift (not called when a touch stops it).
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// An animated scroll ended (not called: touchtrace's scrolling by code is not animated).
+    /// The motion of `setContentOffset(_:animated:)` (or `scrollRectToVisible(_:animated:)`)
+    /// with `animated` true ended where it was going.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// The view to zoom (not asked).
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
@@ -625,6 +625,8 @@ open class UIScrollView: UIView {
     var lastDragOffset = CGPoint.zero
     /// The motion after a lift, while there is one.
     var deceleration: Deceleration?
+    /// The motion of `setContentOffset(_:animated:)`, while there is one.
+    var offsetAnimation: OffsetAnimation?
 
     /// A scroll view with this frame.
     public override init(frame: CGRect) {
@@ -637,9 +639,12 @@ open class UIScrollView: UIView {
     /// Nil: touchtrace has no archives.
     public required init?(coder: NSCoder) { nil }
 
-    /// Sets `contentOffset` at once (`animated` is not used), stopping a deceleration.
+    /// Sets `contentOffset`, stopping a deceleration: at once, or, `animated` during a replay,
+    /// once a frame for 0.3 s on the replay's timeline, easing in and out, then the delegate's
+    /// `scrollViewDidEndScrollingAnimation(_:)` (see Scrolling.swift).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         stopDecelerating()
+        if animated && animateOffset(to: contentOffset) { return }
         self.contentOffset = contentOffset
     }
     /// Sets `zoomScale` at once (`animated` is not used).
@@ -654,7 +659,8 @@ open class UIScrollView: UIView {
         contentOffset = CGPoint(x: rect.minX * zoomScale, y: rect.minY * zoomScale)
     }
 
-    /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, at once.
+    /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, as
+    /// `setContentOffset(_:animated:)` moves it.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         var offset = contentOffset
         let size = bounds.size
@@ -662,7 +668,7 @@ open class UIScrollView: UIView {
         if rect.minX < offset.x { offset.x = rect.minX }
         if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
         if rect.minY < offset.y { offset.y = rect.minY }
-        contentOffset = offset
+        setContentOffset(offset, animated: animated)
     }
 
     /// Whether its own pan may begin, as UIKit's scroll view decides (see Scrolling.swift);

@@ -30,6 +30,9 @@ import TouchTraceUIKit
         func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
             log.lines.append("willBeginDecelerating")
         }
+        func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+            log.lines.append("didEndScrollingAnimation \(rounded(scrollView.contentOffset.x)),\(rounded(scrollView.contentOffset.y))")
+        }
         func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
             log.lines.append("didEndDecelerating \(rounded(scrollView.contentOffset.x)),\(rounded(scrollView.contentOffset.y)) decelerating=\(scrollView.isDecelerating)")
         }
@@ -427,6 +430,30 @@ import TouchTraceUIKit
             #expect(scrollPan.contains(together ? "to=began" : "to=failed"), "\(lines)")
             #expect(log.lines.contains("didScroll 0.0,50.0") == together, "\(log.lines)")
         }
+    }
+
+    /// A tap beside the list (lifting at 0.15) scrolls it to 300 by code, animated: the content
+    /// moves once a frame for 0.3 s, 18 frames of 1/60 s, along 3p² − 2p³: the first frame
+    /// (p = 1/18) at 300·(3/324 − 2/5832) = 300·0.0089163 = 2.675, the ninth (p = 1/2) at 150,
+    /// the 18th at 300; then `scrollViewDidEndScrollingAnimation`. Outside a replay the
+    /// animated change is made at once.
+    @Test func anAnimatedChangeByCodeMovesOnTheFrames() throws {
+        let log = Log()
+        _ = try run([(0.1, [(1, "began", 340, 600)]), (0.15, [(1, "ended", 340, 600)]), (0.2, [(2, "began", 340, 700)]),
+                     (1.0, [(2, "ended", 340, 700)])]) {
+            let tap = UITapGestureRecognizer()
+            let controller = ListController(log: log)
+            tap.addTarget { [weak controller] _ in controller?.scroll.setContentOffset(CGPoint(x: 0, y: 300), animated: true) }
+            controller.loadViewIfNeeded()
+            controller.view.subviews.last?.addGestureRecognizer(tap)
+            return controller
+        }
+        let scrolls = log.lines.filter { $0.hasPrefix("didScroll") }
+        #expect(scrolls.count == 18 && scrolls.first == "didScroll 0.0,2.675" && scrolls[8] == "didScroll 0.0,150.0", "\(log.lines)")
+        #expect(log.lines.suffix(2) == ["didScroll 0.0,300.0", "didEndScrollingAnimation 0.0,300.0"], "\(log.lines)")
+        let alone = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        alone.setContentOffset(CGPoint(x: 0, y: 80), animated: true)
+        #expect(alone.contentOffset == CGPoint(x: 0, y: 80))
     }
 
     /// Rounds to a thousandth, for printing.
