@@ -48,6 +48,13 @@ import TouchTrace
 //   (`cancelsTouchesInView`). It asks first, for the view each of them began in: with
 //   `canCancelContentTouches` false, or `touchesShouldCancel(in:)` false (a `UIControl`, by
 //   default), the pan does not begin and the touch stays the content's.
+// - Zooming by the scroll view's pinch (once `maximumZoomScale` > `minimumZoomScale`): when it
+//   begins the delegate is asked `viewForZooming(in:)` (nil: no zooming) and told
+//   `scrollViewWillBeginZooming`; at each change `zoomScale` becomes the zoom at the beginning
+//   times the pinch's `scale`, held within the limits (a device lets it go a little beyond and
+//   springs back: touchtrace holds it), and `contentOffset` moves so that the content under the
+//   fingers' midpoint stays under it (held within the content); at the end,
+//   `scrollViewDidEndZooming(_:with:atScale:)`.
 // - `setContentOffset(_:animated:)` with `animated` true, during a replay: the content moves
 //   once a frame for 0.3 s (touchtrace's value: UIKit does not document the length of its
 //   animated scroll), along the ease-in-ease-out curve 3p² − 2p³ of the time's share p, then
@@ -75,6 +82,28 @@ final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     override func engineDidReset() {
         super.engineDidReset()
         scrollView?.tracking = false
+    }
+
+    /// The scroll view's pan and pinch go on together.
+    override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+        preventedGestureRecognizer !== scrollView?.pinch
+    }
+}
+
+/// The pinch a scroll view zooms with (UIKit's private class of this name): a
+/// `UIPinchGestureRecognizer` whose actions, before the targets code added, zoom the scroll view.
+final class UIScrollViewPinchGestureRecognizer: UIPinchGestureRecognizer {
+    /// The scroll view it belongs to.
+    weak var scrollView: UIScrollView?
+
+    override func callTargets() {
+        scrollView?.pinchActed(self)
+        super.callTargets()
+    }
+
+    /// The scroll view's pan and pinch go on together.
+    override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+        preventedGestureRecognizer !== scrollView?.panGestureRecognizer
     }
 }
 
@@ -185,6 +214,61 @@ extension UIScrollView {
         offsetAnimation = OffsetAnimation(start: contentOffset, target: target, startTime: CACurrentMediaTime(), frames: frames)
         RunLoop.main.add(frames, forMode: .common)
         return true
+    }
+
+    /// Makes the pinch once zooming is possible (`maximumZoomScale` above `minimumZoomScale`).
+    func makePinchIfZooming() {
+        guard pinch == nil, maximumZoomScale > minimumZoomScale else { return }
+        let made = UIScrollViewPinchGestureRecognizer(target: nil, action: nil)
+        made.scrollView = self
+        pinch = made
+        addGestureRecognizer(made)
+    }
+
+    /// `zoomScale` changed: the view for zooming takes the scale, the content its size, and the
+    /// delegate hears of it.
+    func zoomScaleChanged() {
+        guard let view = zooming?.view ?? delegate?.viewForZooming(in: self) else { return }
+        let size = view.bounds.size
+        view.transform = CGAffineTransform(scaleX: zoomScale, y: zoomScale)
+        view.center = CGPoint(x: size.width * zoomScale / 2, y: size.height * zoomScale / 2)
+        contentSize = CGSize(width: size.width * zoomScale, height: size.height * zoomScale)
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    /// The pinch's actions are due: zooming begins, goes on, or ends.
+    func pinchActed(_ pinch: UIScrollViewPinchGestureRecognizer) {
+        switch pinch.state {
+        case .began, .changed, .ended:
+            if zooming == nil {
+                guard pinch.state == .began, let view = delegate?.viewForZooming(in: self) else { return }
+                stopDecelerating()
+                zooming = (view, zoomScale)
+                delegate?.scrollViewWillBeginZooming(self, with: view)
+            }
+            guard let start = zooming?.startScale else { return }
+            // The content point under the fingers' midpoint stays there: it moves by the
+            // change of scale, and the offset with it.
+            let midpoint = pinch.location(in: self)
+            let before = zoomScale
+            zoomScale = start * pinch.scale
+            let factor = before > 0 ? zoomScale / before : 1
+            let limits = offsetLimits
+            let moved = CGPoint(x: contentOffset.x + midpoint.x * (factor - 1), y: contentOffset.y + midpoint.y * (factor - 1))
+            contentOffset = CGPoint(x: Swift.min(Swift.max(moved.x, limits.min.x), limits.max.x),
+                                    y: Swift.min(Swift.max(moved.y, limits.min.y), limits.max.y))
+            if pinch.state == .ended { endZooming() }
+        case .cancelled:
+            endZooming()
+        default:
+            break
+        }
+    }
+
+    private func endZooming() {
+        guard let view = zooming?.view else { return }
+        zooming = nil
+        delegate?.scrollViewDidEndZooming(self, with: view, atScale: zoomScale)
     }
 
     /// One frame of `setContentOffset(_:animated:)`'s motion.

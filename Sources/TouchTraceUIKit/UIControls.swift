@@ -449,12 +449,12 @@ open class UITextField: UIControl {
 
 /// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all
 /// optional (each has a default that does nothing). touchtrace calls them where UIKit does (see
-/// `UIScrollView`): the zooming ones, `scrollViewShouldScrollToTop` and
-/// `scrollViewDidScrollToTop` are never called (no zooming by the fingers, no status bar to tap).
+/// `UIScrollView`): `scrollViewShouldScrollToTop` and `scrollViewDidScrollToTop` are never
+/// called (there is no status bar to tap).
 public protocol UIScrollViewDelegate: AnyObject {
     /// `contentOffset` changed: by a drag, by deceleration, or by code (every change).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
-    /// The scroll view zoomed (not called).
+    /// `zoomScale` changed: by the scroll view's pinch, or by code (every change).
     func scrollViewDidZoom(_ scrollView: UIScrollView)
     /// A drag began: the scroll view's pan has begun, before the content moves.
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
@@ -472,11 +472,12 @@ public protocol UIScrollViewDelegate: AnyObject {
     /// The motion of `setContentOffset(_:animated:)` (or `scrollRectToVisible(_:animated:)`)
     /// with `animated` true ended where it was going.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
-    /// The view to zoom (not asked).
+    /// The view the zoom scales (nil: the scroll view does not zoom), asked when the pinch
+    /// begins and at every change of `zoomScale`.
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
-    /// Zooming is about to begin (not called).
+    /// The scroll view's pinch began, before the first change of the zoom.
     func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
-    /// Zooming ended (not called).
+    /// The scroll view's pinch ended, at `scale`.
     func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
     /// Whether a tap on the status bar scrolls to the top (not asked: there is no status bar).
     func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
@@ -531,8 +532,10 @@ extension UIScrollViewDelegate {
 ///   `UIScrollViewPanGestureRecognizer`): it takes part in the arena as every recognizer does
 ///   (delegates, `require(toFail:)`, simultaneous recognition, the scroll view's own
 ///   `gestureRecognizerShouldBegin(_:)`), and its actions move the content.
-/// - Zooming by the fingers is not there: `pinchGestureRecognizer` is nil; `zoomScale` and
-///   the rest keep what code sets.
+/// - Zooming: once `maximumZoomScale` is above `minimumZoomScale`, the scroll view has a pinch
+///   (`pinchGestureRecognizer`, named `scrollViewPinch`, in its `gestureRecognizers`; it and
+///   the pan recognize together) that scales the delegate's `viewForZooming(in:)` about the
+///   fingers' midpoint, within the limits.
 open class UIScrollView: UIView {
     /// The point of the content at the view's top left: the bounds' origin, in points. A
     /// change calls the delegate's `scrollViewDidScroll(_:)`.
@@ -553,14 +556,24 @@ open class UIScrollView: UIView {
     open var decelerationRate: DecelerationRate = .normal
     /// The insets the system adds: `contentInset` (no safe area in touchtrace).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
-    /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`).
+    /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`). A change
+    /// scales the delegate's `viewForZooming(in:)` (its `transform`, its frame's origin at the
+    /// content's top left, `contentSize` its scaled size) and calls `scrollViewDidZoom(_:)`,
+    /// as UIKit does; with no view for zooming only the value changes.
     open var zoomScale: CGFloat = 1 {
-        didSet { zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale)) }
+        didSet {
+            zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale))
+            if zoomScale != oldValue { zoomScaleChanged() }
+        }
     }
     /// The smallest zoom (1).
-    open var minimumZoomScale: CGFloat = 1
-    /// The largest zoom (1).
-    open var maximumZoomScale: CGFloat = 1
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { makePinchIfZooming() }
+    }
+    /// The largest zoom (1). Above `minimumZoomScale`, the scroll view has its pinch.
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { makePinchIfZooming() }
+    }
     /// Whether the user may scroll (true). False disables the scroll view's pan, as UIKit does:
     /// nothing scrolls by the fingers, and the touches go to the content and its recognizers.
     open var isScrollEnabled = true {
@@ -605,14 +618,15 @@ open class UIScrollView: UIView {
     /// Whether a finger that reached the scroll view's pan is down (from touch-down, before any
     /// drag, until the lift).
     open var isTracking: Bool { tracking }
-    /// Whether it is zooming: false.
-    open var isZooming: Bool { false }
+    /// Whether its pinch is zooming (from its beginning until its end).
+    open var isZooming: Bool { zooming != nil }
     /// Its delegate (weak), called as `UIScrollViewDelegate` says.
     open weak var delegate: UIScrollViewDelegate?
     /// The scroll view's pan (see the type's documentation).
     public let panGestureRecognizer: UIPanGestureRecognizer
-    /// The scroll view's pinch: nil (UIKit's too, until zooming is set up).
-    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { nil }
+    /// The scroll view's pinch: nil until `maximumZoomScale` is set above `minimumZoomScale`
+    /// (as UIKit's, nil while zooming is not possible), then in its `gestureRecognizers`.
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinch }
 
     /// Whether a drag is under way; whether a finger is down on it.
     var dragging = false
@@ -627,6 +641,10 @@ open class UIScrollView: UIView {
     var deceleration: Deceleration?
     /// The motion of `setContentOffset(_:animated:)`, while there is one.
     var offsetAnimation: OffsetAnimation?
+    /// The scroll view's pinch, once zooming is possible.
+    var pinch: UIScrollViewPinchGestureRecognizer?
+    /// While the pinch zooms: the view it scales and the zoom when it began.
+    var zooming: (view: UIView, startScale: CGFloat)?
 
     /// A scroll view with this frame.
     public override init(frame: CGRect) {

@@ -13,6 +13,18 @@ import TouchTraceUIKit
         let log: Log
         /// Where the delegate puts the target at the lift (nil: it leaves it).
         var newTarget: CGPoint?
+        /// The view it gives for zooming.
+        var zoomView: UIView?
+        func viewForZooming(in scrollView: UIScrollView) -> UIView? { zoomView }
+        func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+            log.lines.append("willBeginZooming zooming=\(scrollView.isZooming)")
+        }
+        func scrollViewDidZoom(_ scrollView: UIScrollView) {
+            log.lines.append("didZoom \(rounded(scrollView.zoomScale))")
+        }
+        func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+            log.lines.append("didEndZooming \(rounded(scale)) zooming=\(scrollView.isZooming)")
+        }
         init(log: Log) { self.log = log }
         func scrollViewDidScroll(_ scrollView: UIScrollView) {
             log.lines.append("didScroll \(rounded(scrollView.contentOffset.x)),\(rounded(scrollView.contentOffset.y))")
@@ -454,6 +466,37 @@ import TouchTraceUIKit
         let alone = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
         alone.setContentOffset(CGPoint(x: 0, y: 80), animated: true)
         #expect(alone.contentOffset == CGPoint(x: 0, y: 80))
+    }
+
+    /// A photo (300 × 400, the scroll view's size) zoomed by two fingers spreading from 100 to
+    /// 200 points apart about (150, 200): the zoom is 1 × 200/100 = 2 at the last move, the
+    /// photo is scaled by 2 (content 600 × 800), and the content point under the midpoint stays
+    /// under it: (150, 200) at zoom 1 is (300, 400) at zoom 2, so the offset is (300 − 150,
+    /// 400 − 200) = (150, 200). The midpoint does not move: the pan never begins.
+    @Test func thePinchZoomsTheViewForZoomingAboutTheFingers() throws {
+        let log = Log()
+        let lines = try run([(0, [(1, "began", 100, 200), (2, "began", 200, 200)]),
+                             (0.02, [(1, "moved", 90, 200), (2, "moved", 210, 200)]),
+                             (0.04, [(1, "moved", 75, 200), (2, "moved", 225, 200)]),
+                             (0.06, [(1, "moved", 50, 200), (2, "moved", 250, 200)]),
+                             (0.1, [(1, "ended", 50, 200), (2, "ended", 250, 200)])]) {
+            let controller = ListController(log: log) { scroll in
+                scroll.contentSize = CGSize(width: 300, height: 400)
+                scroll.minimumZoomScale = 1
+                scroll.maximumZoomScale = 4
+                let photo = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+                photo.accessibilityIdentifier = "photo"
+                scroll.addSubview(photo)
+            }
+            controller.loadViewIfNeeded()
+            controller.noting.zoomView = controller.scroll.subviews.first
+            return controller
+        }
+        #expect(log.lines.first == "willBeginZooming zooming=true", "\(log.lines)")
+        #expect(log.lines.suffix(3) == ["didZoom 2.0", "didScroll 150.0,200.0", "didEndZooming 2.0 zooming=false"], "\(log.lines)")
+        #expect(lines.contains { $0.contains("list.scrollViewPinch state from=possible to=began") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("0.0600 photo.view viewChanged") && $0.contains("transform=2.0000,0.0000,0.0000,2.0000,0.0000,0.0000") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("list.scrollViewPan state from=possible to=began") }, "\(lines)")
     }
 
     /// Rounds to a thousandth, for printing.
