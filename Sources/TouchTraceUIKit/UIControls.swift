@@ -583,10 +583,10 @@ open class UIScrollView: UIView {
     open var keyboardDismissMode: KeyboardDismissMode = .none
     /// How the safe area adds to `contentInset` (`.automatic`): kept (no safe area here).
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// Whether the scroll view may cancel the touches of `view` (a view of its content the touch
-    /// began in) to scroll, asked as the pan is about to begin: false keeps the touch the
-    /// content's and the drag does not scroll. By default true unless `view` is a `UIControl`,
-    /// as UIKit's.
+    /// Whether the scroll view may cancel the touches of `view` (a view of its content that has
+    /// had `touchesBegan` for a touch of the drag) to scroll, asked as the pan is about to begin:
+    /// false keeps the touch the content's and the drag does not scroll. By default true unless
+    /// `view` is a `UIControl`, as UIKit's.
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
     /// Whether it bounces at the content's edges (true): beyond them a drag moves the content
     /// by the rubber band, and the content springs back at the lift; false stops it at the edges.
