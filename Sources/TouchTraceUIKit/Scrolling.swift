@@ -315,6 +315,7 @@ extension UIScrollView {
         let t = pan.core.translation
         lockedAxis = isDirectionalLockEnabled ? (Swift.abs(t.x) >= Swift.abs(t.y) ? 1 : 2) : 0
         lastDragOffset = contentOffset
+        lastDragTranslation = .zero
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -322,9 +323,10 @@ extension UIScrollView {
     /// axes that scroll, held within the content or rubber-banded beyond it.
     private func follow(_ pan: UIScrollViewPanGestureRecognizer) {
         let t = pan.core.translation
-        // Code moved the content during the drag: the drag goes on from where it put it.
+        // Code moved the content during the drag: the drag goes on from where it put it (the
+        // finger's movement since then moves it from there).
         if contentOffset != lastDragOffset {
-            dragStart = CGPoint(x: contentOffset.x + CGFloat(t.x), y: contentOffset.y + CGFloat(t.y))
+            dragStart = CGPoint(x: contentOffset.x + lastDragTranslation.x, y: contentOffset.y + lastDragTranslation.y)
         }
         let axes = scrollableAxes
         let limits = offsetLimits
@@ -335,8 +337,10 @@ extension UIScrollView {
         if axes.y && lockedAxis != 1 {
             offset.y = banded(dragStart.y - CGFloat(t.y), min: limits.min.y, max: limits.max.y, dimension: bounds.height)
         }
+        // What the drag set (the delegate's `scrollViewDidScroll` may change it at once).
+        lastDragOffset = offset
+        lastDragTranslation = CGPoint(x: CGFloat(t.x), y: CGFloat(t.y))
         contentOffset = offset
-        lastDragOffset = contentOffset
     }
 
     private func banded(_ raw: CGFloat, min: CGFloat, max: CGFloat, dimension: CGFloat) -> CGFloat {

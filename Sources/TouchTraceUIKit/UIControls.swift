@@ -635,8 +635,10 @@ open class UIScrollView: UIView {
     /// (0 none, 1 horizontal, 2 vertical).
     var dragStart = CGPoint.zero
     var lockedAxis = 0
-    /// The offset the drag last set (a different one: code moved the content meanwhile).
+    /// The offset the drag last set (a different one: code moved the content meanwhile), and
+    /// the pan's translation then.
     var lastDragOffset = CGPoint.zero
+    var lastDragTranslation = CGPoint.zero
     /// The motion after a lift, while there is one.
     var deceleration: Deceleration?
     /// The motion of `setContentOffset(_:animated:)`, while there is one.

@@ -499,6 +499,45 @@ import TouchTraceUIKit
         #expect(!lines.contains { $0.contains("list.scrollViewPan state from=possible to=began") }, "\(lines)")
     }
 
+    /// The trace cancels the finger during a drag: the pan is cancelled and the drag ends as a
+    /// lift that stopped (velocity zero, the target where the content is, no deceleration).
+    @Test func aCancelledTouchEndsTheDrag() throws {
+        let log = Log()
+        _ = try run([(0, [(1, "began", 150, 300)]), (0.02, [(1, "moved", 150, 250)]), (0.04, [(1, "cancelled", 150, 240)])]) { ListController(log: log) }
+        #expect(log.lines == ["willBeginDragging dragging=true tracking=true", "didScroll 0.0,50.0", "willEndDragging v=0.0,0.0 target=0.0,50.0",
+                              "didEndDragging decelerate=false dragging=false tracking=false"], "\(log.lines)")
+    }
+
+    /// A delegate that keeps the content at the top and turns a pull down into a move of a card,
+    /// as pull-to-dismiss screens do in `scrollViewDidScroll`.
+    final class PullToDismiss: UIScrollViewDelegate {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func scrollViewDidScroll(_ scrollView: UIScrollView) {
+            guard scrollView.contentOffset.y < 0 else { return }
+            log.lines.append("pulled \(rounded(-scrollView.contentOffset.y))")
+            scrollView.contentOffset.y = 0
+        }
+    }
+
+    /// A pull down of 30 points at 0.02, then 30 more at 0.04. The first is 30 past the top:
+    /// the rubber band gives (1 − 1/(30·0.55/400 + 1))·400 = 400·0.04125/1.04125 = 15.846, and
+    /// the delegate puts the content back at 0. Code moved the content, so the drag goes on from
+    /// there: the next 30 points are again 30 past the top, 15.846 again.
+    @Test func codeThatMovesTheContentDuringADragIsFollowed() throws {
+        let log = Log()
+        _ = try run([(0, [(1, "began", 150, 100)]), (0.02, [(1, "moved", 150, 130)]), (0.04, [(1, "moved", 150, 160)]),
+                     (0.2, [(1, "ended", 150, 160)])]) {
+            let controller = ListController(log: log)
+            let pull = PullToDismiss(log: log)
+            controller.kept = pull
+            controller.loadViewIfNeeded()
+            controller.scroll.delegate = pull
+            return controller
+        }
+        #expect(log.lines == ["pulled 15.846", "pulled 15.846"], "\(log.lines)")
+    }
+
     /// Rounds to a thousandth, for printing.
     static func rounded(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 1000 }
 }
