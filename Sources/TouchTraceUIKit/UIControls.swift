@@ -1,4 +1,5 @@
 import Synchronization
+import TouchTrace
 
 /// A view that sends actions when the user acts on it, as `UIKit.UIControl`.
 ///
@@ -499,18 +500,43 @@ open class UITextField: UIControl {
 }
 
 /// The methods a scroll view's delegate may have, as `UIKit.UIScrollViewDelegate`, all
-/// optional. touchtrace does not scroll, so it calls none of them.
+/// optional (each has a default that does nothing). touchtrace calls them where UIKit does (see
+/// `UIScrollView`): `scrollViewShouldScrollToTop` and `scrollViewDidScrollToTop` are never
+/// called (there is no status bar to tap).
 public protocol UIScrollViewDelegate: AnyObject {
-    /// The scroll view scrolled (not called).
+    /// `contentOffset` changed: by a drag, by deceleration, or by code (every change).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
-    /// The scroll view zoomed (not called).
+    /// `zoomScale` changed: by the scroll view's pinch, or by code (every change).
     func scrollViewDidZoom(_ scrollView: UIScrollView)
-    /// The view to zoom (not asked).
-    func viewForZooming(in scrollView: UIScrollView) -> UIView?
-    /// Dragging began (not called).
+    /// A drag began: the scroll view's pan has begun, before the content moves.
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
-    /// Dragging ended (not called).
+    /// The finger lifted after a drag: `velocity` in points per millisecond, positive where
+    /// `contentOffset` grows; `targetContentOffset` points at where the content will come to
+    /// rest, and the delegate may change it (the scroll view then settles there).
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: ValuePointer<CGPoint>)
+    /// A drag ended; `decelerate` is whether the content goes on moving (to its target).
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// The content goes on moving after the lift.
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    /// The content has come to rest after the lift (not called when a touch stops it).
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// The motion of `setContentOffset(_:animated:)` (or `scrollRectToVisible(_:animated:)`)
+    /// with `animated` true ended where it was going.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// The view the zoom scales (nil: the scroll view does not zoom), asked when the pinch
+    /// begins and at every change of `zoomScale`.
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// The scroll view's pinch began, before the first change of the zoom.
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// The scroll view's pinch ended, at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// Whether a tap on the status bar scrolls to the top (not asked: there is no status bar).
+    func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+    /// The scroll view scrolled to the top after a status-bar tap (not called).
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+    /// `adjustedContentInset` changed (not called: it follows `contentInset` only).
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -518,94 +544,181 @@ extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     /// Nothing.
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Nothing: the target stays.
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: ValuePointer<CGPoint>) {}
+    /// Nothing.
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// Nothing.
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     /// Nil.
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
     /// Nothing.
-    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
     /// Nothing.
-    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    /// True, as UIKit's default.
+    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    /// Nothing.
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+    /// Nothing.
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
-/// A scrolling view, as `UIKit.UIScrollView`, with touchtrace's fixed behaviour: it does not
-/// scroll or zoom by itself (a replay's touches go to recognizers and touchtrace's controls).
+/// A scrolling view, as `UIKit.UIScrollView`: the fingers drag its content, and it decelerates
+/// after a flick on the replay's timeline (Scrolling.swift has the rules, the constants and
+/// where each comes from).
 ///
 /// - `contentOffset` is the bounds' origin, as in UIKit: setting it moves the content, so
 ///   points convert and hit-test as on a device (and a scene view's change is a `viewChanged`
-///   record of its `bounds`).
-/// - `contentSize`, `contentInset`, `zoomScale` and the rest keep what code sets.
-/// - `panGestureRecognizer` is a `UIPanGestureRecognizer` the scroll view owns and does not add
-///   to its `gestureRecognizers` (touchtrace has no scrolling for it to drive): code may call
-///   `require(toFail:)` with it or read its properties; `pinchGestureRecognizer` is nil.
+///   record of its `bounds`). Every change, by the fingers or by code, calls the delegate's
+///   `scrollViewDidScroll(_:)`.
+/// - `panGestureRecognizer` is the scroll view's own pan, in its `gestureRecognizers` from
+///   `init` (named `scrollViewPan` in a screen built in code, after UIKit's class
+///   `UIScrollViewPanGestureRecognizer`): it takes part in the arena as every recognizer does
+///   (delegates, `require(toFail:)`, simultaneous recognition, the scroll view's own
+///   `gestureRecognizerShouldBegin(_:)`), and its actions move the content.
+/// - Zooming: once `maximumZoomScale` is above `minimumZoomScale`, the scroll view has a pinch
+///   (`pinchGestureRecognizer`, named `scrollViewPinch`, in its `gestureRecognizers`; it and
+///   the pan recognize together) that scales the delegate's `viewForZooming(in:)` about the
+///   fingers' midpoint, within the limits.
 open class UIScrollView: UIView {
-    /// The point of the content at the view's top left: the bounds' origin, in points.
+    /// The point of the content at the view's top left: the bounds' origin, in points. A
+    /// change calls the delegate's `scrollViewDidScroll(_:)`.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set { bounds.origin = newValue }
+    }
+    /// The bounds: a change of their origin (`contentOffset`) calls `scrollViewDidScroll(_:)`.
+    open override var bounds: CGRect {
+        didSet { if bounds.origin != oldValue.origin { delegate?.scrollViewDidScroll(self) } }
     }
     /// The size of the content in points (zero).
     open var contentSize: CGSize = .zero
     /// Insets of the content (zero).
     open var contentInset: UIEdgeInsets = .zero
-    /// How quickly scrolling slows after a flick (`.normal`): kept (nothing scrolls on its own).
+    /// How quickly scrolling slows after a flick (`.normal`): the share of the speed kept each
+    /// millisecond while decelerating.
     open var decelerationRate: DecelerationRate = .normal
     /// The insets the system adds: `contentInset` (no safe area in touchtrace).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
-    /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`).
+    /// The zoom, 1 unless set (kept within `minimumZoomScale`…`maximumZoomScale`). A change
+    /// scales the delegate's `viewForZooming(in:)` (its `transform`, its frame's origin at the
+    /// content's top left, `contentSize` its scaled size) and calls `scrollViewDidZoom(_:)`,
+    /// as UIKit does; with no view for zooming only the value changes.
     open var zoomScale: CGFloat = 1 {
-        didSet { zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale)) }
+        didSet {
+            zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale))
+            if zoomScale != oldValue { zoomScaleChanged() }
+        }
     }
     /// The smallest zoom (1).
-    open var minimumZoomScale: CGFloat = 1
-    /// The largest zoom (1).
-    open var maximumZoomScale: CGFloat = 1
-    /// Whether the user may scroll (true): kept.
-    open var isScrollEnabled = true
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { makePinchIfZooming() }
+    }
+    /// The largest zoom (1). Above `minimumZoomScale`, the scroll view has its pinch.
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { makePinchIfZooming() }
+    }
+    /// Whether the user may scroll (true). False disables the scroll view's pan, as UIKit does:
+    /// nothing scrolls by the fingers, and the touches go to the content and its recognizers.
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
     /// How dragging dismisses the keyboard (`.none`): kept (there is no keyboard).
     open var keyboardDismissMode: KeyboardDismissMode = .none
     /// How the safe area adds to `contentInset` (`.automatic`): kept (no safe area here).
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// Whether a drag in a subview cancels its touches to scroll, asked as UIKit asks it: never
-    /// called here (the scroll view does not scroll). By default true unless `view` is a
-    /// `UIControl`, as UIKit's.
+    /// Whether the scroll view may cancel the touches of `view` (a view of its content that has
+    /// had `touchesBegan` for a touch of the drag) to scroll, asked as the pan is about to begin:
+    /// false keeps the touch the content's and the drag does not scroll. By default true unless
+    /// `view` is a `UIControl`, as UIKit's.
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
-    /// Whether it bounces at the content's edges (true): kept.
+    /// Whether it bounces at the content's edges (true): beyond them a drag moves the content
+    /// by the rubber band, and the content springs back at the lift; false stops it at the edges.
     open var bounces = true
-    /// Whether it bounces vertically with little content (false): kept.
+    /// Whether it drags vertically even when the content is no taller than the view (false).
     open var alwaysBounceVertical = false
-    /// Whether it bounces horizontally with little content (false): kept.
+    /// Whether it drags horizontally even when the content is no wider than the view (false).
     open var alwaysBounceHorizontal = false
-    /// Whether it stops on whole pages (false): kept.
+    /// Whether a drag scrolls along one axis only, the one the finger first moved most along
+    /// (false).
+    open var isDirectionalLockEnabled = false
+    /// Whether it comes to rest on whole pages, a page being the bounds' size (false).
     open var isPagingEnabled = false
     /// Whether the vertical indicator shows (true): kept.
     open var showsVerticalScrollIndicator = true
     /// Whether the horizontal indicator shows (true): kept.
     open var showsHorizontalScrollIndicator = true
-    /// Whether it delays touches to tell a scroll from a tap (true): kept.
+    /// Whether a touch that begins in the content is held from its view until the scroll view
+    /// can tell a drag from a tap (true): until its pan begins or fails, the touch lifts, or
+    /// 0.15 s pass (see Scrolling.swift).
     open var delaysContentTouches = true
-    /// Whether a drag cancels the content's touches (true): kept.
+    /// Whether a drag may cancel the content's touches (true). False: a drag that begins on a
+    /// view of the content does not scroll, as UIKit's once the content tracks the touch.
     open var canCancelContentTouches = true
-    /// Whether the user is dragging: false (touchtrace does not scroll).
-    open var isDragging: Bool { false }
-    /// Whether it is moving after a drag: false.
-    open var isDecelerating: Bool { false }
-    /// Whether a finger is on the content: false.
-    open var isTracking: Bool { false }
-    /// Whether it is zooming: false.
-    open var isZooming: Bool { false }
-    /// Its delegate (weak); touchtrace calls none of its methods.
+    /// Whether the user is dragging: from the pan's beginning until the lift.
+    open var isDragging: Bool { dragging }
+    /// Whether the content is moving after a lift, toward where it comes to rest.
+    open var isDecelerating: Bool { deceleration != nil }
+    /// Whether a finger that reached the scroll view's pan is down (from touch-down, before any
+    /// drag, until the lift).
+    open var isTracking: Bool { tracking }
+    /// Whether its pinch is zooming (from its beginning until its end).
+    open var isZooming: Bool { zooming != nil }
+    /// Its delegate (weak), called as `UIScrollViewDelegate` says.
     open weak var delegate: UIScrollViewDelegate?
     /// The scroll view's pan (see the type's documentation).
-    public let panGestureRecognizer = UIPanGestureRecognizer(target: nil, action: nil)
-    /// The scroll view's pinch: nil (UIKit's too, until zooming is set up).
-    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { nil }
+    public let panGestureRecognizer: UIPanGestureRecognizer
+    /// The scroll view's pinch: nil until `maximumZoomScale` is set above `minimumZoomScale`
+    /// (as UIKit's, nil while zooming is not possible), then in its `gestureRecognizers`.
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinch }
+
+    /// Whether a drag is under way; whether a finger is down on it.
+    var dragging = false
+    var tracking = false
+    /// The offset when the drag's touch went down, and the axis a directional lock keeps
+    /// (0 none, 1 horizontal, 2 vertical).
+    var dragStart = CGPoint.zero
+    var lockedAxis = 0
+    /// The offset the drag last set (a different one: code moved the content meanwhile), and
+    /// the pan's translation then.
+    var lastDragOffset = CGPoint.zero
+    var lastDragTranslation = CGPoint.zero
+    /// The motion after a lift, while there is one.
+    var deceleration: Deceleration?
+    /// The motion of `setContentOffset(_:animated:)`, while there is one.
+    var offsetAnimation: OffsetAnimation?
+    /// The scroll view's pinch, once zooming is possible.
+    var pinch: UIScrollViewPinchGestureRecognizer?
+    /// While the pinch zooms: the view it scales and the zoom when it began.
+    var zooming: (view: UIView, startScale: CGFloat)?
 
     /// A scroll view with this frame.
-    public override init(frame: CGRect) { super.init(frame: frame) }
+    public override init(frame: CGRect) {
+        let pan = UIScrollViewPanGestureRecognizer(target: nil, action: nil)
+        panGestureRecognizer = pan
+        super.init(frame: frame)
+        pan.scrollView = self
+        addGestureRecognizer(pan)
+    }
     /// Nil: touchtrace has no archives.
     public required init?(coder: NSCoder) { nil }
 
-    /// Sets `contentOffset` at once (`animated` is not used).
-    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
+    /// Sets `contentOffset`, stopping a deceleration: at once, or, `animated` during a replay,
+    /// once a frame for 0.3 s on the replay's timeline, easing in and out, then the delegate's
+    /// `scrollViewDidEndScrollingAnimation(_:)` (see Scrolling.swift).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        stopDecelerating()
+        if animated && animateOffset(to: contentOffset) { return }
+        self.contentOffset = contentOffset
+    }
     /// Sets `zoomScale` at once (`animated` is not used).
     open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
     /// Zooms so that `rect` (content coordinates) fills the view, at once: `zoomScale` becomes
@@ -618,7 +731,8 @@ open class UIScrollView: UIView {
         contentOffset = CGPoint(x: rect.minX * zoomScale, y: rect.minY * zoomScale)
     }
 
-    /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, at once.
+    /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, as
+    /// `setContentOffset(_:animated:)` moves it.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         var offset = contentOffset
         let size = bounds.size
@@ -626,7 +740,14 @@ open class UIScrollView: UIView {
         if rect.minX < offset.x { offset.x = rect.minX }
         if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
         if rect.minY < offset.y { offset.y = rect.minY }
-        contentOffset = offset
+        setContentOffset(offset, animated: animated)
+    }
+
+    /// Whether its own pan may begin, as UIKit's scroll view decides (see Scrolling.swift);
+    /// for any other recognizer, `UIView`'s answer. A subclass's override decides instead.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === panGestureRecognizer else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        return panMayBegin()
     }
 }
 

@@ -19,6 +19,11 @@ import TouchTrace
 /// - `delaysTouchesEnded` (true by default): a touch that lifts while such a recognizer has not
 ///   decided is held; the view gets `touchesCancelled` if that recognizer recognizes, and
 ///   `touchesEnded` once every such recognizer has failed.
+/// - A scroll view's `delaysContentTouches` (true by default): a touch that begins in a view of
+///   the content of a scroll view whose pan it reaches is held from the view while the pan has
+///   not decided, for `UIScrollView.contentTouchDelay` (0.15 s) at most: if the pan begins
+///   meanwhile the view never gets the touch; if the pan fails, the touch lifts, or the time
+///   passes, the view gets `touchesBegan` (then `touchesMoved` if it moved meanwhile).
 ///
 /// Recognizers are looked at after every set the view is given, after every event and deadline,
 /// and when a recognizer is reset (its last state counts). Messages go in the order the touches
@@ -43,6 +48,9 @@ final class ViewTouchDelivery {
         /// Whether the touch moved while its beginning was held; whether it has lifted.
         var movedWhileHeld = false
         var lifted = false
+        /// A scroll view's hold of its content's touch: the index of its pan among
+        /// `recognizers` and the time the hold ends (whole microseconds).
+        var contentDelay: (pan: Int, until: Int64)?
 
         init(object: UITouch, view: UIView, recognizers: [UIGestureRecognizer]) {
             self.object = object
@@ -79,10 +87,19 @@ final class ViewTouchDelivery {
     private var beganAt: [Int: CGPoint] = [:]
     /// Whether messages are being sent (a view's code that resets a recognizer waits its turn).
     private var sending = false
+    /// The time of the event, deadline or timer being handled, in whole microseconds.
+    private var now: Int64 = 0
+
+    /// Whether the view the touch `serial` began in has had its `touchesBegan` and still has
+    /// the touch.
+    func viewHasTouch(_ serial: Int) -> Bool {
+        tracked.contains { $0.object.serial == serial && $0.begun && !$0.done }
+    }
 
     /// The set of one phase (`phase` 0–3) the hit view `view` gets in the event at `t`;
     /// `onScreen` maps the engine's locations (the view's coordinates) to the screen's.
     func deliver(_ set: TouchSet, phase: Int, to view: UIView, at t: Double, onScreen: (Point) -> Point) {
+        now = ReplayTimeline.micros(t)
         for k in tracked { k.look() }
         // What the recognizers decided since the last look, for the touches before these.
         let serials = set.map(\.serial)
@@ -96,6 +113,7 @@ final class ViewTouchDelivery {
                 let k = Tracked(object: object, view: view, recognizers: recognizers(reaching: touch.serial, from: view))
                 k.look()
                 k.holdingBegan = k.recognizers.indices.filter { k.recognizers[$0].delaysTouchesBegan && k.outcomes[$0] == nil }
+                holdForScrollView(k, at: t)
                 tracked.append(k)
                 settle(k)
                 continue
@@ -135,6 +153,7 @@ final class ViewTouchDelivery {
     /// recognizers decided reaches the views (at `t`, seconds).
     func recognizersMayHaveDecided(at t: Double) {
         guard !tracked.isEmpty, !sending else { return }
+        now = ReplayTimeline.micros(t)
         for k in tracked {
             k.look()
             settle(k)
@@ -147,12 +166,14 @@ final class ViewTouchDelivery {
         guard !k.done else { return }
         let cancelled = k.recognizers.indices.contains { k.outcomes[$0] == true && k.recognizers[$0].cancelsTouchesInView }
         if !k.begun {
-            if cancelled || k.holdingBegan.contains(where: { k.outcomes[$0] == true }) {
+            if cancelled || k.holdingBegan.contains(where: { k.outcomes[$0] == true })
+                || k.contentDelay.map({ k.outcomes[$0.pan] == true }) == true {
                 // Recognized while held: the view never gets the touch.
                 k.done = true
                 return
             }
             guard k.holdingBegan.allSatisfy({ k.outcomes[$0] == false }) else { return }
+            if let delay = k.contentDelay, k.outcomes[delay.pan] == nil, !k.lifted, now < delay.until { return }
             k.begun = true
             send(k, 0)
             if k.movedWhileHeld && !k.lifted { send(k, 1) }
@@ -207,6 +228,24 @@ final class ViewTouchDelivery {
         }
         sending = false
         tracked.removeAll { $0.done }
+    }
+
+    /// Holds the beginning of touch `k` (beginning at `t`) for the nearest scroll view around
+    /// its view that delays its content's touches, if the scroll view's pan gets the touch; the
+    /// hold is looked at again when it ends.
+    private func holdForScrollView(_ k: Tracked, at t: Double) {
+        var u = k.view.superview
+        while let current = u {
+            if let scroll = current as? UIScrollView {
+                guard scroll.delaysContentTouches,
+                      let pan = k.recognizers.firstIndex(where: { $0 === scroll.panGestureRecognizer }), k.outcomes[pan] == nil else { return }
+                let until = t + UIScrollView.contentTouchDelay
+                k.contentDelay = (pan, ReplayTimeline.micros(until))
+                ReplayTimeline.current?.schedule(.block { [weak self] in self?.recognizersMayHaveDecided(at: until) }, at: until)
+                return
+            }
+            u = current.superview
+        }
     }
 
     /// The enabled recognizers of `view` and of the views it is inside that do not ignore the

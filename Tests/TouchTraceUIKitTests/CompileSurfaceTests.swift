@@ -372,7 +372,10 @@ final class KnobOwner {
         let swipe = UISwipeGestureRecognizer(target: nil, action: nil)
         swipe.require(toFail: scroll.panGestureRecognizer)
         #expect(scroll.isScrollEnabled && scroll.bounces && !scroll.isDragging)
-        #expect(scroll.gestureRecognizers == nil && scroll.pinchGestureRecognizer == nil)
+        // As on a device, the scroll view's pan is among its recognizers from `init`, and its
+        // pinch once zooming is possible (the zoom limits above differ).
+        #expect(scroll.gestureRecognizers?.count == 2 && scroll.gestureRecognizers?.first === scroll.panGestureRecognizer)
+        #expect(scroll.pinchGestureRecognizer != nil && scroll.gestureRecognizers?.last === scroll.pinchGestureRecognizer)
     }
 
     /// Animations run at once; a property animator scrubbed by a pan runs its block when first

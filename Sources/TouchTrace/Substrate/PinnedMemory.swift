@@ -291,3 +291,16 @@ package struct ThreadConfined<Value>: @unchecked Sendable {
     /// Wraps `value`, which the caller guarantees is used by one thread at a time.
     package init(_ value: Value) { self.value = value }
 }
+
+/// A pointer to a caller's value, as UIKit hands one to a delegate method that may change what
+/// it points to (`scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`): the very
+/// type UIKit declares there, under a name code outside this layer may write, so a method an app
+/// writes with UIKit's spelling witnesses a protocol requirement written with this one.
+public typealias ValuePointer<Value> = UnsafeMutablePointer<Value>
+
+/// Runs `body` with a pointer to `value`, through which it (and the code it calls) may read and
+/// change the value in place until `body` returns; the pointer must not be kept beyond that.
+package func withValuePointer<Value, R>(to value: inout Value, _ body: (ValuePointer<Value>) -> R) -> R {
+    // The address is stable for the length of the closure, and the pointer is only lent to it.
+    withUnsafeMutablePointer(to: &value, body)
+}
