@@ -75,7 +75,11 @@ struct Arena {
     var waiting: [Waiting?] {
         get { waitingStorage }
         _modify {
-            defer { waitingCount = Self.countWaiting(waitingStorage) }
+            defer {
+                waitingCount = Self.countWaiting(waitingStorage)
+                // A wait that ends may leave touches to forget.
+                resetMayBeDue = true
+            }
             yield &waitingStorage
         }
     }
@@ -92,6 +96,13 @@ struct Arena {
     /// The touches each competing recognizer has received since its last reset, or since no
     /// touch that reaches it was down: serial and slot.
     var touches: [[(serial: Int, slot: Int)]]
+    /// Whether the replay's reset of final recognizers (SPEC 13.1, `resetFinalRecognizers`)
+    /// may find one to reset or touches to forget: set by every change that can make that so
+    /// (a state that becomes final, touches noted, a wait or a call after the event that ends;
+    /// the replay sets it when the touches down on a view drop), cleared by the replay after a
+    /// pass that found nothing. A pass that finds nothing then finds nothing again until one
+    /// of those changes: version 2 replays make the pass after every view's delivery.
+    var resetMayBeDue = true
     let competes: [Bool]
     /// Whether winning cancels the recognizer's touches for controls (rule 4): the scene's
     /// `cancelsTouchesInView`, which a TouchTraceUIKit recognizer's own property may turn off.
@@ -412,6 +423,7 @@ struct Arena {
     /// (for `askAboutFirstSharing` once `g` has had the touch: a recognizer that has not been
     /// called yet has no answer to give).
     mutating func noteTouch(_ g: Int, serial: Int, slot: Int) -> [Int] {
+        resetMayBeDue = true
         guard anyAnswers, ask != nil else {
             touches[g].append((serial, slot))
             return []
@@ -457,7 +469,10 @@ struct Arena {
     mutating func changed(_ g: Int, to new: RecognizerState) {
         // Most changes are `changed` again: the state is written (the array checked for sole
         // ownership) only when it differs.
-        if state[g] != new { state[g] = new }
+        if state[g] != new {
+            state[g] = new
+            if new.isFinal { resetMayBeDue = true }
+        }
         if isActive {
             noteEffects(g, of: new)
         } else if new.isFinal && !deadlines.isEmpty {
@@ -500,6 +515,7 @@ struct Arena {
         let due = afterEvent.sorted()
         afterEvent.removeAll(keepingCapacity: true)
         for g in due { afterEventAsked[g] = false }
+        if !due.isEmpty { resetMayBeDue = true }
         return due
     }
 
@@ -573,6 +589,7 @@ struct Arena {
         effectsStart = 0
         releasesStart = 0
         stepsStart = 0
+        resetMayBeDue = true
     }
 
     /// Back to `possible`, with no touches, no deadline and nothing kept.

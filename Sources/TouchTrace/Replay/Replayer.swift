@@ -658,6 +658,7 @@ struct ReplayCore: ArenaMembers {
                     views[u].touchesDown -= ending
                     u = views[u].superview
                 }
+                arena.value.resetMayBeDue = true
                 resetFinalRecognizers()
             } else {
                 views[v].touchesDown -= ending
@@ -1031,15 +1032,23 @@ struct ReplayCore: ArenaMembers {
     /// Version 2 (SPEC 13.1): a final recognizer is reset once no touch that reaches it is down.
     /// One that goes on (a tap waiting for its next tap) forgets the touches that have lifted:
     /// recognizers compete over the touches of the gesture under way.
+    ///
+    /// Passed over while the arena knows of no change since a pass that found nothing
+    /// (`Arena.resetMayBeDue`): the pass would find nothing again.
     private mutating func resetFinalRecognizers() {
+        guard arena.value.resetMayBeDue else { return }
+        var found = false
         for g in 0..<arena.value.count where views[members[g].view].touchesDown == 0 && !arena.value.afterEventAsked[g] {
             if arena.value.state[g].isFinal {
                 members[g].cell.with { $0.reset() }
                 arena.value.reset(g)
+                found = true
             } else if !arena.value.touches[g].isEmpty && arena.value.waiting[g] == nil {
                 arena.value.touches[g].removeAll(keepingCapacity: true)
+                found = true
             }
         }
+        if !found { arena.value.resetMayBeDue = false }
     }
 }
 

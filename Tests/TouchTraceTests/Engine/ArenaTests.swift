@@ -389,6 +389,23 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         ])
     }
 
+    @Test func aRecognizerThatBecomesFinalAfterPassesThatFoundNothingIsStillReset() throws {
+        // As above, with touch 3 on another view (0.2–0.3) in between: the passes after its
+        // deliveries find nothing to reset, and the engine then passes over the next ones until
+        // something changes. p's failure at its deadline (0.5) is such a change: p is reset
+        // and hears touch 2. (Were the failure not noted, p would stay failed and hear nothing.)
+        let p = Probe([.init(at: 0, on: .began, deadline: 0.5), .init(at: 0.5, on: .deadline, ask: [.failed])])
+        let scene = scene2([view("v", [0, 0, 100, 100], [rec("p", p)]), view("w", [200, 0, 100, 100])])
+        let events: [(t: Double, touches: [T])] = [(0, [(1, "began", 10, 10)]), (0.1, [(1, "ended", 10, 10)]),
+                                                   (0.2, [(3, "began", 250, 10)]), (0.25, [(3, "moved", 251, 10)]), (0.3, [(3, "ended", 251, 10)]),
+                                                   (0.6, [(2, "began", 10, 10)]), (0.7, [(2, "ended", 10, 10)])]
+        let lines = try brief2(events, scene: scene)
+        #expect(lines == [
+            "0.0000 v.p touchesBegan touch=1", "0.1000 v.p touchesEnded touch=1", "0.5000 v.p deadline", "0.5000 v.p failed askedAt=0.5000",
+            "0.6000 v.p touchesBegan touch=2", "0.7000 v.p touchesEnded touch=2",
+        ])
+    }
+
     // MARK: What the engine keeps from a recognizer
 
     @Test func changesUIKitWouldNotAllowAreIgnored() throws {
