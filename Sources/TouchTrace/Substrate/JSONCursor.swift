@@ -245,11 +245,24 @@ struct JSONCursor {
     }
 
     /// Skips whitespace and consumes `byte` if it is next; whether it did. What a reader that
-    /// does not predict the layout steps over between values (`,`, `}`, `]`).
+    /// does not predict the layout steps over between values (`}`, `]`): the byte right at the
+    /// cursor is tried first, as most files write it.
     @inline(__always) mutating func skip(_ byte: UInt8) -> Bool {
+        if pos < end, base[pos] == byte {
+            pos += 1
+            return true
+        }
         skipWhitespace()
         guard pos < end, base[pos] == byte else { return false }
         pos += 1
+        return true
+    }
+
+    /// `skip(byte)`, and the whitespace after the byte when it was there: what stands between
+    /// two members or elements (`,`), whatever the layout, leaving the cursor at the next one.
+    @inline(__always) mutating func skipSeparator(_ byte: UInt8) -> Bool {
+        guard skip(byte) else { return false }
+        skipWhitespace()
         return true
     }
 

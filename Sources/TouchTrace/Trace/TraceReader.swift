@@ -459,8 +459,8 @@ struct TraceReader {
         var sawTouches = false
         // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
         var count = 0
+        c.skipWhitespace()
         repeat {
-            c.skipWhitespace()
             let word = c.lookahead(0)
             if word & 0xFF_FFFF == QuotedKey.t {
                 // A time in range, reported at once otherwise (whether it goes backwards is
@@ -471,20 +471,20 @@ struct TraceReader {
                 guard !sawTouches, c.takeQuotedKey(9), c.current == UInt8(ascii: "[") else { return false }
                 sawTouches = true
                 c.pos += 1
+                // (`skip` leaves the cursor past any whitespace when the array is not empty.)
                 if !c.skip(UInt8(ascii: "]")) {
                     repeat {
-                        c.skipWhitespace()
                         let offset = c.pos
                         guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
                         placeTouch(touch, at: count)
                         count += 1
-                    } while c.skip(UInt8(ascii: ","))
+                    } while c.skipSeparator(UInt8(ascii: ","))
                     guard c.skip(UInt8(ascii: "]")) else { return false }
                 }
             } else {
                 return false
             }
-        } while c.skip(UInt8(ascii: ","))
+        } while c.skipSeparator(UInt8(ascii: ","))
         // Not NaN either: then `t >= lastTime` fails.
         guard c.skip(UInt8(ascii: "}")), let t = time, sawTouches, t >= lastTime else { return false }
         if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
@@ -673,8 +673,8 @@ struct TraceReader {
         var majorRadius: Double?
         // The keys read so far, a bit each (`TouchKey.bit`): a key read twice is reported.
         var seen: UInt8 = 0
+        c.skipWhitespace()
         repeat {
-            c.skipWhitespace()
             let word = c.lookahead(0)
             // The key's first letter, then all its quoted bytes (the opening quote in the lowest
             // byte), then the value; each key at most once.
@@ -719,7 +719,7 @@ struct TraceReader {
             default:
                 return nil
             }
-        } while c.skip(UInt8(ascii: ","))
+        } while c.skipSeparator(UInt8(ascii: ","))
         guard c.skip(UInt8(ascii: "}")), seen & TouchKey.required == TouchKey.required else { return nil }
         cursor = c
         // The slot and serial come when the touch is admitted.
