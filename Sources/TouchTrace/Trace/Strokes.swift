@@ -415,22 +415,6 @@ private struct DownStroke {
     /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
     static var separator: UInt64 { 0x5B202C }
 
-    /// A point checked before that `usualPoint` does not read (other spacing, other number
-    /// forms), read with the general steps, to the byte after its `]`: out of line, so that the
-    /// usual point's steps are all that `advance` holds.
-    @inline(never)
-    private static func anyPoint(_ reader: inout JSONCursor) throws(ParseFailure) -> (t: Double, x: Double, y: Double) {
-        reader.pos += 1
-        reader.skipWhitespace()
-        let time = try reader.number().value
-        _ = try reader.nextElement(first: false)
-        let x = try reader.number().value
-        _ = try reader.nextElement(first: false)
-        let y = try reader.number().value
-        _ = try reader.nextElement(first: false)
-        return (time, x, y)
-    }
-
     /// Moves to the next point (there is one).
     mutating func advance(_ cursor: JSONCursor) throws(ParseFailure) {
         var reader = cursor
@@ -440,7 +424,16 @@ private struct DownStroke {
         if let point = TraceReader.usualPoint(&reader) {
             (time, x, y) = point
         } else {
-            (time, x, y) = try Self.anyPoint(&reader)
+            // Any other form, read with the general steps (`anyNumber` reads every number, as
+            // `number` would, without its short path in this rare branch).
+            reader.pos += 1
+            reader.skipWhitespace()
+            time = try reader.anyNumber().value
+            _ = try reader.nextElement(first: false)
+            x = try reader.anyNumber().value
+            _ = try reader.nextElement(first: false)
+            y = try reader.anyNumber().value
+            _ = try reader.nextElement(first: false)
         }
         // The points are checked: `, [` (the usual separator) says another follows.
         if reader.hasBytes(Self.separator, length: 3) {
