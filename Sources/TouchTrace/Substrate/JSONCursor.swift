@@ -225,6 +225,47 @@ struct JSONCursor {
         return true
     }
 
+    /// Consumes a member key whose bytes the caller has matched from the cursor on
+    /// (`quotedLength` bytes, opening and closing quote included, as `lookahead(0)` shows
+    /// them), the colon after it and the whitespace on either side of the colon, whatever the
+    /// layout. False when no colon follows: the caller then lets the general steps read (and
+    /// report) the same bytes from where it started.
+    @inline(__always) mutating func takeQuotedKey(_ quotedLength: Int) -> Bool {
+        var p = pos + quotedLength
+        // The colon, right after the key in most files; after spaces in the others.
+        if p < end, base[p] == UInt8(ascii: ":") {
+            pos = p + 1
+        } else {
+            while p < end, Self.isWhitespace(base[p]) { p += 1 }
+            guard p < end, base[p] == UInt8(ascii: ":") else { return false }
+            pos = p + 1
+        }
+        skipWhitespace()
+        return true
+    }
+
+    /// Skips whitespace and consumes `byte` if it is next; whether it did. What a reader that
+    /// does not predict the layout steps over between values (`}`, `]`): the byte right at the
+    /// cursor is tried first, as most files write it.
+    @inline(__always) mutating func skip(_ byte: UInt8) -> Bool {
+        if pos < end, base[pos] == byte {
+            pos += 1
+            return true
+        }
+        skipWhitespace()
+        guard pos < end, base[pos] == byte else { return false }
+        pos += 1
+        return true
+    }
+
+    /// `skip(byte)`, and the whitespace after the byte when it was there: what stands between
+    /// two members or elements (`,`), whatever the layout, leaving the cursor at the next one.
+    @inline(__always) mutating func skipSeparator(_ byte: UInt8) -> Bool {
+        guard skip(byte) else { return false }
+        skipWhitespace()
+        return true
+    }
+
     /// Consumes the next `length` (≤ 8) bytes if they are those of `pattern` (little-endian):
     /// the separators, keys and colons of the layout files usually have (`, "x": `), matched in
     /// one comparison. Callers read the same bytes with the general steps when it gives false.
@@ -409,50 +450,53 @@ struct JSONCursor {
         return try anyNumber()
     }
 
-    /// The usual number of a trace, `-123.45` with at most seven digits before and after the
-    /// point and a delimiter after it; nil (nothing consumed) for any other, which `anyNumber`
-    /// reads and checks. Up to seven digits in all (`359.85`, `0.007786`) are read in one
-    /// eight-byte step with the point taken out; longer ones in one step per run of digits.
+    /// The usual number of a trace, `-123.45` with at most seven digits before the point and
+    /// eight after it and a delimiter after it; nil (nothing consumed) for any other, which
+    /// `anyNumber` reads and checks. The whole part is read digit by digit (one to three digits
+    /// in most traces: fewer instructions than finding its length first), the fraction in one
+    /// eight-byte step, however many of its digits there are.
     @_transparent mutating func shortNumber() -> JSONNumber? {
         var p = pos
+        // The reads below end at most 18 bytes past `pos`: a sign, seven digits and the byte
+        // after them, the point, the eight bytes after it and the byte after those.
         guard p + 20 <= end else { return nil }
         let negative = base[p] == UInt8(ascii: "-")
         if negative { p += 1 }
-        let word = Self.digitValues(at: base + p)
-        let integerDigits = Self.digitCount(word)
-        // No digit, eight or more, or a leading zero: for `anyNumber`.
-        guard integerDigits > 0, integerDigits < 8, base[p] != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
-        var mantissa: UInt64
-        var fractionDigits = 0
-        if base[p + integerDigits] == UInt8(ascii: ".") {
-            // The digits before the point from `word`, those after it from the word a byte on:
-            // the number's digits without the point.
-            let below: UInt64 = (1 << UInt64(8 * integerDigits)) - 1
-            let joined = word & below | Self.digitValues(at: base + p + 1) & ~below
-            let allDigits = Self.digitCount(joined)
-            if allDigits < 8 {
-                guard allDigits > integerDigits else { return nil }
-                mantissa = Self.eightDigitValue(joined << UInt64(64 - 8 * allDigits))
-                fractionDigits = allDigits - integerDigits
-                p += allDigits + 1
-            } else {
-                let (fraction, digits) = Self.digitRun(at: base + p + integerDigits + 1)
-                guard digits > 0, digits < 8 else { return nil }
-                // At most 7 + 7 digits, below 10^14: no wrap.
-                mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits)) &* integerPowerOfTen(digits) &+ fraction
-                fractionDigits = digits
-                p += integerDigits + 1 + digits
+        // (A byte below '0' wraps to 10 or more: one comparison for '0'...'9'.)
+        var mantissa = UInt64(base[p] &- 0x30)
+        guard mantissa < 10 else { return nil }
+        p += 1
+        if mantissa != 0 {
+            // Up to six more digits; a leading zero is left for the delimiter test below, which
+            // fails at the digit after it, as it fails at an eighth digit.
+            let last = p + 6
+            while p < last {
+                let digit = base[p] &- 0x30
+                if digit >= 10 { break }
+                // At most seven digits here and eight below: below 10^15, no wrap.
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                p += 1
             }
-        } else {
-            mantissa = Self.eightDigitValue(word << UInt64(64 - 8 * integerDigits))
-            p += integerDigits
+        }
+        var fractionDigits = 0
+        if base[p] == UInt8(ascii: ".") {
+            let values = Self.digitValues(at: base + p + 1)
+            let digits = Self.digitCount(values)
+            guard digits > 0 else { return nil }
+            // As above: at most 7 + 8 digits in all, and a ninth after the point fails the
+            // delimiter test.
+            mantissa = mantissa &* integerPowerOfTen(digits) &+ Self.eightDigitValue(values << UInt64(64 - 8 * digits))
+            fractionDigits = digits
+            p += 1 + digits
         }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
               next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
         pos = p
-        // At most 14 digits: the division is exact to the last bit (Clinger's fast path).
-        var value = Double(mantissa)
+        // At most 15 digits, below 2^53: the value is exact, and the division by an exact power of
+        // ten rounds correctly (Clinger's fast path). Below 10^15, so the value fits in an Int64,
+        // whose conversion is one instruction where an unsigned one takes a branch or two.
+        var value = Double(Int64(truncatingIfNeeded: mantissa))
         if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
         let integer: Int64? = fractionDigits == 0 ? (negative ? -Int64(mantissa) : Int64(mantissa)) : nil
         return JSONNumber(value: negative ? -value : value, integer: integer)
@@ -557,8 +601,10 @@ struct JSONCursor {
             fractionDigits = q - fraction
             guard fractionDigits > 0, fractionDigits < 8 else { return nil }
         }
-        // At most 14 digits: the division is exact to the last bit (Clinger's fast path).
-        var value = Double(mantissa)
+        // At most 14 digits: the division is exact to the last bit (Clinger's fast path). Below
+        // 10^14, so the value fits in an Int64, whose conversion is one instruction where an
+        // unsigned one takes a branch or two.
+        var value = Double(Int64(truncatingIfNeeded: mantissa))
         if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
         return (negative ? -value : value, q)
     }

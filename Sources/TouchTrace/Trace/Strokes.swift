@@ -424,13 +424,15 @@ private struct DownStroke {
         if let point = TraceReader.usualPoint(&reader) {
             (time, x, y) = point
         } else {
+            // Any other form, read with the general steps (`anyNumber` reads every number, as
+            // `number` would, without its short path in this rare branch).
             reader.pos += 1
             reader.skipWhitespace()
-            time = try reader.number().value
+            time = try reader.anyNumber().value
             _ = try reader.nextElement(first: false)
-            x = try reader.number().value
+            x = try reader.anyNumber().value
             _ = try reader.nextElement(first: false)
-            y = try reader.number().value
+            y = try reader.anyNumber().value
             _ = try reader.nextElement(first: false)
         }
         // The points are checked: `, [` (the usual separator) says another follows.

@@ -445,12 +445,12 @@ struct TraceReader {
     }
 
     /// An event with nothing to report, read in one pass into `event`: any spacing, its keys
-    /// and its touches' keys in any order, told apart by their bytes (`EventKey.take`,
-    /// `TouchKey.take`), with the same steps as `readAnyEvent` takes over the same bytes. At
-    /// the first thing `readAnyEvent` would report or warn about (or that this pass does not
-    /// read: escapes in keys, string ids), false with the cursor where it was, and
-    /// `readAnyEvent` reads the event again and reports. So malformed JSON throws here just
-    /// as it would there, at the same byte and with the same message.
+    /// and its touches' keys in any order, told apart by their quoted bytes (`QuotedKey`), with
+    /// the same steps as `readAnyEvent` takes over the same bytes. At the first thing
+    /// `readAnyEvent` would report or warn about (or that this pass does not read: escapes in
+    /// keys, string ids, malformed JSON between the values), false with the cursor where it
+    /// was, and `readAnyEvent` reads the event again and reports. A malformed number throws
+    /// here just as it would there, at the same byte and with the same message.
     private mutating func readPlainEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         var c = cursor
         guard c.current == UInt8(ascii: "{") else { return false }
@@ -459,33 +459,34 @@ struct TraceReader {
         var sawTouches = false
         // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
         var count = 0
-        var first = true
-        while try c.nextMember(first: first) {
-            first = false
-            switch EventKey.take(&c) {
-            case .t:
+        c.skipWhitespace()
+        repeat {
+            let word = c.lookahead(0)
+            if word & 0xFF_FFFF == QuotedKey.t {
                 // A time in range, reported at once otherwise (whether it goes backwards is
                 // said after the event, as `readAnyEvent` says it).
-                guard time == nil, let t = try c.numberIfPresent()?.value, t.magnitude <= TraceLimits.time else { return false }
+                guard time == nil, c.takeQuotedKey(3), let t = try c.numberIfPresent()?.value, t.magnitude <= TraceLimits.time else { return false }
                 time = t
-            case .touches:
-                guard !sawTouches, c.current == UInt8(ascii: "[") else { return false }
+            } else if word == QuotedKey.touches, c.lookahead(8) & 0xFF == 0x22 {
+                guard !sawTouches, c.takeQuotedKey(9), c.current == UInt8(ascii: "[") else { return false }
                 sawTouches = true
                 c.pos += 1
-                var firstTouch = true
-                while try c.nextElement(first: firstTouch) {
-                    firstTouch = false
-                    let offset = c.pos
-                    guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
-                    placeTouch(touch, at: count)
-                    count += 1
+                // (`skip` leaves the cursor past any whitespace when the array is not empty.)
+                if !c.skip(UInt8(ascii: "]")) {
+                    repeat {
+                        let offset = c.pos
+                        guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                        placeTouch(touch, at: count)
+                        count += 1
+                    } while c.skipSeparator(UInt8(ascii: ","))
+                    guard c.skip(UInt8(ascii: "]")) else { return false }
                 }
-            case .other:
+            } else {
                 return false
             }
-        }
+        } while c.skipSeparator(UInt8(ascii: ","))
         // Not NaN either: then `t >= lastTime` fails.
-        guard let t = time, sawTouches, t >= lastTime else { return false }
+        guard c.skip(UInt8(ascii: "}")), let t = time, sawTouches, t >= lastTime else { return false }
         if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
         cursor = c
         lastTime = t
@@ -654,10 +655,12 @@ struct TraceReader {
 
     /// A touch with nothing to report (`{"id": 3, "phase": "moved", "x": 1.5, "y": 2}`, with
     /// `force` and `majorRadius` or without, any spacing, its keys in any order), read in one
-    /// pass with the same steps as the loop of `readTouch`. At the first thing that loop would
-    /// report or warn about (or that this pass does not read: a string id, escapes in a key),
-    /// nil with the cursor where it was, and the loop reads the touch and reports it.
-    /// Malformed JSON throws here just as the loop would at the same byte.
+    /// pass with the same steps as the loop of `readTouch`: each key told apart by its quoted
+    /// bytes (`QuotedKey`), whatever comes before or after it. At the first thing that loop
+    /// would report or warn about (or that this pass does not read: a string id, escapes in a
+    /// key, malformed JSON between the values), nil with the cursor where it was, and the loop
+    /// reads the touch and reports it. A malformed number throws here just as the loop would
+    /// at the same byte.
     private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int) throws(ParseFailure) -> EventTouch? {
         var c = cursor
         guard c.current == UInt8(ascii: "{") else { return nil }
@@ -670,36 +673,54 @@ struct TraceReader {
         var majorRadius: Double?
         // The keys read so far, a bit each (`TouchKey.bit`): a key read twice is reported.
         var seen: UInt8 = 0
-        var first = true
-        while try c.nextMember(first: first) {
-            first = false
-            let which = TouchKey.take(&c)
-            guard which != .other, seen & which.bit == 0 else { return nil }
-            seen |= which.bit
-            switch which {
-            case .id:
-                guard let n = try c.numberIfPresent()?.integer else { return nil }
+        c.skipWhitespace()
+        repeat {
+            let word = c.lookahead(0)
+            // The key's first letter, then all its quoted bytes (the opening quote in the lowest
+            // byte), then the value; each key at most once.
+            switch (word >> 8) & 0xFF {
+            case 0x78:
+                // (A NaN fails the comparison, as an infinity does.)
+                guard word & 0xFF_FFFF == QuotedKey.x, seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
+                      let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                seen |= TouchKey.x.bit
+                x = v
+            case 0x79:
+                guard word & 0xFF_FFFF == QuotedKey.y, seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
+                      let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                seen |= TouchKey.y.bit
+                y = v
+            case 0x69:
+                guard word & 0xFFFF_FFFF == QuotedKey.id, seen & TouchKey.id.bit == 0, c.takeQuotedKey(4),
+                      let n = try c.numberIfPresent()?.integer else { return nil }
+                seen |= TouchKey.id.bit
                 id = n
-            case .phase:
-                guard c.current == UInt8(ascii: "\"") else { return nil }
+            case 0x70:
+                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase, seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
+                      c.current == UInt8(ascii: "\"") else { return nil }
+                seen |= TouchKey.phase.bit
                 if c.predictedString(0x22_6465_766F_6D22, length: 7) {
                     phase = .moved
                 } else {
                     guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
                     phase = p
                 }
-            case .x, .y:
-                // (A NaN fails the comparison, as an infinity does.)
-                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
-                if which == .x { x = v } else { y = v }
-            case .force, .majorRadius:
-                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
-                if which == .force { force = v } else { majorRadius = v }
-            case .other:
+            case 0x66:
+                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.force, seen & TouchKey.force.bit == 0, c.takeQuotedKey(7),
+                      let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                seen |= TouchKey.force.bit
+                force = v
+            case 0x6D:
+                guard word == QuotedKey.majorRa, c.lookahead(8) & 0xFF_FFFF_FFFF == QuotedKey.dius,
+                      seen & TouchKey.majorRadius.bit == 0, c.takeQuotedKey(13),
+                      let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                seen |= TouchKey.majorRadius.bit
+                majorRadius = v
+            default:
                 return nil
             }
-        }
-        guard seen & TouchKey.required == TouchKey.required else { return nil }
+        } while c.skipSeparator(UInt8(ascii: ","))
+        guard c.skip(UInt8(ascii: "}")), seen & TouchKey.required == TouchKey.required else { return nil }
         cursor = c
         // The slot and serial come when the touch is admitted.
         return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
@@ -1083,6 +1104,24 @@ private enum UsualLayout {
     static var yKey: UInt64 { 0x0020_3A22_7922_202C }
 }
 
+/// The keys of events and touches with their quotes, as `JSONCursor.lookahead(0)` shows them
+/// at a key's opening quote (the quote in the lowest byte): a key is told apart by one masked
+/// comparison, whatever the spacing and order of the keys around it.
+private enum QuotedKey {
+    /// `"t"`, and `"touches` with the closing quote the byte after
+    static var t: UInt64 { 0x22_7422 }
+    static var touches: UInt64 { 0x7365_6863_756F_7422 }
+    /// `"x"`, `"y"`, `"id"`, `"phase"`, `"force"`
+    static var x: UInt64 { 0x22_7822 }
+    static var y: UInt64 { 0x22_7922 }
+    static var id: UInt64 { 0x2264_6922 }
+    static var phase: UInt64 { 0x22_6573_6168_7022 }
+    static var force: UInt64 { 0x22_6563_726F_6622 }
+    /// `"majorRa` and `dius"`
+    static var majorRa: UInt64 { 0x6152_726F_6A61_6D22 }
+    static var dius: UInt64 { 0x22_7375_6964 }
+}
+
 /// The keys of the top-level object.
 private enum TopKey: UInt8 {
     case version, name, description, screen, scene, events, strokes, maximumForce
@@ -1122,17 +1161,6 @@ private enum TopKey: UInt8 {
 /// The keys of an event object.
 private enum EventKey {
     case t, touches, other
-
-    /// The key at the cursor (at its opening quote), told apart by its bytes and consumed with
-    /// its colon; `.other`, with nothing consumed, for any other key, a key written with
-    /// escapes or one without a colon after it (the general steps read and report those).
-    static func take(_ cursor: inout JSONCursor) -> EventKey {
-        // The key's bytes and its closing quote, the first in the lowest byte.
-        let word = cursor.lookahead(1)
-        if word & 0xFFFF == 0x2274, cursor.takeKey(length: 1) { return .t }                        // t"
-        if word == 0x2273_6568_6375_6F74, cursor.takeKey(length: 7) { return .touches }             // touches"
-        return .other
-    }
 }
 
 /// The keys of a touch object.

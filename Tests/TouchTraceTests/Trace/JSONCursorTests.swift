@@ -56,13 +56,14 @@ import Testing
         }
     }
 
-    /// The short path reads up to seven digits with the point taken out in one step: random
-    /// numbers of every such shape must read as Swift reads the text, to the bit.
+    /// The short path reads up to seven digits before the point one by one and up to eight after
+    /// it in one step (more go to the general path): random numbers of every such shape, and
+    /// of one digit more on either side, must read as Swift reads the text, to the bit.
     @Test func shortDecimalsReadExactly() throws {
         var generator = SplitMix64(state: 11)
         for _ in 0..<20_000 {
             let integerDigits = Int(generator.next() % 8) + 1
-            let fractionDigits = Int(generator.next() % 9)
+            let fractionDigits = Int(generator.next() % 10)
             var text = generator.next() % 3 == 0 ? "-" : ""
             // A leading zero only alone (`0.25`), as JSON wants.
             text += integerDigits == 1 ? String(generator.next() % 10) : String(generator.next() % 9 + 1)

@@ -162,11 +162,17 @@ import Testing
             json.replacingOccurrences(of: "{", with: "{\n        ").replacingOccurrences(of: ", ", with: ",\n        ")
                 .replacingOccurrences(of: "}", with: "\n    }").replacingOccurrences(of: "[", with: "[\n      ")
         }
+        /// Whitespace of every kind, and more than one byte of it, before and after every colon
+        /// and comma.
+        func oddlySpaced(_ json: String) -> String {
+            json.replacingOccurrences(of: "\": ", with: "\"\t :  ").replacingOccurrences(of: ", ", with: " ,\r\n\t ")
+        }
         let expected = outcome(trace(usual))
         #expect(expected.count == 5 && expected[0].hasPrefix("4 2 "), "\(expected)")
         for (label, json) in [("minified", compacted(trace(usual))), ("pretty", pretty(trace(usual))),
                               ("shuffled", trace(shuffled)), ("shuffled, minified", compacted(trace(shuffled))),
-                              ("shuffled, pretty", pretty(trace(shuffled)))] {
+                              ("shuffled, pretty", pretty(trace(shuffled))), ("oddly spaced", oddlySpaced(trace(usual))),
+                              ("shuffled, oddly spaced", oddlySpaced(trace(shuffled)))] {
             #expect(outcome(json) == expected, "\(label)")
         }
     }
