@@ -205,6 +205,13 @@ open class UIViewPropertyAnimator {
         if let animations { self.animations.append(animations) }
     }
 
+    /// An animator of no duration (0 seconds) with UIKit's default curve and no animations, as
+    /// the `init()` UIKit's animator inherits from `NSObject` makes: code keeps one as a
+    /// placeholder until a gesture makes the real one. It behaves as every animator here.
+    public convenience init() {
+        self.init(duration: 0, curve: .easeInOut, animations: nil)
+    }
+
     /// A spring animator: `dampingRatio` (0 to 1) is kept, not used.
     public init(duration: TimeInterval, dampingRatio: CGFloat, animations: (() -> Void)? = nil) {
         self.duration = duration

@@ -129,6 +129,11 @@ public struct UIOffset: Equatable, Hashable, Sendable {
     public static let zero = UIOffset()
 }
 
+/// An offset of `horizontal` and `vertical` points, as Swift 4's `UIOffsetMake`.
+public func UIOffsetMake(_ horizontal: CGFloat, _ vertical: CGFloat) -> UIOffset {
+    UIOffset(horizontal: horizontal, vertical: vertical)
+}
+
 /// What `UIMenuController.shared` shows, kept for the process as UIKit keeps it for the app.
 private let menuState = Mutex<(visible: Bool, targetRect: CGRect, items: [(title: String, action: Selector)])>((false, .zero, []))
 

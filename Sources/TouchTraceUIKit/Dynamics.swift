@@ -168,6 +168,15 @@ open class UIDynamicBehavior {
     func resettle() { dynamicAnimator?.settle(self) }
 }
 
+extension UIDynamicBehavior: Equatable, Hashable {
+    /// Whether `lhs` and `rhs` are the same behaviour, as `NSObject`'s `==` is for UIKit's
+    /// behaviours (identity): code asks `animator.behaviors.contains(behavior)` before adding
+    /// one again.
+    public static func == (lhs: UIDynamicBehavior, rhs: UIDynamicBehavior) -> Bool { lhs === rhs }
+    /// Hashes the behaviour's identity, as `==` compares it.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// Moves an item to a point, as UIKit's `UISnapBehavior`: at rest, the item's center is on
 /// `snapPoint` (its transform is left as it is).
 open class UISnapBehavior: UIDynamicBehavior {
@@ -355,6 +364,43 @@ open class UICollisionBehavior: UIDynamicBehavior {
     /// Stops `item` colliding.
     open func removeItem(_ item: UIDynamicItem) { items.removeAll { $0 === item } }
     override var ownItems: [UIDynamicItem] { items }
+    /// The object told of contacts (nil), held weakly as UIKit holds it. It is never called:
+    /// nothing moves into anything without frames (see the file's documentation), so no
+    /// contact begins or ends in a replay.
+    open weak var collisionDelegate: UICollisionBehaviorDelegate?
+}
+
+/// What a collision behaviour tells of contacts, as UIKit's `UICollisionBehaviorDelegate`.
+/// Every method has a default that does nothing; touchtrace calls none of them (see
+/// `UICollisionBehavior.collisionDelegate`).
+public protocol UICollisionBehaviorDelegate: AnyObject {
+    /// Two items began touching at `p` (reference view coordinates, points).
+    func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem,
+                           with item2: UIDynamicItem, at p: CGPoint)
+    /// Two items stopped touching.
+    func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem,
+                           with item2: UIDynamicItem)
+    /// An item began touching the boundary `identifier` (nil: the reference bounds) at `p`.
+    func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem,
+                           withBoundaryIdentifier identifier: NSCopying?, at p: CGPoint)
+    /// An item stopped touching the boundary `identifier`.
+    func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem,
+                           withBoundaryIdentifier identifier: NSCopying?)
+}
+
+extension UICollisionBehaviorDelegate {
+    /// Does nothing.
+    public func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem,
+                                  with item2: UIDynamicItem, at p: CGPoint) {}
+    /// Does nothing.
+    public func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem,
+                                  with item2: UIDynamicItem) {}
+    /// Does nothing.
+    public func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem,
+                                  withBoundaryIdentifier identifier: NSCopying?, at p: CGPoint) {}
+    /// Does nothing.
+    public func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem,
+                                  withBoundaryIdentifier identifier: NSCopying?) {}
 }
 
 /// Pushes items, as UIKit's `UIPushBehavior`: kept, moves nothing (see the file's

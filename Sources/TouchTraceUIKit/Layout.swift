@@ -119,6 +119,20 @@ open class NSLayoutConstraint {
         constant = c
     }
 
+    /// An empty constraint, as the `init()` `NSLayoutConstraint` inherits from `NSObject` makes
+    /// (code keeps one in a property until its layout makes the real one): no items,
+    /// `.notAnAttribute` on both sides, `.equal`, multiplier 1 and constant 0. Kept, as every
+    /// constraint here.
+    public init() {
+        firstItem = nil
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondItem = nil
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+    }
+
     /// Sets `isActive` of each constraint to true.
     open class func activate(_ constraints: [NSLayoutConstraint]) {
         for constraint in constraints { constraint.isActive = true }

@@ -456,6 +456,25 @@ open class CALayer {
     open func setNeedsLayout() {}
     /// Lays out the sublayers: nothing by default; subclasses override it.
     open func layoutSublayers() {}
+    /// Whether `p`, in the layer's own coordinates (points), is inside its `bounds`, as Core
+    /// Animation's `contains(_:)`; subclasses override it (a shape layer that tests its path).
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// The deepest layer of this tree that holds `p`, given in the superlayer's coordinates
+    /// (points), as Core Animation's `hitTest(_:)`; subclasses override it. A hidden layer, or
+    /// one whose `contains(_:)` refuses the point, holds nothing (nor do its sublayers);
+    /// otherwise the sublayers are asked front to back (the last added first) and the first
+    /// that answers wins, else the layer itself. The point is moved into each layer by its
+    /// `frame` origin and `bounds` origin; `transform` is kept apart here (see the type's
+    /// documentation) and does not move it.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden else { return nil }
+        let local = CGPoint(x: p.x - frame.minX + bounds.minX, y: p.y - frame.minY + bounds.minY)
+        guard contains(local) else { return nil }
+        for layer in (sublayers ?? []).reversed() {
+            if let hit = layer.hitTest(local) { return hit }
+        }
+        return self
+    }
 }
 
 /// The rectangle `rect` with its edges moved in by `insets`, as Swift 4's
