@@ -1,4 +1,9 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import TouchTrace
 @testable import TouchTraceCLI
 
@@ -44,6 +49,33 @@ import Testing
         try copy(packageRoot + "/traces/pan/drag.expected.txt", folder + "/drag.expected.txt")
         let verify = touchtrace("verify", folder, "--record", "never")
         #expect(verify.err.contains("\(folder)/Scene.json: warning: not read"))
+    }
+
+    /// A folder too large to list is searched by name: both ways find the same file (the first
+    /// other spelling in byte order, a dangling link too), and a large folder's misnamed scene
+    /// is still named in replay's warning.
+    @Test func aMisnamedSceneIsFoundByNameAsByListing() throws {
+        #expect(Scene.otherCaseSpellings.count == 511 && Scene.otherCaseSpellings.first == "SCENE.JSON"
+            && Scene.otherCaseSpellings.last == "scene.jsoN" && !Scene.otherCaseSpellings.contains("scene.json"))
+        let folder = temporaryDirectory() + "/"
+        #expect(Scene.misnamedSceneFileByName(inFolder: folder) == nil)
+        #expect(Scene.misnamedSceneFileByListing(inFolder: folder) == nil)
+        try writeText("{}", to: folder + "Scene.json")
+        #expect(Scene.misnamedSceneFileByName(inFolder: folder) == folder + "Scene.json")
+        #expect(Scene.misnamedSceneFileByListing(inFolder: folder) == folder + "Scene.json")
+        #expect(symlink(folder + "nowhere", folder + "SCENE.json") == 0)
+        #expect(Scene.misnamedSceneFileByName(inFolder: folder) == folder + "SCENE.json")
+        #expect(Scene.misnamedSceneFileByListing(inFolder: folder) == folder + "SCENE.json")
+
+        let large = temporaryDirectory()
+        for k in 0..<4000 { try writeText("", to: large + "/padding-file-\(k).txt") }
+        var info = stat()
+        #expect(stat(large, &info) == 0 && Int(info.st_size) > Scene.largeFolderBytes, "the folder must be large for this test")
+        try copy(packageRoot + "/traces/pan/drag.trace.json", large + "/drag.trace.json")
+        try copy(packageRoot + "/traces/pan/scene.json", large + "/sCene.json")
+        let run = touchtrace("replay", large + "/drag.trace.json")
+        #expect(run.code == 0)
+        #expect(run.err.contains("\(large)/sCene.json: warning: not read: the scene beside a trace must be named scene.json exactly"))
     }
 
     @Test func touchesThatHitNoViewAreCountedInAWarning() throws {
