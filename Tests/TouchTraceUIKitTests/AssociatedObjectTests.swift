@@ -180,6 +180,41 @@ extension UIView {
         #expect(released == nil)
     }
 
+    /// A value let go by a set may associate values in its `deinit` (it is let go outside the
+    /// lock): the view then holds the note it left.
+    @Test func aReleasedValueMayAssociateValues() {
+        final class Leaver {
+            let view: UIView
+            init(_ view: UIView) { self.view = view }
+            deinit { objc_setAssociatedObject(view, &secondKey, "left", .OBJC_ASSOCIATION_RETAIN) }
+        }
+        let view = UIView()
+        objc_setAssociatedObject(view, &firstKey, Leaver(view), .OBJC_ASSOCIATION_RETAIN)
+        objc_setAssociatedObject(view, &firstKey, nil, .OBJC_ASSOCIATION_RETAIN)
+        #expect(objc_getAssociatedObject(view, &secondKey) as? String == "left")
+    }
+
+    /// The values of an object outside UIKit's classes are the thread's that set them: another
+    /// thread finds none, and this one still finds its own.
+    @Test func anotherObjectsValuesAreTheThreads() {
+        final class Shared: @unchecked Sendable {
+            let plain = Plain()
+            var ran = false
+            var seen: Any?
+        }
+        let shared = Shared()
+        objc_setAssociatedObject(shared.plain, &firstKey, "here", .OBJC_ASSOCIATION_RETAIN)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            shared.seen = objc_getAssociatedObject(shared.plain, &firstKey)
+            shared.ran = true
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(shared.ran && shared.seen == nil)
+        #expect(objc_getAssociatedObject(shared.plain, &firstKey) as? String == "here")
+    }
+
     /// A value that is not a class instance carries no association (on a device it is boxed in
     /// a new object at each call).
     @Test func aValueTypeKeepsNothing() {
