@@ -64,6 +64,9 @@ open class UIGestureRecognizer {
 
     /// The state as the engine holds it.
     var engineState: RecognizerState = .possible
+    /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
+    /// until one is set.
+    var associatedValues: AssociatedValues?
     /// The delivery under way, while touchtrace calls the recognizer.
     var context: DeliveryHandle?
     /// The touches of the call under way (without ignored ones), in the event's order.

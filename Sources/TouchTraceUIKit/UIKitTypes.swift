@@ -339,6 +339,9 @@ extension UIColor {
 open class CALayer {
     /// A layer.
     public init() {}
+    /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
+    /// until one is set.
+    var associatedValues: AssociatedValues?
     /// The radius of the corners in points (0).
     open var cornerRadius: CGFloat = 0
     /// The corners `cornerRadius` rounds (all four): kept.

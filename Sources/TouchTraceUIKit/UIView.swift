@@ -516,6 +516,9 @@ open class UIWindow: UIView {
 open class UIResponder {
     /// A responder.
     public init() {}
+    /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
+    /// until one is set.
+    var associatedValues: AssociatedValues?
     /// The responder that gets what this one passes on: nil here (see `UIView.next` and
     /// `UIViewController.next`).
     open var next: UIResponder? { nil }

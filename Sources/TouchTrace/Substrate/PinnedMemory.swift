@@ -304,3 +304,17 @@ package func withValuePointer<Value, R>(to value: inout Value, _ body: (ValuePoi
     // The address is stable for the length of the closure, and the pointer is only lent to it.
     withUnsafeMutablePointer(to: &value, body)
 }
+
+/// The key of a value an object carries for an app (`objc_setAssociatedObject`), as the
+/// Objective-C runtime takes it: the address of a variable the app declares for the purpose,
+/// passed as `&key`. The very type Apple's function declares, under a name code outside this
+/// layer may write.
+public typealias AssociationKey = UnsafeRawPointer
+
+/// The identity of an association key: its address, as a number. It names the key for as long
+/// as the variable lives — for the life of the program for the global or static stored variable
+/// an app declares — and is only compared, never turned back into an address.
+package func associationKeyIdentity(_ key: AssociationKey) -> Int {
+    // Reading an address as a number touches no memory.
+    Int(bitPattern: key)
+}
