@@ -166,7 +166,11 @@ open class UITableViewCell: UIView {
 }
 
 /// A table, as `UIKit.UITableView`, for gesture code that adds recognizers to one: touchtrace
-/// has no data source, so it has no rows (`indexPathForRow(at:)` is nil).
+/// has no data source, so it has no rows (`indexPathForRow(at:)` is nil). As UIKit's, it
+/// bounces vertically even when its content is shorter than it (`alwaysBounceVertical` starts
+/// true, where a scroll view's and a collection view's start false; UIKit's headers do not say
+/// so — published observations of UIKit and pull-to-refresh code agree on it), so a vertical
+/// drag on a table scrolls it with the rubber band.
 open class UITableView: UIScrollView {
     /// The table's style, as `UITableView.Style`.
     public enum Style: Int, Sendable {
@@ -188,6 +192,7 @@ open class UITableView: UIScrollView {
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
+        alwaysBounceVertical = true
     }
 
     /// A `.plain` table with this frame.

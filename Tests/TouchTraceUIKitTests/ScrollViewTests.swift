@@ -129,6 +129,23 @@ import TouchTraceUIKit
         #expect(lines.contains("0.5000 list.view viewChanged bounds=0.0000,0.0000,300.0000,400.0000"), "\(lines)")
     }
 
+    /// A table bounces vertically even with no content (UITableView's `alwaysBounceVertical`
+    /// starts true): the pull of the test above, on an empty 300 × 400 table, gives the same
+    /// rubber band, −25.731. A scroll view or a collection view with no content does not scroll.
+    @Test func anEmptyTableBouncesWhereAnEmptyScrollViewDoesNot() throws {
+        #expect(UITableView(frame: .zero).alwaysBounceVertical && !UITableView(frame: .zero).alwaysBounceHorizontal)
+        #expect(!UIScrollView(frame: .zero).alwaysBounceVertical)
+        let pull: Events = [(0, [(1, "began", 150, 100)]), (0.02, [(1, "moved", 150, 150)]), (0.1, [(1, "ended", 150, 150)])]
+        let table = Log()
+        _ = try run(pull) {
+            ListController(log: table, scroll: UITableView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))) { $0.contentSize = .zero }
+        }
+        #expect(table.lines.prefix(2) == ["willBeginDragging dragging=true tracking=true", "didScroll 0.0,-25.731"], "\(table.lines)")
+        let plain = Log()
+        _ = try run(pull) { ListController(log: plain) { $0.contentSize = .zero } }
+        #expect(!plain.lines.contains { $0.hasPrefix("didScroll") }, "\(plain.lines)")
+    }
+
     /// With `bounces` false the same pull keeps the content at the edge: −50 is held at 0, the
     /// offset never changes (no `scrollViewDidScroll`), and nothing decelerates.
     @Test func withoutBouncingTheContentStopsAtTheEdge() throws {
