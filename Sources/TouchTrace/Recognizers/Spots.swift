@@ -134,9 +134,14 @@ public struct TimingCurve: Sendable {
             let error = Self.bezier(s, x1, x2) - x
             if error == 0 { break }
             if error > 0 { hi = s } else { lo = s }
+            // Newton's step where the slope gives one that stays inside the bracket, else the
+            // bracket's middle.
+            var next = (lo + hi) / 2
             let slope = Self.derivative(s, x1, x2)
-            var next = slope > 0 ? s - error / slope : (lo + hi) / 2
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            if slope > 0 {
+                let newton = s - error / slope
+                if newton > lo && newton < hi { next = newton }
+            }
             if next == s || hi - lo <= 2 * Double.ulpOfOne { break }
             s = next
         }
