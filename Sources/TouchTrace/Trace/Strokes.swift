@@ -14,6 +14,15 @@
 /// stroke) and sorted by their first time. A finger that moves while no other is down (the
 /// usual case: one stroke after another) makes events of one touch each, which are given out
 /// without the heap's steps and with the touch admitted in the slot it had in the event before.
+///
+/// A large array read where the events need not all pass through one consumer in order (as in
+/// `validate`) is cut at a stroke near its middle (`StrokesSplit`): another thread checks the
+/// strokes from there on and then merges them, from the first that begins with none of them
+/// down, while this thread checks and merges those before. This thread takes the other's check
+/// in when it reaches the split exactly and every stroke there was written as usual and without
+/// a problem (so that any message, syntax errors first, is still this thread's, in file order),
+/// and its merge when the strokes begin in order of time and this thread's merge, with nothing
+/// down, reaches the stroke where the other's events begin; otherwise it reads on alone.
 extension TraceReader {
     /// Reads and checks the `strokes` array at the cursor (leaving the cursor after it), then
     /// merges its strokes into events and streams them to `consumer`.
