@@ -147,6 +147,24 @@ import Testing
         }
     }
 
+    @Test func problemsBeforeTheSplitOnlyAreReportedAndThePartIsTakenIn() throws {
+        let good = strokes(200)
+        _ = try splitStroke(good)
+        var variants: [[String]] = []
+        // A stroke of one point (left out of the merge) and a touch id reused while it is down
+        // (dropped by the merge), both early: the first thread's problems.
+        var v = good; v[10] = stroke(3, [(1, 1, 1)]); variants.append(v)
+        v = good
+        v[20] = stroke(9, [(2, 1, 1), (2.2, 2, 2)])
+        v[21] = stroke(9, [(2.1, 1, 1), (2.11, 2, 2)])
+        variants.append(v)
+        for (k, variant) in variants.enumerated() {
+            // Stopping at the first problem, nothing is merged; collecting them (validate), the
+            // other thread's part is taken in after the first thread's messages.
+            #expect(expectSame(trace(variant), "variant \(k)") == [0, 0, 1, 1, 1, 1], "variant \(k)")
+        }
+    }
+
     /// The index of the stroke at the split of `trace(strokes)`.
     func splitStroke(_ strokes: [String]) throws -> Int {
         let offset = try #require(split(trace(strokes)))
