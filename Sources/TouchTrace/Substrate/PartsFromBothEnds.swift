@@ -41,6 +41,18 @@ final class PartsFromBothEnds<Result>: @unchecked Sendable {
         }
     }
 
+    /// Starts the worker as `start(_:)` does, but `work` is also given its own result for the
+    /// part after (nil for the last part): work done in stages, each stage's result going to
+    /// the caller as soon as it is done and to the next stage.
+    func startInStages(_ work: @escaping @Sendable (_ part: Int, _ after: Result?) -> Result) {
+        DispatchQueue.global().async(group: group) { [self] in
+            while let k = takeFromBack() {
+                results[k] = work(k, k + 1 < count ? results[k + 1] : nil)
+                done[k].signal()
+            }
+        }
+    }
+
     private func takeFromBack() -> Int? {
         lock.wait()
         defer { lock.signal() }

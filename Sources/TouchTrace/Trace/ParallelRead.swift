@@ -277,3 +277,153 @@ final class LaterParts<C: TouchEventConsumer> {
         work.finish()
     }
 }
+
+/// What the other thread found in the later part of a large `strokes` array: first the check
+/// of its strokes (stage 1), then their merge (stage 0), each in an instance of its own.
+final class LaterStrokes<C: TouchEventConsumer> {
+    /// Whether the stage went without any problem: every stroke of the part written as strokes
+    /// usually are and checked (stage 1); the merge made no message and found where the part's
+    /// own events begin (stage 0).
+    var ok = false
+    // Stage 1, the check.
+    /// The offset just past the `strokes` array's `]`.
+    var end = 0
+    /// The strokes in the part.
+    var count = 0
+    /// Whether the part's strokes begin in order of time, and the first one's first time.
+    var beginInOrder = true
+    var firstBegin = 0.0
+    // Stage 0, the merge.
+    /// The offset of the first stroke that begins after every stroke before it in the part has
+    /// ended: the part's events are those from there on. The first thread takes them in when
+    /// its own merge, with nothing down, reaches that stroke.
+    var handoff = 0
+    var consumer: C?
+    var eventCount = 0
+    var touchCount = 0
+    var firstTime: Double?
+    var lastTime: Double?
+    /// The largest x and y of the touches the merge admitted (those before `handoff` too: the
+    /// first thread admits them as well).
+    var maxX = 0.0
+    var maxY = 0.0
+}
+
+/// A large `strokes` array read with two threads: this reader checks and merges the strokes
+/// up to a split near the middle, the other thread checks those from the split on and then
+/// merges them; each of its stages is taken in only if this reader gets to it exactly as the
+/// other thread assumed (the split a boundary between strokes, the strokes in order of time,
+/// nothing down where the other thread's events begin), otherwise this reader reads on alone.
+final class StrokesSplit<C: TouchEventConsumer> {
+    /// The offset of the `{` of the first stroke of the later part (or what looks like one).
+    let split: Int
+    private let work = PartsFromBothEnds<LaterStrokes<C>>(count: 2)
+    private var merge: LaterStrokes<C>??
+
+    /// Finds a stroke's start near the middle of the `strokes` array whose elements begin at
+    /// `start`, or returns nil.
+    init?(bytes: JSONCursor, strokesStart start: Int) {
+        guard let split = bytes.objectElementStart(near: start + (bytes.end - start) / 2, after: start,
+                                                   firstKeys: ["id", "points"]) else { return nil }
+        self.split = split
+    }
+
+    /// Starts the other thread on the part from `split`.
+    func start(_ source: SourceFile, reportUnknownKeys: Bool) {
+        // As for the events' parts: the pages mapped around the split go now.
+        let around = 2 << 20
+        source.releasePages(max(0, split - around)..<split + around)
+        let texts = TextScope.currentOrProcess
+        let split = self.split
+        work.startInStages { stage, checked in
+            texts.run {
+                if stage == 1 { return TraceReader.checkLaterStrokes(source, from: split) }
+                return TraceReader.mergeLaterStrokes(source, from: split, checked: checked!, reportUnknownKeys: reportUnknownKeys)
+            }
+        }
+    }
+
+    /// The check of the part, waited for.
+    func checked() -> LaterStrokes<C> {
+        work.results(from: 1)[0]!
+    }
+
+    /// The merge of the part, waited for (once).
+    func merged() -> LaterStrokes<C>? {
+        if let merge { return merge }
+        let result = work.results(from: 0)[0]
+        merge = .some(result)
+        return result
+    }
+
+    /// Waits until the other thread is done with both stages (for tests).
+    func waitForBoth() {
+        work.wait(for: 0)
+    }
+
+    /// Takes no more stages to the other thread, and waits for it.
+    func finish() {
+        work.finish()
+    }
+}
+
+extension TraceReader {
+    /// Checks the strokes from `split` to the end of the `strokes` array (on another thread):
+    /// stops at the first stroke not written as strokes usually are, or any syntax error, which
+    /// the first thread will then read properly.
+    static func checkLaterStrokes<C>(_ source: SourceFile, from split: Int) -> LaterStrokes<C> {
+        let part = LaterStrokes<C>()
+        do {
+            try source.withBytes { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer, from: split)
+                var pages = PageRelease(from: split)
+                var lastBegin = -Double.infinity
+                var count = 0
+                repeat {
+                    pages.reached(cursor.pos, in: source)
+                    guard let begin = try checkUsualStroke(&cursor) else { throw ParseFailure.stop }
+                    if count == 0 { part.firstBegin = begin }
+                    if begin < lastBegin { part.beginInOrder = false }
+                    lastBegin = begin
+                    count += 1
+                } while try cursor.nextElement(first: false)
+                pages.finish(at: cursor.pos, in: source)
+                part.end = cursor.pos
+                part.count = count
+            }
+        } catch {
+            return part
+        }
+        part.ok = true
+        return part
+    }
+
+    /// Merges the strokes from `split` (checked, in `checked`) into events (on another thread),
+    /// from the first that begins after every one before it in the part has ended: stops at
+    /// the first problem, which the first thread will then report.
+    static func mergeLaterStrokes<C: TouchEventConsumer>(_ source: SourceFile, from split: Int, checked: LaterStrokes<C>,
+                                                         reportUnknownKeys: Bool) -> LaterStrokes<C> {
+        let part = LaterStrokes<C>()
+        guard checked.ok, checked.beginInOrder, var consumer = C.emptyForLaterPart() else { return part }
+        var reader = TraceReader(source: source, options: TraceReadOptions(reportUnknownKeys: reportUnknownKeys))
+        reader.isFirstPass = false
+        let list = StrokeList(range: split..<checked.end)
+        do {
+            try source.withBytes { buffer throws(ParseFailure) in
+                let cursor = JSONCursor(buffer, from: split, to: checked.end)
+                try reader.mergeStrokes(list, leavingOut: [], cursor: cursor, consumer: &consumer, ownPart: part)
+            }
+        } catch {
+            return part
+        }
+        part.consumer = consumer
+        part.eventCount = reader.summary.eventCount
+        part.touchCount = reader.summary.touchCount
+        part.firstTime = reader.summary.firstTime
+        part.lastTime = reader.summary.lastTime
+        part.maxX = reader.summary.maxX
+        part.maxY = reader.summary.maxY
+        part.ok = true
+        return part
+    }
+}

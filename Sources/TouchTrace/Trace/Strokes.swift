@@ -14,6 +14,15 @@
 /// stroke) and sorted by their first time. A finger that moves while no other is down (the
 /// usual case: one stroke after another) makes events of one touch each, which are given out
 /// without the heap's steps and with the touch admitted in the slot it had in the event before.
+///
+/// A large array read where the events need not all pass through one consumer in order (as in
+/// `validate`) is cut at a stroke near its middle (`StrokesSplit`): another thread checks the
+/// strokes from there on and then merges them, from the first that begins with none of them
+/// down, while this thread checks and merges those before. This thread takes the other's check
+/// in when it reaches the split exactly and every stroke there was written as usual and without
+/// a problem (so that any message, syntax errors first, is still this thread's, in file order),
+/// and its merge when the strokes begin in order of time and this thread's merge, with nothing
+/// down, reaches the stroke where the other's events begin; otherwise it reads on alone.
 extension TraceReader {
     /// Reads and checks the `strokes` array at the cursor (leaving the cursor after it), then
     /// merges its strokes into events and streams them to `consumer`.
@@ -32,10 +41,39 @@ extension TraceReader {
         var first = true
         var restChecked = false
         var lastBegin = -Double.infinity
+        // A large array is cut in two at a stroke near its middle: another thread checks and
+        // then merges the strokes from there on, while this one does the strokes before.
+        var split: StrokesSplit<C>?
+        if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
+           let parts = StrokesSplit<C>(bytes: cursor, strokesStart: cursor.pos) {
+            parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys)
+            if laterPartsReadFirst > 0 { parts.waitForBoth() }
+            split = parts
+        }
+        // However reading ends, the other thread takes no more work and is waited for.
+        defer { split?.finish() }
+        var splitAt = split?.split ?? Int.max
+        // The other thread's merge, when its check is taken in.
+        var join: StrokesSplit<C>?
         var pages = PageRelease(from: open)
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
+            if cursor.pos >= splitAt, let parts = split {
+                splitAt = Int.max
+                // Exactly at the split, between strokes: the other thread's check holds, and
+                // the rest of the array has no problem (no syntax error either).
+                if cursor.pos == parts.split, case let theirs = parts.checked(), theirs.ok {
+                    if theirs.firstBegin < lastBegin || !theirs.beginInOrder {
+                        list.beginInOrder = false
+                    } else if list.beginInOrder {
+                        join = parts
+                    }
+                    index += theirs.count
+                    cursor.pos = theirs.end
+                    break
+                }
+            }
             let strokeStart = cursor.pos
             var begin = try Self.checkUsualStroke(&cursor)
             if begin == nil {
@@ -60,7 +98,10 @@ extension TraceReader {
         }
         pages.finish(at: cursor.pos, in: source)
         list.range = open..<cursor.pos
-        try emitStrokeEvents(list, leavingOut: unusable, consumer: &consumer)
+        try source.withBytes { buffer throws(ParseFailure) in
+            let cursor = JSONCursor(buffer, from: list.range.lowerBound, to: list.range.upperBound)
+            try self.mergeStrokes(list, leavingOut: unusable, cursor: cursor, consumer: &consumer, join: join)
+        }
         return list
     }
 
@@ -69,7 +110,7 @@ extension TraceReader {
     /// go backwards), in any order and spacing. Its first time, or nil for any other stroke, with
     /// the cursor somewhere inside it (the caller reads it again). Malformed JSON throws here
     /// just as reading the stroke as a tree would, at the same byte.
-    private static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
+    static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "{") else { return nil }
         cursor.pos += 1
         var sawID = false
@@ -244,9 +285,15 @@ extension TraceReader {
         }
     }
 
-    private mutating func mergeStrokes<C: TouchEventConsumer>(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor,
-                                                              consumer: inout C) throws(ParseFailure) {
-        var feed = try StrokeFeed(list, leavingOut: leavingOut, cursor: cursor)
+    /// `join`: the other thread's merge of the strokes from its split on, taken in (when this
+    /// merge, with nothing down, reaches the stroke its events begin with) in place of merging
+    /// them here. `ownPart`: this merge is the other thread's, of the strokes from the start
+    /// of `list.range`; its events are those from the first stroke that begins with nothing
+    /// down (where it notes the `handoff`), and it stops at the first problem.
+    mutating func mergeStrokes<C: TouchEventConsumer>(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor,
+                                                      consumer: inout C, join: StrokesSplit<C>? = nil,
+                                                      ownPart: LaterStrokes<C>? = nil) throws(ParseFailure) {
+        var feed = try StrokeFeed(list, leavingOut: leavingOut, cursor: cursor, fromElement: ownPart != nil)
         var pending = try feed.next()
         var down = StrokeHeap()
         // Where each touch of the event comes from, for messages (the first `placed` of them).
@@ -258,7 +305,43 @@ extension TraceReader {
         // its touch's slot: when its next point alone makes the next event, the touch is
         // admitted without being looked up (a finger that moves while no other is down).
         var alone: (index: Int, slot: Int)?
+        // Where the other thread's merge is looked at (the offset of the stroke to take up).
+        var joinFrom = join == nil ? Int.max : join!.split
+        // For the other thread's merge: the touches begun before its events begin.
+        var touchesBefore = 0
+        var beforeHandoff = ownPart != nil
         while true {
+            if down.isEmpty, pending != nil, feed.lastOffset >= joinFrom, let join {
+                // Nothing down: the events from here on are the other thread's, if it begins
+                // them at this very stroke (then its merge from here is the same as this one's).
+                guard let theirs = join.merged(), theirs.ok, feed.lastOffset <= theirs.handoff else {
+                    joinFrom = Int.max
+                    continue
+                }
+                if feed.lastOffset < theirs.handoff {
+                    joinFrom = theirs.handoff
+                } else {
+                    consumer.appendLaterPart(theirs.consumer!)
+                    theirs.consumer = nil
+                    index += theirs.eventCount
+                    summary.touchCount = tracker.touchCount + theirs.touchCount
+                    summary.maxX = max(summary.maxX, theirs.maxX)
+                    summary.maxY = max(summary.maxY, theirs.maxY)
+                    if summary.firstTime == nil { summary.firstTime = theirs.firstTime }
+                    summary.lastTime = theirs.lastTime
+                    break
+                }
+            }
+            if beforeHandoff, down.isEmpty, index > 0 {
+                // Every stroke before has ended: the other thread's own events begin here.
+                guard pending != nil else { throw ParseFailure.stop }
+                beforeHandoff = false
+                ownPart!.handoff = feed.lastOffset
+                touchesBefore = tracker.touchCount
+                index = 0
+                summary.firstTime = nil
+                consumer = C.emptyForLaterPart()!
+            }
             // The strokes that begin no later than the earliest point of those down are taken up.
             while let t = pending?.stroke.t, down.isEmpty || t <= down.top.t {
                 down.insert(pending!.stroke, id: pending!.id)
@@ -320,6 +403,10 @@ extension TraceReader {
         }
         pages.finish(at: list.range.upperBound, in: source)
         summary.eventCount = index
+        if ownPart != nil {
+            if beforeHandoff { throw ParseFailure.stop }
+            summary.touchCount -= touchesBefore
+        }
         try finishTrace(consumer: &consumer, eventIndex: index)
     }
 }
@@ -549,7 +636,8 @@ private struct StrokeFeed {
     private var nextSorted = 0
     let inFileOrder: Bool
 
-    init(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor) throws(ParseFailure) {
+    /// `fromElement`: the range begins at a stroke, not at the array's `[`.
+    init(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor, fromElement: Bool = false) throws(ParseFailure) {
         self.cursor = cursor
         self.leavingOut = leavingOut
         self.unusual = list.unusual
@@ -558,7 +646,7 @@ private struct StrokeFeed {
             self.cursor.pos = self.cursor.end
             return
         }
-        self.cursor.pos += 1
+        if !fromElement { self.cursor.pos += 1 }
         if !inFileOrder {
             var entries: [(t: Double, index: Int, offset: Int, usual: Bool)] = []
             while let (offset, index, usual) = try nextInFile() {
@@ -575,18 +663,22 @@ private struct StrokeFeed {
 
     /// Where the feed reads in the file (in file order).
     var position: Int { cursor.pos }
+    /// The offset of the stroke `next()` gave last.
+    private(set) var lastOffset = 0
 
     /// The next stroke to take up, opened at its first point, and its id; nil after the last.
     mutating func next() throws(ParseFailure) -> (stroke: DownStroke, id: TouchID)? {
         var id = TouchID.number(0)
         if inFileOrder {
-            guard let (_, index, usual) = try nextInFile() else { return nil }
+            guard let (offset, index, usual) = try nextInFile() else { return nil }
+            lastOffset = offset
             // `nextInFile` stops at the stroke's start: it is read from there.
             return (try DownStroke(&cursor, index: index, usual: usual, id: &id), id)
         }
         guard nextSorted < sorted.count else { return nil }
         let entry = sorted[nextSorted]
         nextSorted += 1
+        lastOffset = entry.offset
         var reader = cursor
         reader.pos = entry.offset
         return (try DownStroke(&reader, index: entry.index, usual: entry.usual, id: &id), id)
