@@ -67,6 +67,18 @@ open class UIApplication: UIResponder {
     }
     /// Whether a URL can be opened: false.
     open func canOpenURL(_ url: URL) -> Bool { false }
+    /// Sends an event to its window, as UIKit's `sendEvent(_:)`: every event of a screen built
+    /// in code comes here first (SPEC 17), before its window's `sendEvent(_:)`, which the base
+    /// calls (an event of no window is delivered as the window's base would). An override that
+    /// does not call `super` keeps the event from the window, its recognizers and views (see
+    /// `UIWindow.sendEvent(_:)`).
+    open func sendEvent(_ event: UIEvent) {
+        if let window = event.window {
+            window.sendEvent(event)
+        } else {
+            event.deliver()
+        }
+    }
     /// Starts ignoring touches: kept by nothing (the replay's touches come from the trace).
     open func beginIgnoringInteractionEvents() {}
     /// Stops ignoring touches: nothing to do.

@@ -124,6 +124,17 @@ struct ScreenHost: SceneHost {
     }
 }
 
+extension ScreenHost {
+    /// The event goes through the application and the window (`UIWindow.sendEvent(_:)`), whose
+    /// base delivers it.
+    func sendEvent(_ context: inout DeliveryContext, deliver: () -> Void) {
+        let world = UIKitReplay.of(context, screen: screen)
+        MediaClock.now = context.t
+        ReplayTimeline.current = world.timeline
+        world.sendEvent(context.eventTouches, at: context.t, deliver: deliver)
+    }
+}
+
 /// How every replay makes its own copy of a screen (see `ScreenType.uiKit`).
 struct ScreenMaker: Sendable {
     let build: @Sendable () -> ScreenTree

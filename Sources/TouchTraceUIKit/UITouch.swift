@@ -166,14 +166,40 @@ public final class UIEvent {
     /// `.touches`.
     public var type: EventType { .touches }
     let touches: Set<UITouch>
+    /// For the event a replay sends through the application and its window: the window, and
+    /// what delivers the event to the window's recognizers and views (see `UIWindow.sendEvent(_:)`).
+    weak var window: UIWindow?
+    private var delivery: (() -> Void)?
 
     init(timestamp: TimeInterval, touches: Set<UITouch>) {
         self.timestamp = timestamp
         self.touches = touches
     }
 
-    /// Every touch of this event on the recognizer's view (and its subviews): those that began,
-    /// moved, ended or were cancelled in it, ignored ones included (as in UIKit).
+    /// The event a replay sends to `window`, whose `sendEvent(_:)` calls `delivery`.
+    init(timestamp: TimeInterval, touches: Set<UITouch>, window: UIWindow?, delivery: @escaping () -> Void) {
+        self.timestamp = timestamp
+        self.touches = touches
+        self.window = window
+        self.delivery = delivery
+    }
+
+    /// Delivers the event to the recognizers and views, the first time it is called for an
+    /// event a replay sent; otherwise nothing.
+    func deliver() {
+        guard let delivery else { return }
+        self.delivery = nil
+        delivery()
+    }
+
+    /// The replay is done with the event: delivering it again does nothing.
+    func close() { delivery = nil }
+
+    /// Every touch of the event. In a recognizer's or a view's touch method: the touches of the
+    /// event on the recognizer's view (and its subviews), those that began, moved, ended or were
+    /// cancelled in it, ignored ones included (as in UIKit). In `UIApplication.sendEvent(_:)` and
+    /// `UIWindow.sendEvent(_:)`: every touch down on the screen, those the event does not move
+    /// `stationary`.
     public var allTouches: Set<UITouch>? { touches }
 
     /// The event's touches for one view: those whose view is `view` (or a subview of it).
