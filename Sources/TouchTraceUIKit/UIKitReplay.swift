@@ -62,6 +62,8 @@ final class UIKitReplay: ReplayAttachment {
         // Work the screen's code schedules as it is made (in `viewDidLoad`) is this replay's.
         let timeline = ReplayTimeline()
         ReplayTimeline.current = timeline
+        // The application comes first, as on a device (the screen's code may ask for it as it is made).
+        timeline.application = screen.application.init()
         let tree = screen.make()
         let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
                                 timeline: timeline)

@@ -4,7 +4,7 @@ import TouchTrace
 /// `began` to `ended` or `cancelled`), so `touch == self.trackedTouch` compares identities.
 ///
 /// Each TouchTraceUIKit recognizer of a replay has its own objects (a recognizer never sees
-/// another's). Locations are kept on the screen and converted to the view asked for.
+/// another's), as have the hit views' touch methods and the window's `sendEvent(_:)`. Locations are kept on the screen and converted to the view asked for.
 ///
 /// **Hashing is deterministic**: a touch hashes to a value made only from its serial (unique in
 /// the replay), whatever the process's hash seed, so iterating a `Set<UITouch>` — and

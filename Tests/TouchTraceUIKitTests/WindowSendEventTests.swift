@@ -234,4 +234,64 @@ import TouchTrace
         #expect(first.log.count == 15)
         #expect(first.transcript.contains { $0.contains("tap") && $0.contains("recognized") })
     }
+
+    /// An application subclass, as an idle timer's: it logs every event it is sent, then hands
+    /// it on (or keeps it when `keeps`); a class-level log, since touchtrace makes the object.
+    final class IdleApplication: UIApplication {
+        nonisolated(unsafe) static var log: Log?
+        nonisolated(unsafe) static var keeps = false
+        override func sendEvent(_ event: UIEvent) {
+            IdleApplication.log?.lines.append("app t=\(event.timestamp) shared=\(UIApplication.shared === self)")
+            if IdleApplication.keeps { return }
+            super.sendEvent(event)
+        }
+    }
+}
+
+/// The application a screen's registration names gets every event before the window, and is
+/// `UIApplication.shared` in the replay; one that does not call `super` keeps the event from
+/// the window too. (Serialized: the subclass logs through class-level values.)
+@Suite(.serialized) struct ApplicationSendEventTests {
+    typealias Log = WindowSendEventTests.Log
+
+    func run(keeps: Bool) throws -> (transcript: [String], log: [String]) {
+        let log = Log()
+        WindowSendEventTests.IdleApplication.log = log
+        WindowSendEventTests.IdleApplication.keeps = keeps
+        defer { WindowSendEventTests.IdleApplication.log = nil }
+        var registry = Registry.standard
+        try registry.register(.uiKit("screen", application: WindowSendEventTests.IdleApplication.self) {
+            let window = WindowSendEventTests.screen(log, recognizer: UITapGestureRecognizer())
+            // The tap's action asks for the application: the replay's.
+            window.subviews[0].gestureRecognizers?[0].addTarget { _ in
+                log.lines.append("action app is idle: \(UIApplication.shared is WindowSendEventTests.IdleApplication)")
+            }
+            return window
+        })
+        let scene = try parseScene(#"{"screen": "screen"}"#, version: 2, registry: registry)
+        let transcript = try transcriptText(traceJSON([(0, [(1, "began", 150, 150)]), (0.1, [(1, "ended", 150, 150)])], version: 2), scene)
+        return (transcript, log.lines)
+    }
+
+    @Test func theNamedApplicationSeesEveryEventFirst() throws {
+        let (transcript, log) = try run(keeps: false)
+        #expect(log == [
+            "app t=0.0 shared=true", "send touches t=0.0: began (150, 150) view 7", "view began", "sent",
+            "app t=0.1 shared=true", "send touches t=0.1: ended (150, 150) view 7", "view cancelled",
+            "action ended", "action app is idle: true", "sent",
+        ])
+        #expect(transcript.contains { $0.contains("tap") && $0.contains("recognized") })
+    }
+
+    @Test func anApplicationThatKeepsEventsKeepsThemFromTheWindow() throws {
+        let (transcript, log) = try run(keeps: true)
+        #expect(log == ["app t=0.0 shared=true", "app t=0.1 shared=true"])
+        #expect(!transcript.contains { $0.contains("tap") })
+    }
+
+    /// Outside a replay `shared` is a plain application, as before.
+    @Test func outsideAReplaySharedIsAPlainApplication() {
+        #expect(!(UIApplication.shared is WindowSendEventTests.IdleApplication))
+        #expect(UIApplication.shared.applicationState == .active)
+    }
 }
