@@ -510,7 +510,8 @@ open class UIWindow: UIView {
     /// and view. A touch whose beginning was kept so is kept for its whole life: its later
     /// events still come here, but nothing is delivered of it even when `super` is called. A touch
     /// that was delivered and whose lift is kept is up: its recognizers and view never hear that
-    /// it ended. Deadlines and timers are not events and never come here.
+    /// it ended (a recognizer that had it keeps it, as on a device: a pan that had begun stays
+    /// `changed`). Deadlines and timers are not events and never come here.
     ///
     /// The event's touches are the window's own objects (`allTouches`: every touch down, with its
     /// phase in this event, `stationary` when it did not change); recognizers and views get

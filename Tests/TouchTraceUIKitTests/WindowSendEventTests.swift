@@ -178,6 +178,33 @@ import TouchTrace
         #expect(first?.hasPrefix("0.55") == true)
     }
 
+    /// A window that keeps the event of a delivered touch's lift: the view and the pan never
+    /// hear that it ended (no `touchesEnded`, no action `ended`); the window is sent it. The pan
+    /// keeps the touch it never saw lift, as a recognizer does on a device when a window eats
+    /// the lift: a second drag finds it still `changed`, with two touches (the one that lifted
+    /// unseen and the new one), and its lift does not end it.
+    @Test func aKeptLiftIsNeverHeardOf() throws {
+        let events = Self.drag + [
+            (0.5, [(2, "began", 150, 150)]), (0.55, [(2, "moved", 165, 150)]), (0.6, [(2, "moved", 180, 150)]), (0.65, [(2, "ended", 180, 150)]),
+        ]
+        let (transcript, log) = try run(events) { log in
+            Self.screen(log, keep: { event in event.timestamp == 0.15 }, recognizer: UIPanGestureRecognizer())
+        }
+        #expect(log == [
+            "send touches t=0.0: began (150, 150) view 7", "view began", "sent",
+            "send touches t=0.05: moved (160, 150) view 7", "view cancelled", "action began", "sent",
+            "send touches t=0.1: moved (170, 150) view 7", "action changed", "sent",
+            "send touches t=0.15: ended (170, 150) view 7", "kept",
+            // The pan has recognized, so the view never gets the second touch (cancelsTouchesInView).
+            "send touches t=0.5: began (150, 150) view 7", "sent",
+            "send touches t=0.55: moved (165, 150) view 7", "action changed", "sent",
+            "send touches t=0.6: moved (180, 150) view 7", "action changed", "sent",
+            "send touches t=0.65: ended (180, 150) view 7", "sent",
+        ])
+        #expect(!transcript.contains { $0.hasPrefix("0.15") || $0.hasPrefix("0.65") })
+        #expect(transcript.contains { $0.hasPrefix("0.5500") && $0.contains("from=changed to=changed") && $0.hasSuffix("touches=2") })
+    }
+
     /// The touch a window is sent at its beginning already has its view — the view the tree's
     /// hit test found (a subview of the touched view here) — and its window; its tap count counts
     /// quick taps as UIKit's does.

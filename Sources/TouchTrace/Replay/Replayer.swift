@@ -111,6 +111,8 @@ struct ReplayCore: ArenaMembers {
     /// touch: the value itself is reached only out of line, never copied in the hot path).
     private let host: (any SceneHost)?
     private let hasHost: Bool
+    /// Whether the host is handed each event (`SceneHost.sendEvent`): it hit-tests (version 2).
+    private let hostSendsEvents: Bool
     /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
@@ -314,6 +316,7 @@ struct ReplayCore: ArenaMembers {
         self.topLevel = plan.topLevel
         self.host = plan.host
         self.hasHost = plan.host != nil
+        self.hostSendsEvents = plan.host != nil && plan.version >= 2
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
@@ -454,7 +457,7 @@ struct ReplayCore: ArenaMembers {
             }
         }
         if touchedCount > 1 { touchedViews.sortPrefix(touchedCount) }
-        if hasHost && version >= 2 {
+        if hostSendsEvents {
             hostSendEvent(event)
         } else {
             for i in 0..<touchedCount {
