@@ -32,6 +32,12 @@ extension UIGestureRecognizer: Hashable {
 
 /// The application, as `UIKit.UIApplication`: one screen, no windows of its own. touchtrace's
 /// fixed values: no windows (`windows` empty, `keyWindow` nil), active, idle timer kept.
+///
+/// A replay of a screen built in code has an application of its own, made before the screen,
+/// of the class the screen's registration names (`ScreenType.uiKit(_:application:controller:)`,
+/// as `UIApplicationMain` names an app's principal class): `UIApplication` itself unless named.
+/// It is `UIApplication.shared` while the replay's code runs, and every event of the replay
+/// goes through its `sendEvent(_:)`.
 open class UIApplication: UIResponder {
     /// The application's state, as `UIApplication.State`.
     public enum State: Int, Sendable {
@@ -43,9 +49,15 @@ open class UIApplication: UIResponder {
         case background
     }
 
-    /// The application: an object with touchtrace's fixed values (see the type), made when
-    /// asked (it keeps nothing, so every one answers the same).
-    public static var shared: UIApplication { UIApplication() }
+    /// The application: while the code of a replay of a screen built in code runs, the replay's
+    /// own (see the type); elsewhere an object with touchtrace's fixed values, made when asked.
+    public static var shared: UIApplication { ReplayTimeline.current?.application ?? UIApplication() }
+
+    /// An application (touchtrace makes the one of each replay of a screen; a subclass sets up
+    /// its own state here and calls `super`).
+    public required override init() {
+        super.init()
+    }
 
     /// The windows: none (a replay's screen is its controller's view, with no window).
     open var windows: [UIWindow] { [] }
@@ -67,6 +79,18 @@ open class UIApplication: UIResponder {
     }
     /// Whether a URL can be opened: false.
     open func canOpenURL(_ url: URL) -> Bool { false }
+    /// Sends an event to its window, as UIKit's `sendEvent(_:)`: every event of a screen built
+    /// in code comes here first (SPEC 17), before its window's `sendEvent(_:)`, which the base
+    /// calls (an event of no window is delivered as the window's base would). An override that
+    /// does not call `super` keeps the event from the window, its recognizers and views (see
+    /// `UIWindow.sendEvent(_:)`).
+    open func sendEvent(_ event: UIEvent) {
+        if let window = event.window {
+            window.sendEvent(event)
+        } else {
+            event.deliver()
+        }
+    }
     /// Starts ignoring touches: kept by nothing (the replay's touches come from the trace).
     open func beginIgnoringInteractionEvents() {}
     /// Stops ignoring touches: nothing to do.

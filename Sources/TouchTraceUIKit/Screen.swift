@@ -25,11 +25,17 @@ import TouchTrace
 /// without `UI` and `GestureRecognizer` (`pan`, `pinch`, `rotation`, `checkmark`), with 2, 3, …
 /// after a name its view already has. The views are in scene order: a view, then its subviews
 /// back to front; a top-level view's frame is on the screen.
+///
+/// **The application.** Each replay makes its `UIApplication` before the screen, of the class
+/// `application` names (`UIApplication` unless named), as `UIApplicationMain` makes an app's
+/// principal class: `UIApplication.shared` during the replay, and the first to be sent each
+/// event (`UIApplication.sendEvent(_:)`, then the window's `sendEvent(_:)`).
 extension ScreenType {
     /// The screen of the view controller `make` makes: its `view`, loaded.
     public static func uiKit(_ name: String, summary: String = "a view controller built in code (TouchTraceUIKit)",
+                             application: UIApplication.Type = UIApplication.self,
                              controller make: @escaping @Sendable () -> UIViewController) -> ScreenType {
-        screen(name, summary: summary) {
+        screen(name, summary: summary, application: application) {
             let controller = make()
             controller.loadViewIfNeeded()
             let root: UIView = controller.view
@@ -39,17 +45,20 @@ extension ScreenType {
 
     /// The screen of the view tree `make` makes (the root's frame is on the screen).
     public static func uiKit(_ name: String, summary: String = "a view tree built in code (TouchTraceUIKit)",
+                             application: UIApplication.Type = UIApplication.self,
                              view make: @escaping @Sendable () -> UIView) -> ScreenType {
-        screen(name, summary: summary) {
+        screen(name, summary: summary, application: application) {
             let root = make()
             return ScreenTree(root: root, owner: ScreenHolder(nil, ScreenHolder.window(for: root)))
         }
     }
 
-    private static func screen(_ name: String, summary: String, _ build: @escaping @Sendable () -> ScreenTree) -> ScreenType {
+    private static func screen(_ name: String, summary: String, application: UIApplication.Type,
+                               _ build: @escaping @Sendable () -> ScreenTree) -> ScreenType {
         ScreenType(name: name, summary: summary) { version in
             let tree = build()
-            let maker = ScreenMaker(build: build, viewCount: tree.views.count, recognizerCount: tree.recognizers.count, name: name)
+            let maker = ScreenMaker(build: build, viewCount: tree.views.count, recognizerCount: tree.recognizers.count, name: name,
+                                    application: application)
             var views: [SceneView] = []
             var k = 0
             for (v, view) in tree.views.enumerated() {
@@ -124,12 +133,25 @@ struct ScreenHost: SceneHost {
     }
 }
 
+extension ScreenHost {
+    /// The event goes through the application and the window (`UIWindow.sendEvent(_:)`), whose
+    /// base delivers it.
+    func sendEvent(_ context: inout DeliveryContext, deliver: () -> Void) {
+        let world = UIKitReplay.of(context, screen: screen)
+        MediaClock.now = context.t
+        ReplayTimeline.current = world.timeline
+        world.sendEvent(context.eventTouches, at: context.t, deliver: deliver)
+    }
+}
+
 /// How every replay makes its own copy of a screen (see `ScreenType.uiKit`).
 struct ScreenMaker: Sendable {
     let build: @Sendable () -> ScreenTree
     let viewCount: Int
     let recognizerCount: Int
     let name: String
+    /// The class of the replay's application.
+    let application: UIApplication.Type
 
     /// A new tree, the same shape as the one the scene was made from.
     func make() -> ScreenTree {

@@ -38,6 +38,9 @@ final class ReplayTimeline {
     /// The engine's context while a piece runs (a state change its code asks of a recognizer
     /// is asked through it).
     private(set) var running: DeliveryHandle?
+    /// The replay's application (`UIApplication.shared` while its code runs), for a screen
+    /// built in code; nil otherwise.
+    var application: UIApplication?
 
     /// A time in whole microseconds, rounded to the nearest, as deadlines are compared (SPEC 10).
     static func micros(_ t: Double) -> Int64 {

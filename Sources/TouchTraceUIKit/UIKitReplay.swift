@@ -62,6 +62,8 @@ final class UIKitReplay: ReplayAttachment {
         // Work the screen's code schedules as it is made (in `viewDidLoad`) is this replay's.
         let timeline = ReplayTimeline()
         ReplayTimeline.current = timeline
+        // The application comes first, as on a device (the screen's code may ask for it as it is made).
+        timeline.application = screen.application.init()
         let tree = screen.make()
         let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
                                 timeline: timeline)
@@ -143,6 +145,74 @@ final class UIKitReplay: ReplayAttachment {
             hit = view.superview
         }
         return -1
+    }
+
+    /// The window's objects of the touches down, in the order they began (see `sendEvent`).
+    private var windowTouches: [UITouch] = []
+    /// Where the last lifted touch lifted (screen), when, its tap count, and whether it stayed
+    /// within the tap's allowable movement of where it began; where each touch down began.
+    private var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
+    private var windowBeganAt: [Int: CGPoint] = [:]
+
+    /// Hands the event at `t` (seconds) to the application, then its window
+    /// (`UIApplication.sendEvent(_:)`, `UIWindow.sendEvent(_:)`): `touches` are the event's, on
+    /// the screen, in the order it lists them; `deliver` delivers it (the base `sendEvent` of
+    /// the window calls it). The touches of an event kept from the views are forgotten here.
+    func sendEvent(_ touches: TouchSet, at t: Double, deliver: () -> Void) {
+        windowTouches.removeAll { $0.phase == .ended || $0.phase == .cancelled }
+        for object in windowTouches { object.phase = .stationary }
+        for touch in touches {
+            let location = CGPoint(x: touch.location.x, y: touch.location.y)
+            if touch.phase == .began {
+                var taps = 1
+                if let lift = lastLift, lift.stayed, t - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
+                   distance(lift.location, location) <= GestureDefaults.tapAllowableMovement {
+                    taps = lift.tapCount + 1
+                }
+                let object = UITouch(serial: touch.serial, id: touch.id, location: location, timestamp: t, phase: .began, tapCount: taps,
+                                     view: hitViews[touch.serial])
+                object.force = CGFloat(touch.force)
+                object.majorRadius = CGFloat(touch.majorRadius)
+                windowBeganAt[touch.serial] = location
+                windowTouches.append(object)
+                continue
+            }
+            guard let object = windowTouches.first(where: { $0.serial == touch.serial }) else { continue }
+            object.previousScreenLocation = object.screenLocation
+            object.screenLocation = location
+            object.timestamp = t
+            object.phase = UITouch.Phase(touch.phase)
+            object.force = CGFloat(touch.force)
+            object.majorRadius = CGFloat(touch.majorRadius)
+            if touch.phase == .ended {
+                let start = windowBeganAt[touch.serial] ?? location
+                lastLift = (location, t, object.tapCount, distance(start, location) <= GestureDefaults.tapAllowableMovement)
+            }
+            if touch.phase.isEnding { windowBeganAt[touch.serial] = nil }
+        }
+        var window: UIWindow?
+        if var top = views.first {
+            while let up = top.superview { top = up }
+            window = top as? UIWindow
+        }
+        var delivered = false
+        withoutActuallyEscaping({
+            delivered = true
+            deliver()
+        }) { delivery in
+            let event = UIEvent(timestamp: t, touches: Set(windowTouches), window: window, delivery: delivery)
+            UIApplication.shared.sendEvent(event)
+            event.close()
+        }
+        for touch in touches where touch.phase.isEnding {
+            forgetHit(touch.serial)
+            // Kept from the views: the view that has it never hears that it lifted.
+            if !delivered { viewTouches.forget(touch.serial) }
+        }
+    }
+
+    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
     /// After an event and its actions: the records of the views that changed, and their new

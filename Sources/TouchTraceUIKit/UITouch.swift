@@ -4,7 +4,7 @@ import TouchTrace
 /// `began` to `ended` or `cancelled`), so `touch == self.trackedTouch` compares identities.
 ///
 /// Each TouchTraceUIKit recognizer of a replay has its own objects (a recognizer never sees
-/// another's). Locations are kept on the screen and converted to the view asked for.
+/// another's), as have the hit views' touch methods and the window's `sendEvent(_:)`. Locations are kept on the screen and converted to the view asked for.
 ///
 /// **Hashing is deterministic**: a touch hashes to a value made only from its serial (unique in
 /// the replay), whatever the process's hash seed, so iterating a `Set<UITouch>` — and
@@ -166,14 +166,40 @@ public final class UIEvent {
     /// `.touches`.
     public var type: EventType { .touches }
     let touches: Set<UITouch>
+    /// For the event a replay sends through the application and its window: the window, and
+    /// what delivers the event to the window's recognizers and views (see `UIWindow.sendEvent(_:)`).
+    weak var window: UIWindow?
+    private var delivery: (() -> Void)?
 
     init(timestamp: TimeInterval, touches: Set<UITouch>) {
         self.timestamp = timestamp
         self.touches = touches
     }
 
-    /// Every touch of this event on the recognizer's view (and its subviews): those that began,
-    /// moved, ended or were cancelled in it, ignored ones included (as in UIKit).
+    /// The event a replay sends to `window`, whose `sendEvent(_:)` calls `delivery`.
+    init(timestamp: TimeInterval, touches: Set<UITouch>, window: UIWindow?, delivery: @escaping () -> Void) {
+        self.timestamp = timestamp
+        self.touches = touches
+        self.window = window
+        self.delivery = delivery
+    }
+
+    /// Delivers the event to the recognizers and views, the first time it is called for an
+    /// event a replay sent; otherwise nothing.
+    func deliver() {
+        guard let delivery else { return }
+        self.delivery = nil
+        delivery()
+    }
+
+    /// The replay is done with the event: delivering it again does nothing.
+    func close() { delivery = nil }
+
+    /// Every touch of the event. In a recognizer's or a view's touch method: the touches of the
+    /// event on the recognizer's view (and its subviews), those that began, moved, ended or were
+    /// cancelled in it, ignored ones included (as in UIKit). In `UIApplication.sendEvent(_:)` and
+    /// `UIWindow.sendEvent(_:)`: every touch down on the screen, those the event does not move
+    /// `stationary`.
     public var allTouches: Set<UITouch>? { touches }
 
     /// The event's touches for one view: those whose view is `view` (or a subview of it).

@@ -498,11 +498,28 @@ open class UIWindow: UIView {
     weak var firstResponder: UIResponder?
     /// The controller whose view fills the window (nil): kept; setting it does not add the view.
     open var rootViewController: UIViewController?
-    /// Sends an event to the window's views, as UIKit's `sendEvent(_:)`: never called, since a
-    /// replay delivers each event's touches itself (to recognizers, controls and views, SPEC 17),
-    /// not through the window; the base does nothing, so a subclass's override that calls
-    /// `super` compiles and changes no replay.
-    open func sendEvent(_ event: UIEvent) {}
+    /// Sends an event to the window's recognizers and views, as UIKit's `sendEvent(_:)`.
+    ///
+    /// In a screen built in code (`ScreenType.uiKit`) whose root view is in this window (or is
+    /// it), every event of the trace comes here, in order, through `UIApplication.sendEvent(_:)`,
+    /// before any recognizer has it (SPEC 17). The touches that began in it have been hit-tested
+    /// already, as on a device: their `view` is set. The base delivers the event — to the
+    /// recognizers through the arena, then to the hit views' touch methods, then to controls —
+    /// once, however often it is called for the event; an event made by other code is not
+    /// delivered. An override that does not call `super` keeps the event from every recognizer
+    /// and view. A touch whose beginning was kept so is kept for its whole life: its later
+    /// events still come here, but nothing is delivered of it even when `super` is called. A touch
+    /// that was delivered and whose lift is kept is up: its recognizers and view never hear that
+    /// it ended (a recognizer that had it keeps it, as on a device: a pan that had begun stays
+    /// `changed`). Deadlines and timers are not events and never come here.
+    ///
+    /// The event's touches are the window's own objects (`allTouches`: every touch down, with its
+    /// phase in this event, `stationary` when it did not change); recognizers and views get
+    /// objects of their own. Views added to the window here (a visualizer's dot) take part in
+    /// the hit tests of later touches, not of this event's.
+    open func sendEvent(_ event: UIEvent) {
+        event.deliver()
+    }
 }
 
 /// An object that can take touches, as `UIKit.UIResponder`: the touch methods a view or a view

@@ -149,6 +149,13 @@ final class ViewTouchDelivery {
         flush(at: t)
     }
 
+    /// The touch `serial` lifted in an event kept from the views: the view that has it never
+    /// hears of it again.
+    func forget(_ serial: Int) {
+        tracked.removeAll { $0.object.serial == serial }
+        beganAt[serial] = nil
+    }
+
     /// After an event or deadline, or as a recognizer is about to be reset: what the
     /// recognizers decided reaches the views (at `t`, seconds).
     func recognizersMayHaveDecided(at t: Double) {

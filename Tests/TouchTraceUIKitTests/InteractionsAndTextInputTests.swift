@@ -69,9 +69,9 @@ import TouchTrace
 
     final class UIButtonBox: @unchecked Sendable { var button: UIButton? }
 
-    /// A window whose `sendEvent` logs, with a view that logs its touches: the replay delivers
-    /// the touches to the view, never through the window's `sendEvent`.
-    @Test func aWindowsSendEventIsNeverCalledByAReplay() throws {
+    /// A window whose `sendEvent` logs, with a view that logs its touches: each event goes
+    /// through the window's `sendEvent`, whose `super` gives the view its touches.
+    @Test func aWindowsSendEventComesBeforeItsViewsTouches() throws {
         final class LoggingWindow: UIWindow {
             var log: Log?
             override func sendEvent(_ event: UIEvent) {
@@ -92,7 +92,7 @@ import TouchTrace
             window.addSubview(view)
             return window
         }
-        #expect(lines == ["began", "ended"])
+        #expect(lines == ["sendEvent", "began", "sendEvent", "ended"])
     }
 
     /// An interaction added to a view is in its `interactions` and knows its view, hearing

@@ -111,6 +111,8 @@ struct ReplayCore: ArenaMembers {
     /// touch: the value itself is reached only out of line, never copied in the hot path).
     private let host: (any SceneHost)?
     private let hasHost: Bool
+    /// Whether the host is handed each event (`SceneHost.sendEvent`): it hit-tests (version 2).
+    private let hostSendsEvents: Bool
     /// A recognizer of the replay: where it lies (see `RecognizerCell`; called with no
     /// reference counting, `cells` holds it), its view, its source, and whether its control
     /// brought it (then its actions go to that control).
@@ -314,6 +316,7 @@ struct ReplayCore: ArenaMembers {
         self.topLevel = plan.topLevel
         self.host = plan.host
         self.hasHost = plan.host != nil
+        self.hostSendsEvents = plan.host != nil && plan.version >= 2
         // Each replay holds copies of its own (`hold` copies the value into new memory).
         let recognizerCells = plan.recognizers.map { hold($0) }
         let controlCells = plan.controls.map { $0.map { hold($0) } }
@@ -454,10 +457,14 @@ struct ReplayCore: ArenaMembers {
             }
         }
         if touchedCount > 1 { touchedViews.sortPrefix(touchedCount) }
-        for i in 0..<touchedCount {
-            deliver(event, to: touchedViews[i])
+        if hostSendsEvents {
+            hostSendEvent(event)
+        } else {
+            for i in 0..<touchedCount {
+                deliver(event, to: touchedViews[i])
+            }
+            if !arena.value.afterEvent.isEmpty { callAfterEvent() }
         }
-        if !arena.value.afterEvent.isEmpty { callAfterEvent() }
         if live.value.attachment != nil { runDueWorkThenTellAttachment(eventIndex: event.index) }
     }
 
@@ -561,6 +568,60 @@ struct ReplayCore: ArenaMembers {
                                       eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
         let v = host!.hitTest(p, serial: serial, &context)
         return v >= 0 && v < views.count ? v : -1
+    }
+
+    /// Hands the event to the scene's code (`SceneHost.sendEvent`), which has it delivered to
+    /// the touched views, the actions it calls run — or not: then `swallow(_:)`.
+    @inline(never)
+    private mutating func hostSendEvent(_ event: borrowing TouchEvent) {
+        let host = self.host!
+        var onScreen: [ViewTouch] = []
+        onScreen.reserveCapacity(event.touches.count)
+        for touch in event.touches {
+            let slot = slots[touch.slot]
+            onScreen.append(ViewTouch(id: touch.id, serial: touch.serial, slot: touch.slot, phase: touch.phase, location: touch.location,
+                                      previousLocation: slot.location, beganAt: slot.beganAt, force: touch.force ?? 0,
+                                      majorRadius: touch.majorRadius ?? 0))
+        }
+        var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
+                                      eventTouches: TouchSet(onScreen), source: 0, sink: sink, arena: arena, live: live)
+        var delivered = false
+        host.sendEvent(&context) {
+            guard !delivered else { return }
+            delivered = true
+            for i in 0..<touchedCount {
+                deliver(event, to: touchedViews[i])
+            }
+            // The actions run within the scene's code's handling of the event.
+            if !arena.value.afterEvent.isEmpty { callAfterEvent() }
+        }
+        if !delivered {
+            swallow(event)
+            if !arena.value.afterEvent.isEmpty { callAfterEvent() }
+        }
+    }
+
+    /// The scene's code kept the event from its views: a touch that began in it belongs to no
+    /// view from now on (nothing had its beginning), and one that lifted in it is up (its
+    /// views' recognizers may be reset), with nothing delivered.
+    private mutating func swallow(_ event: borrowing TouchEvent) {
+        var lifted = false
+        for touch in event.touches {
+            let slot = touch.slot
+            slots[slot].location = touch.location
+            let v = slots[slot].view
+            guard v >= 0, slots[slot].down, touch.phase == .began || touch.phase.isEnding else { continue }
+            slots[slot].down = false
+            if touch.phase == .began { slots[slot].view = -1 }
+            var u = v
+            while u >= 0 {
+                views[u].touchesDown -= 1
+                u = views[u].superview
+            }
+            lifted = true
+        }
+        if lifted { arena.value.resetMayBeDue = true }
+        resetFinalRecognizers()
     }
 
     private func hit(_ v: Int, _ p: Point) -> Int? {

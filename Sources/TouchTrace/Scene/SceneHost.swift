@@ -13,4 +13,18 @@ package protocol SceneHost: Sendable {
     /// coordinates, points): the view's turn, as UIKit's window gives a view its touches after
     /// the recognizers. `context` is the hit view's, at the event's time.
     func touchesDelivered(_ set: TouchSet, phase: Int, hitView v: Int, _ context: inout DeliveryContext)
+
+    /// The event at `context.t` is about to be delivered, its touches hit-tested (those that
+    /// began in it have their views): the scene's code gets it, as UIKit's window gets
+    /// `sendEvent(_:)`, and calls `deliver` to have it delivered (to recognizers, the hit views'
+    /// code and controls; a second call does nothing). `context.eventTouches` holds every touch
+    /// the event lists, in its order, located on the screen (points). If `deliver` is not called
+    /// nothing of the event is delivered: a touch that began in it is delivered in no later event
+    /// either, and one that lifted in it is up, though nothing that had it hears so.
+    func sendEvent(_ context: inout DeliveryContext, deliver: () -> Void)
+}
+
+extension SceneHost {
+    /// Delivers the event as it is.
+    package func sendEvent(_ context: inout DeliveryContext, deliver: () -> Void) { deliver() }
 }
