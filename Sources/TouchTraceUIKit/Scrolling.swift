@@ -360,7 +360,7 @@ extension UIScrollView {
         let offset = contentOffset
         let limits = offsetLimits
         let outside = offset.x < limits.min.x || offset.x > limits.max.x || offset.y < limits.min.y || offset.y > limits.max.y
-        var target = restingPoint(from: offset, velocity: v, axes: axes)
+        var target = adjustedRestingPoint(restingPoint(from: offset, velocity: v, axes: axes), velocity: v)
         withValuePointer(to: &target) { pointer in
             delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: pointer)
         }

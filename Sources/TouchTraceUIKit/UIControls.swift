@@ -589,6 +589,11 @@ extension UIScrollViewDelegate {
 ///   the pan recognize together) that scales the delegate's `viewForZooming(in:)` about the
 ///   fingers' midpoint, within the limits.
 open class UIScrollView: UIView {
+    /// The rest point a subclass gives for the projected one at a lift, before the delegate
+    /// hears of it (Scrolling.swift): the projected one (a collection view asks its layout; see
+    /// `UICollectionView`). `velocity` is the delegate's, in points per millisecond.
+    func adjustedRestingPoint(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
     /// The point of the content at the view's top left: the bounds' origin, in points. A
     /// change calls the delegate's `scrollViewDidScroll(_:)`.
     open var contentOffset: CGPoint {

@@ -1,0 +1,160 @@
+import Testing
+@testable import TouchTrace
+import TouchTraceUIKit
+
+/// UIKit surface that real gesture code uses, replayed where it affects a replay: a collection
+/// view's layout snapping a flick, a table controller hearing its table's scrolling, a view
+/// controller made by its nib initializer.
+/// `value` to a thousandth (the projection's arithmetic leaves 1077.999999999999 for 1078).
+private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 1000 }
+
+@Suite struct MoreSurfaceTests {
+    final class Log: @unchecked Sendable { var lines: [String] = [] }
+
+    typealias Events = [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])]
+
+    /// Replays `events` through the screen `make` builds; returns the transcript's lines.
+    func run(_ events: Events, _ make: @escaping @Sendable () -> UIViewController) throws -> [String] {
+        var registry = Registry.standard
+        try registry.register(.uiKit("surface-screen", controller: make))
+        let scene = try parseScene(#"{"screen": "surface-screen"}"#, version: 2, registry: registry)
+        return try transcriptText(traceJSON(events, version: 2), scene)
+    }
+
+    /// A flick up on a 300 × 400 scroll view at the top left: 20 points every 10 ms from y 380
+    /// to 300, lifting at 0.05 (velocity +2.0 points per millisecond, offset 80 at the lift: the
+    /// rest point is 80 + 2·0.998/0.002 = 1078, as in ScrollViewTests), then a second finger
+    /// rests at (340, 600) until 5.0 so the deceleration's frames run.
+    static let flickUp: Events = [(0, [(1, "began", 150, 380)]), (0.01, [(1, "moved", 150, 360)]), (0.02, [(1, "moved", 150, 340)]),
+                                  (0.03, [(1, "moved", 150, 320)]), (0.04, [(1, "moved", 150, 300)]), (0.05, [(1, "ended", 150, 280)]),
+                                  (0.06, [(2, "began", 340, 600)]), (5.0, [(2, "ended", 340, 600)])]
+
+    /// A layout that snaps the rest point to rows of 250 points and notes what it was asked.
+    final class SnappingLayout: UICollectionViewFlowLayout {
+        let log: Log
+        init(log: Log) { self.log = log }
+        override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+            log.lines.append("layout proposed=\(r(proposedContentOffset.y)) v=\(r(velocity.y)) own=\(collectionView?.accessibilityIdentifier ?? "none")")
+            return CGPoint(x: proposedContentOffset.x, y: (proposedContentOffset.y / 250).rounded() * 250)
+        }
+    }
+
+    /// A delegate noting the target at the lift and where the content came to rest.
+    final class RestDelegate: UIScrollViewDelegate {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+            log.lines.append("willEndDragging target=\(r(targetContentOffset.pointee.y))")
+        }
+        func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+            log.lines.append("rest \(r(scrollView.contentOffset.y))")
+        }
+    }
+
+    final class CollectionScreen: UIViewController {
+        let collection: UICollectionView
+        let delegateObject: RestDelegate
+        init(log: Log, layout: UICollectionViewLayout) {
+            collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+            delegateObject = RestDelegate(log: log)
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            collection.accessibilityIdentifier = "grid"
+            collection.contentSize = CGSize(width: 300, height: 2000)
+            collection.delegate = delegateObject
+            view.addSubview(collection)
+        }
+    }
+
+    /// The layout is asked at the lift with the projected rest point (1078) and the delegate's
+    /// velocity (2.0 points per millisecond), knows its collection view, and its answer (1078/250
+    /// = 4.312, rounded 4: 1000) is the delegate's target and where the content comes to rest.
+    @Test func aCollectionViewsLayoutDecidesWhereAFlickRests() throws {
+        let log = Log()
+        _ = try run(Self.flickUp) { CollectionScreen(log: log, layout: SnappingLayout(log: log)) }
+        #expect(log.lines == ["layout proposed=1078.0 v=2.0 own=grid", "willEndDragging target=1000.0", "rest 1000.0"], "\(log.lines)")
+    }
+
+    /// A plain flow layout leaves the projected rest point; a layout given later knows its view.
+    @Test func aPlainLayoutLeavesTheRestPoint() throws {
+        let log = Log()
+        _ = try run(Self.flickUp) { CollectionScreen(log: log, layout: UICollectionViewFlowLayout()) }
+        #expect(log.lines == ["willEndDragging target=1078.0", "rest 1078.0"], "\(log.lines)")
+        let first = UICollectionViewFlowLayout(), second = UICollectionViewFlowLayout()
+        let view = UICollectionView(frame: .zero, collectionViewLayout: first)
+        #expect(first.collectionView === view && second.collectionView == nil)
+        view.collectionViewLayout = second
+        #expect(second.collectionView === view)
+        #expect(first.targetContentOffset(forProposedContentOffset: CGPoint(x: 3, y: 4), withScrollingVelocity: .zero) == CGPoint(x: 3, y: 4))
+    }
+
+    /// A table controller as apps write one: its overrides of the scroll view delegate's methods
+    /// hear its table's drag, and of the data source's are there (never asked).
+    final class StretchController: UITableViewController {
+        let log: Log
+        init(log: Log) {
+            self.log = log
+            super.init(style: .plain)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+            tableView.contentSize = CGSize(width: 390, height: 2000)
+            tableView.accessibilityIdentifier = "table"
+        }
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 40 }
+        override func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+            log.lines.append("willBeginDragging")
+        }
+        override func scrollViewDidScroll(_ scrollView: UIScrollView) {
+            log.lines.append("didScroll \(scrollView.contentOffset.y)")
+        }
+    }
+
+    /// A finger at (150, 300) moves up 50 points at 0.02 (the pan begins), 70 more at 0.04,
+    /// rests 80 ms and lifts: the table's offset is 50, then 120 (the drag of ScrollViewTests),
+    /// and the controller's overrides hear it as the table's delegate.
+    @Test func aTableControllersOverridesHearItsTable() throws {
+        let log = Log()
+        let lines = try run([(0, [(1, "began", 150, 300)]), (0.02, [(1, "moved", 150, 250)]),
+                             (0.04, [(1, "moved", 150, 180)]), (0.12, [(1, "ended", 150, 180)])]) { StretchController(log: log) }
+        #expect(log.lines == ["willBeginDragging", "didScroll 50.0", "didScroll 120.0"], "\(log.lines)")
+        #expect(lines.contains("0.0400 table.view viewChanged bounds=0.0000,120.0000,390.0000,844.0000"), "\(lines)")
+    }
+
+    /// The controller's table is its view, of the controller's style, with the controller as its
+    /// data source and delegate; a registered identifier dequeues a cell of it, another none.
+    @Test func aTableControllersTableAndCells() {
+        let controller = UITableViewController(style: .grouped)
+        let table: UITableView = controller.tableView
+        #expect(table === controller.view && table.style == .grouped)
+        #expect(table.dataSource === controller && table.delegate === controller)
+        #expect(UITableViewController().tableView.style == .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        #expect(table.dequeueReusableCell(withIdentifier: "row")?.reuseIdentifier == "row")
+        #expect(table.dequeueReusableCell(withIdentifier: "other") == nil)
+        #expect(table.dequeueReusableCell(withIdentifier: "other", for: IndexPath(row: 0, section: 0)).reuseIdentifier == "other")
+        #expect(controller.numberOfSections(in: table) == 1 && controller.tableView(table, numberOfRowsInSection: 0) == 0)
+        #expect(controller.tableView(table, heightForRowAt: IndexPath(row: 0, section: 0)) == 44)
+    }
+
+    /// A view controller whose own initializer calls `super.init(nibName:bundle:)` (a designated
+    /// initializer, as in UIKit) loads its view as any other.
+    @Test func aControllerMadeByItsNibInitializerLoadsItsView() {
+        final class Detail: UIViewController {
+            let title0: String
+            var loaded = 0
+            init(title: String) {
+                title0 = title
+                super.init(nibName: String(describing: Detail.self), bundle: nil)
+            }
+            required init?(coder: NSCoder) { nil }
+            override func viewDidLoad() { loaded += 1 }
+        }
+        let detail = Detail(title: "x")
+        #expect(detail.view.frame.size == UIViewController.defaultViewSize && detail.loaded == 1)
+    }
+}
