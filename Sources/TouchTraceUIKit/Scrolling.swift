@@ -341,6 +341,13 @@ extension UIScrollView {
         lastDragOffset = offset
         lastDragTranslation = CGPoint(x: CGFloat(t.x), y: CGFloat(t.y))
         contentOffset = offset
+        // A pull past the refresh control's trigger starts its refresh (see `UIRefreshControl`).
+        refreshedControl()?.pulled(by: -(contentOffset.y + adjustedContentInset.top))
+    }
+
+    /// The refresh control a drag of this view may start: its own, or one added as a subview.
+    private func refreshedControl() -> UIRefreshControl? {
+        refreshControl ?? subviews.lazy.compactMap { $0 as? UIRefreshControl }.first
     }
 
     private func banded(_ raw: CGFloat, min: CGFloat, max: CGFloat, dimension: CGFloat) -> CGFloat {

@@ -594,6 +594,18 @@ open class UIScrollView: UIView {
     /// `UICollectionView`). `velocity` is the delegate's, in points per millisecond.
     func adjustedRestingPoint(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
 
+    /// The refresh control above the content (nil: none), as UIKit's: setting it adds it as a
+    /// subview, 60 points tall above the content's top, and a drag that pulls the content down
+    /// past its trigger starts its refresh (see `UIRefreshControl`).
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            if oldValue !== refreshControl, oldValue?.superview === self { oldValue?.removeFromSuperview() }
+            guard let control = refreshControl else { return }
+            control.frame = CGRect(x: 0, y: -UIRefreshControl.height, width: bounds.width, height: UIRefreshControl.height)
+            if control.superview !== self { addSubview(control) }
+        }
+    }
+
     /// The point of the content at the view's top left: the bounds' origin, in points. A
     /// change calls the delegate's `scrollViewDidScroll(_:)`.
     open var contentOffset: CGPoint {

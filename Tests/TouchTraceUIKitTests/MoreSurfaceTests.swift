@@ -10,6 +10,8 @@ private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 
 
 @Suite struct MoreSurfaceTests {
     final class Log: @unchecked Sendable { var lines: [String] = [] }
+    /// The screen a replay made, kept for the test to look at after it.
+    final class Held: @unchecked Sendable { var screen: RefreshScreen? }
 
     typealias Events = [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])]
 
@@ -156,5 +158,79 @@ private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 
         }
         let detail = Detail(title: "x")
         #expect(detail.view.frame.size == UIViewController.defaultViewSize && detail.loaded == 1)
+    }
+
+    /// A 300 × 400 table at the top left with a refresh control (its `refreshControl`, or a
+    /// subview as older code adds it) whose action notes the time, the table's offset and
+    /// `isRefreshing`.
+    final class RefreshScreen: UIViewController {
+        let log: Log
+        let asSubview: Bool
+        let refresh = UIRefreshControl()
+        init(log: Log, asSubview: Bool) {
+            self.log = log
+            self.asSubview = asSubview
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            let table = UITableView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+            if asSubview { table.addSubview(refresh) } else { table.refreshControl = refresh }
+            refresh.addTarget(for: .valueChanged) { [unowned self] control in
+                let refreshing = (control as! UIRefreshControl).isRefreshing
+                self.log.lines.append("refresh at \(r(CACurrentMediaTime())) offset \(r(table.contentOffset.y)) refreshing=\(refreshing)")
+            }
+            view.addSubview(table)
+        }
+    }
+
+    /// A finger at (150, 100) pulls the empty table (it bounces vertically) down 200 points at
+    /// 0.02: the rubber band gives (1 − 1/(200·0.55/400 + 1))·400 = (1 − 1/1.275)·400 = 86.275
+    /// points, short of the 130 of the trigger; then 400 points at 0.04: (1 − 1/1.55)·400 =
+    /// 141.935, past it: the action runs once, then, with `isRefreshing` true; 420 points at 0.06
+    /// does not run it again. The control sits 60 points tall above the content.
+    @Test func aPullPastTheTriggerStartsTheRefreshOnce() throws {
+        for asSubview in [false, true] {
+            let log = Log()
+            let held = Held()
+            _ = try run([(0, [(1, "began", 150, 100)]), (0.02, [(1, "moved", 150, 300)]), (0.04, [(1, "moved", 150, 500)]),
+                         (0.06, [(1, "moved", 150, 520)]), (0.2, [(1, "ended", 150, 520)])]) {
+                let made = RefreshScreen(log: log, asSubview: asSubview)
+                held.screen = made
+                return made
+            }
+            #expect(log.lines == ["refresh at 0.04 offset -141.935 refreshing=true"], "\(asSubview) \(log.lines)")
+            let control = try #require(held.screen?.refresh)
+            #expect(control.isRefreshing)
+            control.endRefreshing()
+            #expect(!control.isRefreshing)
+            control.beginRefreshing()
+            #expect(control.isRefreshing && log.lines.count == 1)
+            if !asSubview { #expect(control.frame == CGRect(x: 0, y: -60, width: 300, height: 60)) }
+        }
+    }
+
+    /// A pull short of the trigger (200 points of finger: 86.275 of content) starts nothing.
+    @Test func aShortPullStartsNoRefresh() throws {
+        let log = Log()
+        _ = try run([(0, [(1, "began", 150, 100)]), (0.02, [(1, "moved", 150, 300)]), (0.2, [(1, "ended", 150, 300)])]) {
+            RefreshScreen(log: log, asSubview: false)
+        }
+        #expect(log.lines.isEmpty, "\(log.lines)")
+    }
+
+    /// A pencil interaction is added to a view and keeps its delegate; the preferred action is
+    /// Settings' default.
+    @Test func aPencilInteractionIsKept() {
+        final class Sketch: UIView, UIPencilInteractionDelegate {
+            var taps = 0
+            func pencilInteractionDidTap(_ interaction: UIPencilInteraction) { taps += 1 }
+        }
+        let sketch = Sketch(frame: .zero)
+        let pencil = UIPencilInteraction(delegate: sketch)
+        sketch.addInteraction(pencil)
+        #expect(pencil.view === sketch && pencil.delegate === sketch)
+        #expect(UIPencilInteraction.preferredTapAction == .switchEraser && !UIPencilInteraction.prefersPencilOnlyDrawing)
+        #expect(sketch.taps == 0)
     }
 }
