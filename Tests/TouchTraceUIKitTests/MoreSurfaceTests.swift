@@ -233,4 +233,29 @@ private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 
         #expect(UIPencilInteraction.preferredTapAction == .switchEraser && !UIPencilInteraction.prefersPencilOnlyDrawing)
         #expect(sketch.taps == 0)
     }
+
+    /// A presentation controller as apps subclass it: its overrides answer, it has no container
+    /// (nothing is presented in a replay), its presented view is the presented controller's once
+    /// loaded, and animations beside a transition do not run (there is no transition).
+    @Test func aPresentationControllerIsMadeAndKept() {
+        final class Inset: UIPresentationController {
+            override func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
+                CGSize(width: parentSize.width - 30, height: parentSize.height - 220)
+            }
+            override var frameOfPresentedViewInContainerView: CGRect {
+                CGRect(origin: CGPoint(x: 15, y: 110), size: size(forChildContentContainer: presentedViewController, withParentContainerSize: CGSize(width: 390, height: 844)))
+            }
+        }
+        let presented = UIViewController(), presenting = UIViewController()
+        let presentation = Inset(presentedViewController: presented, presenting: presenting)
+        #expect(presentation.frameOfPresentedViewInContainerView == CGRect(x: 15, y: 110, width: 360, height: 624))
+        #expect(presentation.containerView == nil && presentation.presentingViewController === presenting)
+        #expect(presentation.presentedView == nil)
+        presented.loadViewIfNeeded()
+        #expect(presentation.presentedView === presented.view)
+        #expect(UIPresentationController(presentedViewController: presented, presenting: nil).frameOfPresentedViewInContainerView == .zero)
+        var ran = false
+        presented.transitionCoordinator?.animate(alongsideTransition: { _ in ran = true }, completion: nil)
+        #expect(!ran && presented.transitionCoordinator == nil)
+    }
 }
