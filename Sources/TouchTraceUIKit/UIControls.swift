@@ -805,8 +805,16 @@ extension UIViewController {
 
     /// The navigation controller holding this one: nil (a replay has no navigation stack).
     public var navigationController: UINavigationController? { nil }
-    /// The tab bar controller holding this one: nil (a replay shows one screen).
-    public var tabBarController: UIViewController? { nil }
+    /// The nearest tab bar controller among this controller's parents (`UITabBarController`
+    /// makes its tabs its children), or nil.
+    public var tabBarController: UITabBarController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let tabs = current as? UITabBarController { return tabs }
+            ancestor = current.parent
+        }
+        return nil
+    }
     /// The controller this one presented: nil (presenting shows nothing).
     public var presentedViewController: UIViewController? { nil }
     /// The controller that presented this one: nil.

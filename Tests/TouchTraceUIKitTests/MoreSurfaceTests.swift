@@ -258,4 +258,47 @@ private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 
         presented.transitionCoordinator?.animate(alongsideTransition: { _ in ran = true }, completion: nil)
         #expect(!ran && presented.transitionCoordinator == nil)
     }
+
+    /// A tab whose view notes the taps on it.
+    final class Tab: UIViewController {
+        let name: String
+        let log: Log
+        init(_ name: String, log: Log) {
+            self.name = name
+            self.log = log
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            let tap = UITapGestureRecognizer()
+            tap.addTarget { [unowned self] _ in self.log.lines.append("tap on \(self.name) tabs=\(self.tabBarController?.selectedIndex ?? -1)") }
+            view.addGestureRecognizer(tap)
+        }
+    }
+
+    /// Tabs selected by code: the selected tab's view fills the tab bar controller's view and
+    /// the others are out of it, so a tap lands on the selected one; an index out of range is
+    /// ignored; each tab's `tabBarController` is the controller.
+    @Test func aTapLandsOnTheSelectedTab() throws {
+        let log = Log()
+        _ = try run([(0, [(1, "began", 100, 100)]), (0.05, [(1, "ended", 100, 100)])]) {
+            let tabs = UITabBarController()
+            tabs.viewControllers = [Tab("first", log: log), Tab("second", log: log), Tab("third", log: log)]
+            tabs.selectedIndex = 2
+            tabs.selectedIndex = 1
+            tabs.selectedIndex = 3
+            return tabs
+        }
+        #expect(log.lines == ["tap on second tabs=1"], "\(log.lines)")
+        let tabs = UITabBarController()
+        let first = Tab("first", log: log), second = Tab("second", log: log)
+        tabs.setViewControllers([first, second], animated: false)
+        tabs.loadViewIfNeeded()
+        #expect(tabs.view.subviews.count == 1 && tabs.view.subviews.first === first.view && first.view.frame == tabs.view.bounds)
+        tabs.selectedViewController = second
+        #expect(tabs.selectedIndex == 1 && tabs.view.subviews.count == 1 && tabs.view.subviews.first === second.view)
+        #expect(first.view.superview == nil && second.tabBarController === tabs && tabs.children.count == 2)
+        tabs.selectedIndex = -1
+        #expect(tabs.selectedIndex == 1)
+    }
 }
