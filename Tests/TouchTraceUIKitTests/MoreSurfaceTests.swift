@@ -301,4 +301,113 @@ private func r(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 
         tabs.selectedIndex = -1
         #expect(tabs.selectedIndex == 1)
     }
+
+    /// A page view controller of three pages (each a `Tab`, noting taps), noting its delegate's
+    /// calls; the data source gives the neighbours of each page.
+    final class Pages: UIPageViewController, UIPageViewControllerDataSource, UIPageViewControllerDelegate {
+        let log: Log
+        let pages: [Tab]
+        init(log: Log) {
+            self.log = log
+            pages = [Tab("first", log: log), Tab("second", log: log), Tab("third", log: log)]
+            super.init(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            dataSource = self
+            delegate = self
+            setViewControllers([pages[0]], direction: .forward, animated: false)
+        }
+        func pageViewController(_ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController) -> UIViewController? {
+            guard let index = pages.firstIndex(where: { $0 === viewController }), index > 0 else { return nil }
+            return pages[index - 1]
+        }
+        func pageViewController(_ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController) -> UIViewController? {
+            guard let index = pages.firstIndex(where: { $0 === viewController }), index + 1 < pages.count else { return nil }
+            return pages[index + 1]
+        }
+        func pageViewController(_ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]) {
+            log.lines.append("will \((pendingViewControllers.first as? Tab)?.name ?? "?")")
+        }
+        func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+                                previousViewControllers: [UIViewController], transitionCompleted completed: Bool) {
+            log.lines.append("did from \((previousViewControllers.first as? Tab)?.name ?? "?") completed=\(completed)")
+        }
+    }
+
+    /// The page view controllers a replay made (a replay may make its screen more than once):
+    /// the last one's page shown, and the page whose view is in its view.
+    final class HeldPages: @unchecked Sendable {
+        var last: Pages?
+        func keep(_ pages: Pages) -> Pages { last = pages; return pages }
+        var shown: String { (last?.viewControllers?.first as? Tab)?.name ?? "none" }
+        var onScreen: String { last?.pages.first { $0.viewIfLoaded?.superview === last?.view }?.name ?? "none" }
+    }
+
+    /// A drag left of 250 points (more than half of the 390-point view) that rests 160 ms before
+    /// the lift (velocity zero) turns to the next page: the delegate hears it, and the second page's
+    /// view is the one in the controller's view. A drag of 100 points that rests does not turn.
+    @Test func aDragPastHalfTheViewTurnsThePage() throws {
+        let log = Log()
+        let held = HeldPages()
+        _ = try run([(0, [(1, "began", 300, 400)]), (0.02, [(1, "moved", 250, 400)]), (0.04, [(1, "moved", 50, 400)]),
+                     (0.2, [(1, "ended", 50, 400)])]) { held.keep(Pages(log: log)) }
+        #expect(log.lines == ["will second", "did from first completed=true"], "\(log.lines)")
+        #expect(held.shown == "second" && held.onScreen == "second", "\(held.shown) \(held.onScreen)")
+        let short = Log()
+        let shortHeld = HeldPages()
+        _ = try run([(0, [(1, "began", 300, 400)]), (0.02, [(1, "moved", 250, 400)]), (0.04, [(1, "moved", 200, 400)]),
+                     (0.2, [(1, "ended", 200, 400)])]) { shortHeld.keep(Pages(log: short)) }
+        #expect(short.lines.isEmpty && shortHeld.shown == "first" && shortHeld.onScreen == "first", "\(short.lines)")
+    }
+
+    /// A flick right from the first page asks for the page before, which there is not: the
+    /// page stays. A flick left of 60 points in 35 ms (about −1700 points per second, over the
+    /// 500 of `turningSpeed`) turns to the second page although it is short of half the view.
+    /// (The controller's completion runs at once with true: see `aPageControllerSetByCode`.)
+    @Test func aFlickTurnsThePageIfThereIsOne() throws {
+        let log = Log()
+        let held = HeldPages()
+        _ = try run([(0, [(1, "began", 200, 400)]), (0.01, [(1, "moved", 220, 400)]), (0.02, [(1, "moved", 240, 400)]),
+                     (0.03, [(1, "moved", 260, 400)]), (0.035, [(1, "ended", 260, 400)])]) { held.keep(Pages(log: log)) }
+        #expect(log.lines.isEmpty && held.shown == "first", "\(log.lines)")
+        let flick = Log()
+        let flickHeld = HeldPages()
+        _ = try run([(0, [(1, "began", 300, 400)]), (0.01, [(1, "moved", 280, 400)]), (0.02, [(1, "moved", 260, 400)]),
+                     (0.03, [(1, "moved", 240, 400)]), (0.035, [(1, "ended", 240, 400)])]) { flickHeld.keep(Pages(log: flick)) }
+        #expect(flick.lines == ["will second", "did from first completed=true"] && flickHeld.shown == "second", "\(flick.lines)")
+    }
+
+    /// A picker asks its data source for wheels and rows and keeps the row selected; a storyboard
+    /// makes plain controllers and a controller made by code has none.
+    @Test func aPickerKeepsItsSelection() {
+        final class Source: UIPickerViewDataSource {
+            func numberOfComponents(in pickerView: UIPickerView) -> Int { 2 }
+            func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int { component == 0 ? 10 : 0 }
+        }
+        let picker = UIPickerView(frame: .zero)
+        let source = Source()
+        #expect(picker.numberOfComponents == 0)
+        picker.dataSource = source
+        #expect(picker.numberOfComponents == 2 && picker.numberOfRows(inComponent: 0) == 10)
+        #expect(picker.selectedRow(inComponent: 0) == 0 && picker.selectedRow(inComponent: 1) == -1)
+        picker.selectRow(4, inComponent: 0, animated: true)
+        #expect(picker.selectedRow(inComponent: 0) == 4)
+        #expect(UIViewController().storyboard == nil)
+        #expect(type(of: UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "x")) == UIViewController.self)
+    }
+
+    /// Pages set by code: the completion runs at once with true, the page's view fills the
+    /// controller's view, and the delegate is not told.
+    @Test func aPageControllerSetByCode() {
+        let log = Log()
+        let pages = Pages(log: log)
+        pages.loadViewIfNeeded()
+        var done: Bool?
+        pages.setViewControllers([pages.pages[2]], direction: .reverse, animated: true) { done = $0 }
+        #expect(done == true && pages.viewControllers?.first === pages.pages[2] && log.lines.isEmpty)
+        #expect(pages.view.subviews.count == 1 && pages.pages[2].view.frame == pages.view.bounds && pages.pages[0].parent == nil)
+        #expect(UIPageViewController().transitionStyle == .pageCurl && pages.transitionStyle == .scroll)
+    }
 }
