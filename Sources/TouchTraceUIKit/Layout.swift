@@ -379,12 +379,25 @@ open class UIStackView: UIView {
 
 // MARK: Collection views
 
-/// The layout of a collection view, as `UICollectionViewLayout`: kept; nothing is laid out.
+/// The layout of a collection view, as `UICollectionViewLayout`: kept; nothing is laid out,
+/// but the layout decides where a flick comes to rest (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
 open class UICollectionViewLayout {
     /// A layout.
     public init() {}
     /// Asks for the layout to be computed again: nothing is laid out.
     open func invalidateLayout() {}
+    /// The collection view that uses this layout (held weakly; nil until one is made with it or
+    /// given it), as UIKit's.
+    open internal(set) weak var collectionView: UICollectionView?
+    /// Where the content comes to rest after a flick, asked by the collection view when the
+    /// finger lifts, before its delegate's `scrollViewWillEndDragging` (which gets what this
+    /// returns as its target): `proposedContentOffset` is where the scroll view's deceleration
+    /// would stop (see Scrolling.swift), `velocity` the content's velocity at the lift, in points
+    /// per millisecond as the delegate gets it (positive where `contentOffset` grows). The
+    /// default returns `proposedContentOffset`; a subclass overrides it to snap, as in UIKit.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
 }
 
 /// A line-by-line layout, as `UICollectionViewFlowLayout`: its settings are kept.
@@ -413,13 +426,22 @@ open class UICollectionView: UIScrollView {
         case horizontal
     }
 
-    /// The layout.
-    open var collectionViewLayout: UICollectionViewLayout
+    /// The layout (whose `collectionView` becomes this view).
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet { collectionViewLayout.collectionView = self }
+    }
 
     /// A collection view with this frame and layout.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
+        layout.collectionView = self
+    }
+
+    /// The rest point after a flick, as UIKit's: the layout's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`.
+    override func adjustedRestingPoint(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
     }
 
     /// Nil: touchtrace has no archives.

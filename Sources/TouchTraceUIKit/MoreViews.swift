@@ -235,6 +235,29 @@ open class UITableView: UIScrollView {
     open func reloadData() {}
     /// Sets `isEditing`.
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+    /// The object that would give the rows (held weakly): kept, never asked (touchtrace has no
+    /// rows; see `UITableViewController`).
+    open weak var dataSource: UITableViewDataSource?
+    /// The cell classes registered, by reuse identifier, in the order registered.
+    private var registeredCellClasses: [(identifier: String, cellClass: AnyClass?)] = []
+    /// Registers `cellClass` for cells of `identifier`: kept (see `dequeueReusableCell`).
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        registeredCellClasses.append((identifier, cellClass))
+    }
+    /// A cell for `indexPath`, as UIKit's `dequeueReusableCell(withIdentifier:for:)`: a plain
+    /// `.default` cell of `identifier` (touchtrace makes no cells of registered classes; its data
+    /// source is never asked, so this runs only when code calls it itself).
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: identifier)
+    }
+    /// A cell of `identifier` from the reuse queue, as UIKit's `dequeueReusableCell(withIdentifier:)`:
+    /// a plain `.default` cell when a class was registered for `identifier`, else nil (no cell
+    /// is ever queued for reuse: there are no rows).
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        registeredCellClasses.contains { $0.identifier == identifier } ? UITableViewCell(style: .default, reuseIdentifier: identifier) : nil
+    }
+    /// The number of rows of `section`: 0, there are no rows.
+    open func numberOfRows(inSection section: Int) -> Int { 0 }
 }
 
 /// A cell of a collection view, as `UIKit.UICollectionViewCell`: a view with a `contentView`

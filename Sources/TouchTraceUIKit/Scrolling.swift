@@ -341,6 +341,13 @@ extension UIScrollView {
         lastDragOffset = offset
         lastDragTranslation = CGPoint(x: CGFloat(t.x), y: CGFloat(t.y))
         contentOffset = offset
+        // A pull past the refresh control's trigger starts its refresh (see `UIRefreshControl`).
+        refreshedControl()?.pulled(by: -(contentOffset.y + adjustedContentInset.top))
+    }
+
+    /// The refresh control a drag of this view may start: its own, or one added as a subview.
+    private func refreshedControl() -> UIRefreshControl? {
+        refreshControl ?? subviews.lazy.compactMap { $0 as? UIRefreshControl }.first
     }
 
     private func banded(_ raw: CGFloat, min: CGFloat, max: CGFloat, dimension: CGFloat) -> CGFloat {
@@ -360,7 +367,7 @@ extension UIScrollView {
         let offset = contentOffset
         let limits = offsetLimits
         let outside = offset.x < limits.min.x || offset.x > limits.max.x || offset.y < limits.min.y || offset.y > limits.max.y
-        var target = restingPoint(from: offset, velocity: v, axes: axes)
+        var target = adjustedRestingPoint(restingPoint(from: offset, velocity: v, axes: axes), velocity: v)
         withValuePointer(to: &target) { pointer in
             delegate?.scrollViewWillEndDragging(self, withVelocity: v, targetContentOffset: pointer)
         }

@@ -589,6 +589,23 @@ extension UIScrollViewDelegate {
 ///   the pan recognize together) that scales the delegate's `viewForZooming(in:)` about the
 ///   fingers' midpoint, within the limits.
 open class UIScrollView: UIView {
+    /// The rest point a subclass gives for the projected one at a lift, before the delegate
+    /// hears of it (Scrolling.swift): the projected one (a collection view asks its layout; see
+    /// `UICollectionView`). `velocity` is the delegate's, in points per millisecond.
+    func adjustedRestingPoint(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// The refresh control above the content (nil: none), as UIKit's: setting it adds it as a
+    /// subview, 60 points tall above the content's top, and a drag that pulls the content down
+    /// past its trigger starts its refresh (see `UIRefreshControl`).
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            if oldValue !== refreshControl, oldValue?.superview === self { oldValue?.removeFromSuperview() }
+            guard let control = refreshControl else { return }
+            control.frame = CGRect(x: 0, y: -UIRefreshControl.height, width: bounds.width, height: UIRefreshControl.height)
+            if control.superview !== self { addSubview(control) }
+        }
+    }
+
     /// The point of the content at the view's top left: the bounds' origin, in points. A
     /// change calls the delegate's `scrollViewDidScroll(_:)`.
     open var contentOffset: CGPoint {
@@ -788,8 +805,16 @@ extension UIViewController {
 
     /// The navigation controller holding this one: nil (a replay has no navigation stack).
     public var navigationController: UINavigationController? { nil }
-    /// The tab bar controller holding this one: nil (a replay shows one screen).
-    public var tabBarController: UIViewController? { nil }
+    /// The nearest tab bar controller among this controller's parents (`UITabBarController`
+    /// makes its tabs its children), or nil.
+    public var tabBarController: UITabBarController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let tabs = current as? UITabBarController { return tabs }
+            ancestor = current.parent
+        }
+        return nil
+    }
     /// The controller this one presented: nil (presenting shows nothing).
     public var presentedViewController: UIViewController? { nil }
     /// The controller that presented this one: nil.

@@ -648,9 +648,11 @@ open class UIViewController: UIResponder {
     /// A view controller whose view is not loaded yet.
     public override init() { super.init() }
 
-    /// UIKit's initializer from a nib: touchtrace has no nibs, so both are ignored.
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-        self.init()
+    /// UIKit's initializer from a nib, one of its designated initializers (a subclass's own
+    /// initializer may call `super.init(nibName:bundle:)`): touchtrace has no nibs, so both are
+    /// ignored and the controller is as `init()` makes it.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
     }
 
     /// The size of the view `loadView()` makes, in points: 390 × 844, the screen of an iPhone
