@@ -53,11 +53,13 @@ func writeFixed4(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
     // Rounded half away from zero, without a call to `round`: the whole part, plus one when
     // what is left (exact) is a half or more. (Through Int64: one conversion instruction,
     // where UInt64 takes a branch or two.)
-    var units = UInt64(Int64(magnitude))
-    if magnitude - Double(units) >= 0.5 { units &+= 1 }
-    // The sign is stored in any case: without one, the digits are written over it.
+    let whole = Int64(magnitude)
+    // Not negative (a magnitude), so its bits are its value.
+    let units = UInt64(bitPattern: whole) &+ (magnitude - Double(whole) >= 0.5 ? 1 : 0)
+    // The sign is stored in any case: without one, the digits are written over it. It is the
+    // value's sign bit (a value that rounds to zero has none, a NaN is not here).
     out[0] = UInt8(ascii: "-")
-    let n = scaled < 0 && units != 0 ? 1 : 0
+    let n = Int(truncatingIfNeeded: value.bitPattern >> 63) & (units != 0 ? 1 : 0)
     // The eight digits of `units` are the whole part's four (with leading zeros) and the four
     // decimals, made in one go. The whole part less its leading zeros (at most three: one
     // digit stays) is stored as a word, the point over the zeros it ends with, and the

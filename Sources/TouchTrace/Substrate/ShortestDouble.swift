@@ -45,11 +45,30 @@ enum ShortestDouble {
         let scaled = magnitude * 1e8
         let shifted = scaled + twoToThe52
         if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
-            return n &+ writeEightDecimals(shifted.bitPattern & ((1 << 52) - 1), at: out + n)
+            let eightDecimals = shifted.bitPattern & ((1 << 52) - 1)
+            // The most common of them (coordinates with two decimals, whole numbers) have at
+            // most four decimals and an integer part below 10^4: the same decimal, N / 10^4,
+            // written from one word of eight digits rather than two.
+            let fourDecimals = eightDecimals / 10_000
+            if eightDecimals < 1_000_000_000_000 && fourDecimals &* 10_000 == eightDecimals {
+                return n &+ writeFourDecimals(UInt32(truncatingIfNeeded: fourDecimals), at: out + n)
+            }
+            return n &+ writeEightDecimals(eightDecimals, at: out + n)
         }
+        return n &+ writeWithoutShortcuts(mantissa: mantissa, exponent: exponent, tables: tables, at: out + n)
+    }
+
+    /// Writes the magnitude of the finite, non-zero double of `mantissa` and biased `exponent`
+    /// by the general algorithm alone (`decimal`, then `layOut`), without the short forms that
+    /// `write` tries first; returns the length. What `write` writes for every other value, and
+    /// what tests compare its short forms with.
+    @inline(__always)
+    static func writeWithoutShortcuts(mantissa: UInt64, exponent: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
-        // Swift writes whole numbers from 2^53 up in scientific notation too.
-        return n &+ layOut(digits, e10, plainUpTo: magnitude <= 9_007_199_254_740_992 ? 16 : 0, tables: tables, at: out + n)
+        // Swift writes whole numbers from 2^53 up in scientific notation too: from exponent
+        // 1023 + 53 up, but for 2^53 itself.
+        let plainUpTo = exponent < 1023 + 53 || (exponent == 1023 + 53 && mantissa == 0) ? 16 : 0
+        return layOut(digits, e10, plainUpTo: plainUpTo, tables: tables, at: out)
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
@@ -63,14 +82,9 @@ enum ShortestDouble {
     /// to it when fc is even, as reading rounds ties to even).
     @inline(__always)
     private static func decimal(mantissa: UInt64, exponent: Int, tables: PowerTables) -> (UInt64, Int) {
-        // Integers below 2^53 are their own shortest form, less trailing zeros.
-        if exponent >= 1023 && exponent <= 1023 + 52 {
-            let shift = 1023 + 52 - exponent
-            let m = (1 << 52) | mantissa
-            if m & ((1 << shift) - 1) == 0 {
-                return withoutTrailingZeros(m >> shift, 0)
-            }
-        }
+        // (Integers below 2^53 need no case of their own: those below 10^7 are short decimals,
+        // which `write` writes before it comes here, and for the others, whose interval is at
+        // most 1 wide, no decimal of fewer digits than the integer's own reads back as it.)
         let e: Int
         let fc: UInt64
         if exponent == 0 {
@@ -193,6 +207,27 @@ enum ShortestDouble {
         raw.storeBytes(of: digits.littleEndian, toByteOffset: length &+ 1, as: UInt64.self)
         let trailingZeros = ((digits ^ asciiZeros) | 1).leadingZeroBitCount / 8
         return length &+ 9 &- trailingZeros
+    }
+
+    /// Writes `units` / 10^4 (below 10^8) in plain notation, the decimals less their trailing
+    /// zeros (one at least: `12.0`); returns the length.
+    ///
+    /// The eight digits of `units`, made in one word, are the integer part's four (its leading
+    /// zeros are the word's lowest "0" bytes, all but the last for 0) and the four decimals
+    /// (their trailing zeros its highest, all but the first for none), as `writeFixed4` lays
+    /// them out.
+    @inline(__always)
+    private static func writeFourDecimals(_ units: UInt32, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = eightDigits(units)
+        let leadingZeros = ((digits ^ asciiZeros) | (1 << 24)).trailingZeroBitCount / 8
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: (UInt32(truncatingIfNeeded: digits) >> UInt32(truncatingIfNeeded: 8 &* leadingZeros)).littleEndian, as: UInt32.self)
+        let length = 4 &- leadingZeros
+        out[length] = UInt8(ascii: ".")
+        let decimals = UInt32(truncatingIfNeeded: digits >> 32)
+        raw.storeBytes(of: decimals.littleEndian, toByteOffset: length &+ 1, as: UInt32.self)
+        let trailingZeros = ((decimals ^ UInt32(truncatingIfNeeded: asciiZeros)) | 1).leadingZeroBitCount / 8
+        return length &+ 5 &- trailingZeros
     }
 
     /// Writes digits × 10^e10, in plain notation when the leading digit's exponent is from −4 to
@@ -466,5 +501,21 @@ public func appendShortest(_ v: Double, to out: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
         let n = writeShortest(v, to: buffer.baseAddress!)
         out.append(contentsOf: buffer[0..<n])
+    }
+}
+
+/// Appends a finite, non-zero double as `appendShortest` does, but by the general algorithm
+/// alone, without the short forms tried first: for tests, which compare the two.
+func appendShortestWithoutShortcuts(_ v: Double, to out: inout [UInt8]) {
+    precondition(v.isFinite && v != 0, "a finite, non-zero double, not \(v)")
+    let bits = v.bitPattern
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.room) { buffer in
+        // The sign, then at most 24 bytes, within the `room` bytes of the buffer.
+        let start = buffer.baseAddress!
+        start[0] = UInt8(ascii: "-")
+        let sign = Int(bits >> 63)
+        let n = ShortestDouble.writeWithoutShortcuts(mantissa: bits & ((1 << 52) - 1), exponent: Int((bits >> 52) & 0x7FF),
+                                                     tables: .shared, at: start + sign)
+        out.append(contentsOf: buffer[0..<(sign + n)])
     }
 }

@@ -134,4 +134,103 @@ import Testing
         #expect(values.count > 1000)
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
+
+    /// The text of `v` by the general algorithm alone, without the short forms.
+    func generalText(_ v: Double) -> String {
+        var bytes: [UInt8] = []
+        appendShortestWithoutShortcuts(v, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The short forms (at most four decimals below 10^4 in one word of digits, at most eight
+    /// below 10^7 in two) write what the general algorithm writes, on three million values:
+    /// random decimals with from 0 to 9 decimals and integer parts of every length to 10^8,
+    /// the doubles beside them, and random bit patterns; both signs. (A mismatch would also
+    /// show against `description`, checked for a share of them.)
+    @Test func shortFormsMatchTheGeneralAlgorithm() {
+        var random = SplitMix64(state: 2028)
+        let scales: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+        var mismatches: [String] = []
+        var compared = 0
+        for i in 0..<1_000_000 {
+            let k = i % 10
+            // Integer parts up to 10^(i % 9), so that short integer parts are common.
+            let limit = UInt64([10, 100, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000, 10_000][i % 9])
+            let m = (random.next() % limit) * UInt64(scales[k]) + random.next() % UInt64(scales[k])
+            let decimal = Double(m) / scales[k]
+            let sign: Double = random.next() & 1 == 0 ? 1 : -1
+            for v in [sign * decimal, sign * decimal.nextUp, Double(bitPattern: random.next())] where v.isFinite && v != 0 {
+                compared += 1
+                let t = text(v)
+                if t != generalText(v) || (i % 16 == 0 && t != v.description) {
+                    if mismatches.count < 5 { mismatches.append("\(v.description) written \(t), generally \(generalText(v))") }
+                }
+            }
+        }
+        #expect(compared > 2_900_000)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// Every value with at most four decimals from 0.0001 to 99.9999 (a million: where the
+    /// four-decimal form applies, and its ends), and the doubles beside each, as the general
+    /// algorithm writes them.
+    @Test func everyFourDecimalValueBelowOneHundredMatchesTheGeneralAlgorithm() {
+        var mismatches: [String] = []
+        for units in 1..<1_000_000 {
+            let v = Double(units) / 10_000
+            for x in [v, v.nextDown, v.nextUp] {
+                let t = text(x)
+                if t != generalText(x) && mismatches.count < 5 { mismatches.append("\(x.description) written \(t), generally \(generalText(x))") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// The edges named for the short forms: the least and greatest four-decimal values below
+    /// 10^4 and past them, 10^4 itself, 1e-7, 1e21, subnormals, 2^53 and the integers beside
+    /// it, 0.1 + 0.2 (not short: seventeen digits), values just past eight decimals; both
+    /// signs, against the general algorithm and `description`. Zeros are `0.0` whatever the
+    /// sign (not written by the general algorithm, which takes no zero).
+    @Test func shortFormEdges() {
+        let values: [Double] = [0.0001, 0.0001.nextDown, 0.0001.nextUp, 9999.9999, 9999.9999.nextUp, 9999.99995, 10_000, 10_000.0001,
+                                9999.0, 1.0, 0.5, 12.0, 100.0, 1234.5, 0.0011, 1e-7, 1e21, 1e-5, .leastNonzeroMagnitude, Double.leastNormalMagnitude.nextDown,
+                                9_007_199_254_740_992, 9_007_199_254_740_991, 9_007_199_254_740_994, 0.1 + 0.2, 0.000_000_01,
+                                1.000_000_001, 9_999_999.999_999_99, 99_999_999.999, 1e15, 123_456.789_1]
+        var mismatches: [String] = []
+        for v in values {
+            for x in [v, -v] {
+                let t = text(x)
+                if t != generalText(x) || t != x.description { mismatches.append("\(x.description) written \(t), generally \(generalText(x))") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(text(-0.0) == "0.0")
+        #expect(text(9999.9999) == "9999.9999")
+        #expect(text(0.0011) == "0.0011")
+        #expect(text(-100.0) == "-100.0")
+    }
+
+    /// Whole numbers from 10^7 (past the short forms) to 2^53 have no case of their own: the
+    /// general algorithm writes them as Swift does, integer digits and `.0` (`12345678.0`),
+    /// scientific from 10^16 (`1e+16`). Random ones of every length, their neighbours, and
+    /// those with many trailing zeros.
+    @Test func wholeNumbersPastTheShortFormsMatchDescription() {
+        var random = SplitMix64(state: 53)
+        var values: [Double] = [1e7, 1e7 + 1, 12_345_678, 1e15, 1e16, 9_007_199_254_740_990, 4_503_599_627_370_497]
+        for i in 0..<200_000 {
+            let digits = 8 + i % 9
+            var limit: UInt64 = 1
+            for _ in 0..<digits { limit *= 10 }
+            let whole = Double(min(random.next() % limit, 1 << 53))
+            values.append(contentsOf: [whole, (whole / 1e5).rounded() * 1e5, whole.nextUp])
+        }
+        var mismatches: [String] = []
+        for v in values where v >= 1e7 {
+            let t = text(v)
+            if t != v.description && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(text(12_345_678) == "12345678.0")
+        #expect(text(1e16) == "1e+16")
+    }
 }
