@@ -23,7 +23,7 @@ extension UIGestureRecognizer {
         for touch in context.eventTouches { update(touch, t: t) }
         for touch in set { update(touch, t: t) }
 
-        if phase == .began, let delegate, isEnabled, !engineState.isFinal {
+        if phase == .began, let delegate, takesTouches, !engineState.isFinal {
             // Before a touch is first delivered: the delegate may keep it from this recognizer.
             for touch in set where !ignored.contains(touch.serial) {
                 if let object = touchObjects[touch.serial], !delegate.gestureRecognizer(self, shouldReceive: object) {
@@ -31,7 +31,7 @@ extension UIGestureRecognizer {
                 }
             }
         }
-        if phase == .began, isEnabled, !engineState.isFinal, let world {
+        if phase == .began, takesTouches, !engineState.isFinal, let world {
             // A button's or a switch's own tap comes before this recognizer's (see `yieldsToControl`).
             for touch in set where !ignored.contains(touch.serial) && yieldsToControl(world.hitView(of: touch.serial)) {
                 ignored.insert(touch.serial)
@@ -41,11 +41,11 @@ extension UIGestureRecognizer {
         given.reserveCapacity(set.count)
         for touch in set where !ignored.contains(touch.serial) { given.append(touch) }
         if phase == .began {
-            for touch in given where isEnabled {
+            for touch in given where takesTouches {
                 if let object = touchObjects[touch.serial], !touchesDown.contains(where: { $0 === object }) { touchesDown.append(object) }
             }
         }
-        if !given.isEmpty && isEnabled && !engineState.isFinal {
+        if !given.isEmpty && takesTouches && !engineState.isFinal {
             currentSet = given.count == set.count ? set : TouchSet(given)
             var touches = Set<UITouch>(minimumCapacity: given.count)
             for touch in given { touches.insert(touchObjects[touch.serial]!) }

@@ -19,6 +19,11 @@ import TouchTrace
 /// a recognizer or a controller; the controller is kept for the length of the replay (its
 /// handlers and delegate answers run). The tree must come out the same each time.
 ///
+/// **Recognizers are those of the screen as built.** A recognizer takes the touches of the view
+/// it was on when the screen was built, while it is on that view (taken off, it gets none until
+/// put back). One that gesture code adds to a view during the replay takes no part in it: add
+/// every recognizer when the screen is built.
+///
 /// **Names.** A view is named by its `accessibilityIdentifier`, else by its type and its index
 /// among its siblings (`UIImageView[1]`), with its superview's name in front where two would
 /// share a name (`card/UIView[0]`). A recognizer is named by its `name`, else by its class
@@ -206,6 +211,7 @@ struct ScreenTree {
                 }
                 own.append(rname)
                 recognizers.append(recognizer)
+                recognizer.builtOn = view
             }
             recognizerNames.append(own)
             for (i, subview) in view.subviews.enumerated() { walk(subview, index: i, superview: v) }

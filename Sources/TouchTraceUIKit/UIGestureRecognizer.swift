@@ -93,6 +93,9 @@ open class UIGestureRecognizer {
     var sceneView = -1
     /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
     weak var addedView: UIView?
+    /// The view it was on when its screen was built (`ScreenTree`), if it is a screen's: the
+    /// view whose touches the replay gives it (see `takesTouches`).
+    weak var builtOn: UIView?
     /// Its place in the replay: the replay's identity and its index in scene order.
     var replay: ReplayIdentity?
     var index = -1
@@ -175,13 +178,32 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// Cancels or fails the recognizer as disabling it during a call does.
-    private func stopOnDisabling() {
+    /// Cancels or fails the recognizer as disabling it during a call does (`reason`: what
+    /// stopped it, for version 2's records).
+    private func stopOnDisabling(reason: String = "disabled (isEnabled = false)") {
         switch engineState {
-        case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled))
-        case .possible: request(.failed, disabledRecordData(for: .failed))
+        case .began, .changed: request(.cancelled, disabledRecordData(for: .cancelled, reason: reason))
+        case .possible: request(.failed, disabledRecordData(for: .failed, reason: reason))
         default: break
         }
+    }
+
+    /// Whether the replay gives it touches: it is enabled and still on the view it was on when
+    /// its screen was built. One removed from that view (`removeGestureRecognizer(_:)`, or added
+    /// to another view) gets none, as UIKit gives a recognizer the touches of its view only,
+    /// until it is added to that view again; touchtrace's replay keeps the views and recognizers
+    /// of the screen as built, so on another view it takes no part (see `ScreenType.uiKit`).
+    var takesTouches: Bool { isEnabled && (builtOn == nil || addedView === builtOn) }
+
+    /// It was taken off `view`: if that is the view it was built on, it stops as one disabled
+    /// does (cancelled if it had begun, failed if possible, when this happens during a call of
+    /// touchtrace's; otherwise it keeps its state and gets no more touches). UIKit does not
+    /// document what removing a recognizer mid-gesture does: this is touchtrace's choice.
+    func wasRemoved(from view: UIView) {
+        guard let builtOn, builtOn === view else { return }
+        let reason = "removed from its view (removeGestureRecognizer)"
+        if whileScheduledWorkRuns({ stopOnDisabling(reason: reason) }) { return }
+        stopOnDisabling(reason: reason)
     }
 
     /// Whether winning cancels its touches for the controls of its view (rule 4 of SPEC 12;
@@ -449,11 +471,12 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// The record data of a change `isEnabled = false` makes: in version 2, the reason first.
-    private func disabledRecordData(for to: RecognizerState) -> FieldList {
+    /// The record data of a change `isEnabled = false` (or a removal) makes: in version 2, the
+    /// reason first.
+    private func disabledRecordData(for to: RecognizerState, reason: String) -> FieldList {
         let data = stateRecordData(for: to)
         guard context?.recordsReasons == true else { return data }
-        var fields = FieldList(Field("reason", .text(SharedText("disabled (isEnabled = false)"))))
+        var fields = FieldList(Field("reason", .text(SharedText(reason))))
         for field in data.prefix(FieldList.capacity - 1) { fields.append(field) }
         return fields
     }

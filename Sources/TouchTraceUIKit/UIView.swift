@@ -80,9 +80,11 @@ open class UIView: UIResponder {
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { recognizers.isEmpty ? nil : recognizers }
         set {
-            for recognizer in recognizers { recognizer.addedView = nil }
+            let old = recognizers
+            for recognizer in old { recognizer.addedView = nil }
             recognizers = []
             for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+            for recognizer in old where recognizer.addedView == nil { recognizer.wasRemoved(from: self) }
         }
     }
     var recognizers: [UIGestureRecognizer] = []
@@ -222,7 +224,9 @@ open class UIView: UIResponder {
     }
 
     /// Attaches the recognizer to this view (its `view` becomes this one), taking it from the
-    /// view it was on.
+    /// view it was on. In a replay, a screen's recognizers take touches on the views they were
+    /// on when the screen was built: one added to a view later takes no part (see
+    /// `ScreenType.uiKit`); one put back on its own view takes touches again.
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if let old = gestureRecognizer.addedView, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
         guard !recognizers.contains(where: { $0 === gestureRecognizer }) else { return }
@@ -230,11 +234,14 @@ open class UIView: UIResponder {
         gestureRecognizer.addedView = self
     }
 
-    /// Detaches the recognizer from this view.
+    /// Detaches the recognizer from this view. In a replay it then gets no touches; taken off
+    /// mid-gesture during a call of touchtrace's, it is cancelled or fails as one disabled then
+    /// is (see `UIGestureRecognizer.isEnabled`).
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard let k = recognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
         recognizers.remove(at: k)
         gestureRecognizer.addedView = nil
+        gestureRecognizer.wasRemoved(from: self)
     }
 
     // MARK: Layout (nothing is laid out: kept for code that calls it)

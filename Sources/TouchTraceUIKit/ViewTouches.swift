@@ -261,7 +261,7 @@ final class ViewTouchDelivery {
         var found: [UIGestureRecognizer] = []
         var u: UIView? = view
         while let current = u {
-            for r in current.recognizers where r.isEnabled && !r.ignored.contains(serial) { found.append(r) }
+            for r in current.recognizers where r.takesTouches && !r.ignored.contains(serial) { found.append(r) }
             u = current.superview
         }
         return found
