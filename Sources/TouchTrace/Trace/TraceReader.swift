@@ -429,7 +429,7 @@ struct TraceReader {
                     event.touches.append(usual.touch(at: offset))
                 }
             } else {
-                guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                guard let touch = try Self.readPlainTouch(&c, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) else { return false }
                 placeTouch(touch, at: count)
             }
             count += 1
@@ -475,14 +475,15 @@ struct TraceReader {
                 if !c.skip(UInt8(ascii: "]")) {
                     repeat {
                         let offset = c.pos
-                        guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                        guard let touch = try Self.readPlainTouch(&c, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) else { return false }
                         placeTouch(touch, at: count)
                         count += 1
                     } while c.skipSeparator(UInt8(ascii: ","))
                     guard c.skip(UInt8(ascii: "]")) else { return false }
                 }
             } else {
-                return false
+                // Another key: passed over where `readAnyEvent` would say nothing of it.
+                guard passesOverUnknownKey(&c, depth: 2) else { return false }
             }
         } while c.skipSeparator(UInt8(ascii: ","))
         // Not NaN either: then `t >= lastTime` fails.
@@ -541,7 +542,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try Self.readPlainTouch(&cursor, at: offset) { return touch }
+        if let touch = try Self.readPlainTouch(&cursor, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) { return touch }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -660,8 +661,10 @@ struct TraceReader {
     /// would report or warn about (or that this pass does not read: a string id, escapes in a
     /// key, malformed JSON between the values), nil with the cursor where it was, and the loop
     /// reads the touch and reports it. A malformed number throws here just as the loop would
-    /// at the same byte.
-    private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int) throws(ParseFailure) -> EventTouch? {
+    /// at the same byte. A key touchtrace does not know is passed over when `passesOver` takes
+    /// it (`passesOverUnknownKey`: one the loop would say nothing of).
+    private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int,
+                                        passingOver passesOver: (inout JSONCursor) -> Bool) throws(ParseFailure) -> EventTouch? {
         var c = cursor
         guard c.current == UInt8(ascii: "{") else { return nil }
         c.pos += 1
@@ -679,24 +682,24 @@ struct TraceReader {
             // The key's first letter, then all its quoted bytes (the opening quote in the lowest
             // byte), then the value; each key at most once.
             switch (word >> 8) & 0xFF {
-            case 0x78:
+            case 0x78 where word & 0xFF_FFFF == QuotedKey.x:
                 // (A NaN fails the comparison, as an infinity does.)
-                guard word & 0xFF_FFFF == QuotedKey.x, seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
+                guard seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
                       let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.x.bit
                 x = v
-            case 0x79:
-                guard word & 0xFF_FFFF == QuotedKey.y, seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
+            case 0x79 where word & 0xFF_FFFF == QuotedKey.y:
+                guard seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
                       let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.y.bit
                 y = v
-            case 0x69:
-                guard word & 0xFFFF_FFFF == QuotedKey.id, seen & TouchKey.id.bit == 0, c.takeQuotedKey(4),
+            case 0x69 where word & 0xFFFF_FFFF == QuotedKey.id:
+                guard seen & TouchKey.id.bit == 0, c.takeQuotedKey(4),
                       let n = try c.numberIfPresent()?.integer else { return nil }
                 seen |= TouchKey.id.bit
                 id = n
-            case 0x70:
-                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase, seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
+            case 0x70 where word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase:
+                guard seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
                       c.current == UInt8(ascii: "\"") else { return nil }
                 seen |= TouchKey.phase.bit
                 if c.predictedString(0x22_6465_766F_6D22, length: 7) {
@@ -705,19 +708,19 @@ struct TraceReader {
                     guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
                     phase = p
                 }
-            case 0x66:
-                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.force, seen & TouchKey.force.bit == 0, c.takeQuotedKey(7),
+            case 0x66 where word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.force:
+                guard seen & TouchKey.force.bit == 0, c.takeQuotedKey(7),
                       let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.force.bit
                 force = v
-            case 0x6D:
-                guard word == QuotedKey.majorRa, c.lookahead(8) & 0xFF_FFFF_FFFF == QuotedKey.dius,
-                      seen & TouchKey.majorRadius.bit == 0, c.takeQuotedKey(13),
+            case 0x6D where word == QuotedKey.majorRa && c.lookahead(8) & 0xFF_FFFF_FFFF == QuotedKey.dius:
+                guard seen & TouchKey.majorRadius.bit == 0, c.takeQuotedKey(13),
                       let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.majorRadius.bit
                 majorRadius = v
             default:
-                return nil
+                // Another key: passed over where the loop of `readTouch` would say nothing of it.
+                guard passesOver(&c) else { return nil }
             }
         } while c.skipSeparator(UInt8(ascii: ","))
         guard c.skip(UInt8(ascii: "}")), seen & TouchKey.required == TouchKey.required else { return nil }
@@ -1022,6 +1025,28 @@ struct TraceReader {
         } catch {
             throw ParseFailure.stop
         }
+    }
+
+    /// Whether the plain steps may pass over the unknown key at `cursor` (a quoted key without
+    /// escapes, not one touchtrace knows) and its value, as the general steps would with nothing
+    /// to say: not under `--strict`, not on the other thread's reader (`unknownKey` stops it),
+    /// and only for a key already warned about or on a later pass. If so, the cursor is left
+    /// after the value (and any whitespace); if not, or at anything malformed (which the
+    /// general steps then read and report), false with the cursor where it was. Out of line, so
+    /// that the plain steps' loops stay as they were for the traces without such keys.
+    @inline(never)
+    mutating func passesOverUnknownKey(_ cursor: inout JSONCursor, depth: Int) -> Bool {
+        guard !diagnostics.reportUnknownKeys, laterPart == nil, !(isFirstPass && warnedUnknownKeys.isEmpty) else { return false }
+        var c = cursor
+        guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
+        if isFirstPass {
+            let key = c.decode(token)
+            guard warnedUnknownKeys.contains(key) else { return false }
+        }
+        guard (try? c.skipValue(depth: depth)) != nil else { return false }
+        c.skipWhitespace()
+        cursor = c
+        return true
     }
 
     mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {
