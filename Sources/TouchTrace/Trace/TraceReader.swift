@@ -448,7 +448,7 @@ struct TraceReader {
     /// and its touches' keys in any order, told apart by their quoted bytes (`QuotedKey`), with
     /// the same steps as `readAnyEvent` takes over the same bytes. At the first thing
     /// `readAnyEvent` would report or warn about (or that this pass does not read: escapes in
-    /// keys, string ids, malformed JSON between the values), false with the cursor where it
+    /// keys, malformed JSON between the values), false with the cursor where it
     /// was, and `readAnyEvent` reads the event again and reports. A malformed number throws
     /// here just as it would there, at the same byte and with the same message.
     private mutating func readPlainEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
@@ -658,8 +658,8 @@ struct TraceReader {
     /// `force` and `majorRadius` or without, any spacing, its keys in any order), read in one
     /// pass with the same steps as the loop of `readTouch`: each key told apart by its quoted
     /// bytes (`QuotedKey`), whatever comes before or after it. At the first thing that loop
-    /// would report or warn about (or that this pass does not read: a string id, escapes in a
-    /// key, malformed JSON between the values), nil with the cursor where it was, and the loop
+    /// would report or warn about (or that this pass does not read: escapes in a key, malformed
+    /// JSON between the values), nil with the cursor where it was, and the loop
     /// reads the touch and reports it. A malformed number throws here just as the loop would
     /// at the same byte. A key touchtrace does not know is passed over when `passesOver` takes
     /// it (`passesOverUnknownKey`: one the loop would say nothing of).
@@ -669,6 +669,7 @@ struct TraceReader {
         guard c.current == UInt8(ascii: "{") else { return nil }
         c.pos += 1
         var id: Int64 = 0
+        var textID: String?
         var phase = TouchPhase.moved
         var x = 0.0
         var y = 0.0
@@ -694,10 +695,16 @@ struct TraceReader {
                 seen |= TouchKey.y.bit
                 y = v
             case 0x69 where word & 0xFFFF_FFFF == QuotedKey.id:
-                guard seen & TouchKey.id.bit == 0, c.takeQuotedKey(4),
-                      let n = try c.numberIfPresent()?.integer else { return nil }
+                guard seen & TouchKey.id.bit == 0, c.takeQuotedKey(4) else { return nil }
                 seen |= TouchKey.id.bit
-                id = n
+                if let n = try c.numberIfPresent() {
+                    guard let integer = n.integer else { return nil }
+                    id = integer
+                } else {
+                    // A string id, read as the loop reads it.
+                    guard c.current == UInt8(ascii: "\"") else { return nil }
+                    textID = c.decode(try c.stringToken())
+                }
             case 0x70 where word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase:
                 guard seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
                       c.current == UInt8(ascii: "\"") else { return nil }
@@ -726,8 +733,8 @@ struct TraceReader {
         guard c.skip(UInt8(ascii: "}")), seen & TouchKey.required == TouchKey.required else { return nil }
         cursor = c
         // The slot and serial come when the touch is admitted.
-        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
-                          slot: -1, serial: -1, offset: offset)
+        return EventTouch(id: textID.map { .text($0) } ?? .number(id), phase: phase, location: Point(x: x, y: y),
+                          force: force, majorRadius: majorRadius, slot: -1, serial: -1, offset: offset)
     }
 
     /// A touch as files usually write it, `{"id": 3, "phase": "moved", "x": 1.5, "y": 2}`

@@ -351,6 +351,22 @@ import Testing
         #expect(failed.count == 1 && failed[0].hasPrefix("5: invalid JSON"), "\(failed)")
     }
 
+    /// String ids (`"a"`, `"1"`, with escapes) read by the plain steps as the general loop
+    /// reads them: the same trace with its `x` keys written `"\u0078"`, which only the general
+    /// loop reads, gives the same events, and `"1"` stays another touch than `1`.
+    @Test func stringIDsReadAsTheGeneralLoopReadsThem() {
+        let events = [
+            #"{"t": 0, "touches": [{"id": "a", "phase": "began", "x": 1, "y": 2}, {"id": "1", "phase": "began", "x": 3, "y": 4}, {"id": 1, "phase": "began", "x": 5, "y": 6}]}"#,
+            #"{"t": 0.01, "touches": [{"phase": "moved", "id": "\u0061", "x": 1.5, "y": 2}, {"x": 3.5, "y": 4, "id": "1", "phase": "moved"}]}"#,
+            #"{"t": 0.02, "touches": [{"id": "a", "phase": "ended", "x": 2, "y": 2}, {"id": "1", "phase": "ended", "x": 4, "y": 4}, {"id": 1, "phase": "ended", "x": 5, "y": 6}]}"#,
+        ]
+        let json = "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let plain = outcome(json)
+        #expect(plain.count == 4 && plain[0].hasPrefix("3 3 "), "\(plain)")
+        #expect(plain == outcome(json.replacingOccurrences(of: "\"x\"", with: #""\u0078""#)))
+        #expect(plain == outcome(compacted(json)))
+    }
+
     @Test func unknownKeysAreReportedOnlyWhenStrict() {
         let json = #"{"version": 1, "extra": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 0, "y": 0, "pressure": 2}], "note": "x"}]}"#
         #expect(problems(json).isEmpty)
