@@ -88,6 +88,24 @@ import Testing
         #expect(Self.decimalsOfForce(trace.text) == Set(1...6))
     }
 
+    /// The browser shape: minified, every touch with a `pointerType` (warned about once) and
+    /// coordinates of 14 to 17 significant digits (one to three before the point), read to the values their text says.
+    @Test func browserWritesADoublesDigitsAndAPointerType() throws {
+        let trace = try Self.write(.browser)
+        #expect(!trace.text.contains("\n") && !trace.text.contains(": "))
+        let seen = try Self.seen(trace.path)
+        #expect(seen.touches > 1000)
+        #expect(trace.text.components(separatedBy: #""pointerType":"touch""#).count - 1 == seen.touches)
+        var lengths: Set<Int> = []
+        for part in trace.text.components(separatedBy: #""x":"#).dropFirst() {
+            lengths.insert(part.prefix { $0.isNumber || $0 == "." }.filter(\.isNumber).count)
+        }
+        #expect(lengths.isSubset(of: Set(14...17)) && lengths.contains(17), "\(lengths)")
+        let run = touchtrace("validate", trace.path)
+        #expect(run.code == 0)
+        #expect(run.err.components(separatedBy: "unknown key \"pointerType\"").count == 2, "\(run.err)")
+    }
+
     @Test func crowdHasTwoToTenTouchesAnEvent() throws {
         let seen = try Self.seen(try Self.write(.crowd, gestures: 60).path)
         #expect(seen.touchesPerEvent == Set(2...10))

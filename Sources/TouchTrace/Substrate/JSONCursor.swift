@@ -712,6 +712,9 @@ struct JSONCursor {
             var v = Double(mantissa)
             if exponent < 0 { v /= powerOfTen(-exponent) } else if exponent > 0 { v *= powerOfTen(exponent) }
             value = negative ? -v : v
+        } else if let v = Self.longFraction(mantissa, exponent: exponent) {
+            // Sixteen to nineteen digits with a fraction, as JavaScript and Python write a double.
+            value = negative ? -v : v
         } else {
             value = slowParse(from: start, to: pos)
         }
@@ -761,6 +764,48 @@ struct JSONCursor {
         var v = (digits &* 10 &+ (digits >> 8)) & 0x00FF_00FF_00FF_00FF
         v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
         return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
+    }
+
+    /// The correctly rounded value of `w` × 10^`exponent` for a nonzero `w` of at most nineteen
+    /// digits and −27 ≤ `exponent` ≤ −1 (a number like `359.85104370117188`), or nil where this
+    /// cannot tell (another exponent, or a product too close to a rounding boundary: rare), for
+    /// `strtod` to read.
+    ///
+    /// Eisel and Lemire's method: `w`, shifted so its top bit is set, times the 128 leading bits
+    /// of 5^`exponent` (`reciprocalPowerOfFive`) gives the 54 leading bits of the value; the
+    /// power of two comes from the exponent. For these exponents the 128 bits are close enough
+    /// that only a product ending in all ones, or a tie, can round either way: both go to `strtod`.
+    static func longFraction(_ w: UInt64, exponent: Int) -> Double? {
+        guard w != 0, exponent >= -27, exponent <= -1 else { return nil }
+        let (fiveHigh, fiveLow) = reciprocalPowerOfFive(-exponent)
+        let zeros = w.leadingZeroBitCount
+        let normalized = w << UInt64(zeros)
+        var (high, low) = normalized.multipliedFullWidth(by: fiveHigh)
+        if high & 0x1FF == 0x1FF {
+            // The 55 bits kept may be off by the product's lower half: add it in.
+            let (sum, carry) = low.addingReportingOverflow(normalized.multipliedFullWidth(by: fiveLow).high)
+            low = sum
+            // No wrap: a product of two 64-bit numbers has a high half below 2^64 − 1.
+            if carry { high &+= 1 }
+        }
+        guard low != UInt64.max else { return nil }
+        // The product's top bit is bit 127 or 126 (both factors have their top bit set).
+        let upper = Int(high >> 63)
+        let shift = UInt64(upper + 9)
+        var mantissa = high >> shift
+        // A possible tie (exactly halfway between two doubles): left to strtod.
+        if low <= 1, mantissa & 3 == 1, mantissa << shift == high { return nil }
+        // floor(exponent × log2(10)) + 63, the binary exponent of the product's top bit, biased.
+        var power = ((217_706 * exponent) >> 16) + 63 + upper - zeros + 1023
+        mantissa += mantissa & 1
+        mantissa >>= 1
+        if mantissa >= 1 << 53 {
+            mantissa = 1 << 52
+            power += 1
+        }
+        mantissa &= ~(1 << 52)
+        guard power > 0, power < 0x7FF else { return nil }
+        return Double(bitPattern: mantissa | UInt64(power) << 52)
     }
 
     /// Correct rounding for the rare long or far-out numbers, through the C library.
@@ -1001,6 +1046,41 @@ struct JSONNumber {
     case 20: return 1e20
     case 21: return 1e21
     default: return 1e22
+    }
+}
+
+/// The 128 leading bits of 5^−`k` for 1 ≤ k ≤ 27 (as 2^b ÷ 5^k rounded up, with b such that the
+/// top bit is set), high word first: `JSONCursor.longFraction`'s factors. A switch rather than a
+/// global table, as `powerOfTen` is.
+func reciprocalPowerOfFive(_ k: Int) -> (UInt64, UInt64) {
+    switch k {
+    case 1: return (0xCCCC_CCCC_CCCC_CCCC, 0xCCCC_CCCC_CCCC_CCCD)
+    case 2: return (0xA3D7_0A3D_70A3_D70A, 0x3D70_A3D7_0A3D_70A4)
+    case 3: return (0x8312_6E97_8D4F_DF3B, 0x645A_1CAC_0831_26EA)
+    case 4: return (0xD1B7_1758_E219_652B, 0xD3C3_6113_404E_A4A9)
+    case 5: return (0xA7C5_AC47_1B47_8423, 0x0FCF_80DC_3372_1D54)
+    case 6: return (0x8637_BD05_AF6C_69B5, 0xA63F_9A49_C2C1_B110)
+    case 7: return (0xD6BF_94D5_E57A_42BC, 0x3D32_9076_0469_1B4D)
+    case 8: return (0xABCC_7711_8461_CEFC, 0xFDC2_0D2B_36BA_7C3E)
+    case 9: return (0x8970_5F41_36B4_A597, 0x3168_0A88_F895_3031)
+    case 10: return (0xDBE6_FECE_BDED_D5BE, 0xB573_440E_5A88_4D1C)
+    case 11: return (0xAFEB_FF0B_CB24_AAFE, 0xF78F_69A5_1539_D749)
+    case 12: return (0x8CBC_CC09_6F50_88CB, 0xF93F_87B7_442E_45D4)
+    case 13: return (0xE12E_1342_4BB4_0E13, 0x2865_A5F2_06B0_6FBA)
+    case 14: return (0xB424_DC35_095C_D80F, 0x5384_84C1_9EF3_8C95)
+    case 15: return (0x901D_7CF7_3AB0_ACD9, 0x0F9D_3701_4BF6_0A11)
+    case 16: return (0xE695_94BE_C44D_E15B, 0x4C2E_BE68_7989_A9B4)
+    case 17: return (0xB877_AA32_36A4_B449, 0x09BE_FEB9_FAD4_87C3)
+    case 18: return (0x9392_EE8E_921D_5D07, 0x3AFF_322E_6243_9FD0)
+    case 19: return (0xEC1E_4A7D_B695_61A5, 0x2B31_E9E3_D06C_32E6)
+    case 20: return (0xBCE5_0864_9211_1AEA, 0x88F4_BB1C_A6BC_F585)
+    case 21: return (0x971D_A050_74DA_7BEE, 0xD3F6_FC16_EBCA_5E04)
+    case 22: return (0xF1C9_0080_BAF7_2CB1, 0x5324_C68B_12DD_6339)
+    case 23: return (0xC16D_9A00_9592_8A27, 0x75B7_053C_0F17_8294)
+    case 24: return (0x9ABE_14CD_4475_3B52, 0xC492_6A96_7279_3543)
+    case 25: return (0xF796_87AE_D3EE_C551, 0x3A83_DDBD_83F5_2205)
+    case 26: return (0xC612_0625_7658_9DDA, 0x9536_4AFE_032A_819E)
+    default: return (0x9E74_D1B7_91E0_7E48, 0x775E_A264_CF55_347E)
     }
 }
 

@@ -429,7 +429,7 @@ struct TraceReader {
                     event.touches.append(usual.touch(at: offset))
                 }
             } else {
-                guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                guard let touch = try Self.readPlainTouch(&c, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) else { return false }
                 placeTouch(touch, at: count)
             }
             count += 1
@@ -448,7 +448,7 @@ struct TraceReader {
     /// and its touches' keys in any order, told apart by their quoted bytes (`QuotedKey`), with
     /// the same steps as `readAnyEvent` takes over the same bytes. At the first thing
     /// `readAnyEvent` would report or warn about (or that this pass does not read: escapes in
-    /// keys, string ids, malformed JSON between the values), false with the cursor where it
+    /// keys, malformed JSON between the values), false with the cursor where it
     /// was, and `readAnyEvent` reads the event again and reports. A malformed number throws
     /// here just as it would there, at the same byte and with the same message.
     private mutating func readPlainEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
@@ -475,14 +475,15 @@ struct TraceReader {
                 if !c.skip(UInt8(ascii: "]")) {
                     repeat {
                         let offset = c.pos
-                        guard let touch = try Self.readPlainTouch(&c, at: offset) else { return false }
+                        guard let touch = try Self.readPlainTouch(&c, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) else { return false }
                         placeTouch(touch, at: count)
                         count += 1
                     } while c.skipSeparator(UInt8(ascii: ","))
                     guard c.skip(UInt8(ascii: "]")) else { return false }
                 }
             } else {
-                return false
+                // Another key: passed over where `readAnyEvent` would say nothing of it.
+                guard passesOverUnknownKey(&c, depth: 2) else { return false }
             }
         } while c.skipSeparator(UInt8(ascii: ","))
         // Not NaN either: then `t >= lastTime` fails.
@@ -541,7 +542,7 @@ struct TraceReader {
             try touchProblem(.notAnObject, at: offset, place, &cursor)
             return nil
         }
-        if let touch = try Self.readPlainTouch(&cursor, at: offset) { return touch }
+        if let touch = try Self.readPlainTouch(&cursor, at: offset, passingOver: { passesOverUnknownKey(&$0, depth: 4) }) { return touch }
         cursor.pos += 1
         var id: TouchID?
         var phase: TouchPhase?
@@ -657,15 +658,18 @@ struct TraceReader {
     /// `force` and `majorRadius` or without, any spacing, its keys in any order), read in one
     /// pass with the same steps as the loop of `readTouch`: each key told apart by its quoted
     /// bytes (`QuotedKey`), whatever comes before or after it. At the first thing that loop
-    /// would report or warn about (or that this pass does not read: a string id, escapes in a
-    /// key, malformed JSON between the values), nil with the cursor where it was, and the loop
+    /// would report or warn about (or that this pass does not read: escapes in a key, malformed
+    /// JSON between the values), nil with the cursor where it was, and the loop
     /// reads the touch and reports it. A malformed number throws here just as the loop would
-    /// at the same byte.
-    private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int) throws(ParseFailure) -> EventTouch? {
+    /// at the same byte. A key touchtrace does not know is passed over when `passesOver` takes
+    /// it (`passesOverUnknownKey`: one the loop would say nothing of).
+    private static func readPlainTouch(_ cursor: inout JSONCursor, at offset: Int,
+                                        passingOver passesOver: (inout JSONCursor) -> Bool) throws(ParseFailure) -> EventTouch? {
         var c = cursor
         guard c.current == UInt8(ascii: "{") else { return nil }
         c.pos += 1
         var id: Int64 = 0
+        var textID: String?
         var phase = TouchPhase.moved
         var x = 0.0
         var y = 0.0
@@ -679,24 +683,30 @@ struct TraceReader {
             // The key's first letter, then all its quoted bytes (the opening quote in the lowest
             // byte), then the value; each key at most once.
             switch (word >> 8) & 0xFF {
-            case 0x78:
+            case 0x78 where word & 0xFF_FFFF == QuotedKey.x:
                 // (A NaN fails the comparison, as an infinity does.)
-                guard word & 0xFF_FFFF == QuotedKey.x, seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
+                guard seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
                       let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.x.bit
                 x = v
-            case 0x79:
-                guard word & 0xFF_FFFF == QuotedKey.y, seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
+            case 0x79 where word & 0xFF_FFFF == QuotedKey.y:
+                guard seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
                       let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.y.bit
                 y = v
-            case 0x69:
-                guard word & 0xFFFF_FFFF == QuotedKey.id, seen & TouchKey.id.bit == 0, c.takeQuotedKey(4),
-                      let n = try c.numberIfPresent()?.integer else { return nil }
+            case 0x69 where word & 0xFFFF_FFFF == QuotedKey.id:
+                guard seen & TouchKey.id.bit == 0, c.takeQuotedKey(4) else { return nil }
                 seen |= TouchKey.id.bit
-                id = n
-            case 0x70:
-                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase, seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
+                if let n = try c.numberIfPresent() {
+                    guard let integer = n.integer else { return nil }
+                    id = integer
+                } else {
+                    // A string id, read as the loop reads it.
+                    guard c.current == UInt8(ascii: "\"") else { return nil }
+                    textID = c.decode(try c.stringToken())
+                }
+            case 0x70 where word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.phase:
+                guard seen & TouchKey.phase.bit == 0, c.takeQuotedKey(7),
                       c.current == UInt8(ascii: "\"") else { return nil }
                 seen |= TouchKey.phase.bit
                 if c.predictedString(0x22_6465_766F_6D22, length: 7) {
@@ -705,26 +715,26 @@ struct TraceReader {
                     guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
                     phase = p
                 }
-            case 0x66:
-                guard word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.force, seen & TouchKey.force.bit == 0, c.takeQuotedKey(7),
+            case 0x66 where word & 0xFF_FFFF_FFFF_FFFF == QuotedKey.force:
+                guard seen & TouchKey.force.bit == 0, c.takeQuotedKey(7),
                       let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.force.bit
                 force = v
-            case 0x6D:
-                guard word == QuotedKey.majorRa, c.lookahead(8) & 0xFF_FFFF_FFFF == QuotedKey.dius,
-                      seen & TouchKey.majorRadius.bit == 0, c.takeQuotedKey(13),
+            case 0x6D where word == QuotedKey.majorRa && c.lookahead(8) & 0xFF_FFFF_FFFF == QuotedKey.dius:
+                guard seen & TouchKey.majorRadius.bit == 0, c.takeQuotedKey(13),
                       let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.majorRadius.bit
                 majorRadius = v
             default:
-                return nil
+                // Another key: passed over where the loop of `readTouch` would say nothing of it.
+                guard passesOver(&c) else { return nil }
             }
         } while c.skipSeparator(UInt8(ascii: ","))
         guard c.skip(UInt8(ascii: "}")), seen & TouchKey.required == TouchKey.required else { return nil }
         cursor = c
         // The slot and serial come when the touch is admitted.
-        return EventTouch(id: .number(id), phase: phase, location: Point(x: x, y: y), force: force, majorRadius: majorRadius,
-                          slot: -1, serial: -1, offset: offset)
+        return EventTouch(id: textID.map { .text($0) } ?? .number(id), phase: phase, location: Point(x: x, y: y),
+                          force: force, majorRadius: majorRadius, slot: -1, serial: -1, offset: offset)
     }
 
     /// A touch as files usually write it, `{"id": 3, "phase": "moved", "x": 1.5, "y": 2}`
@@ -1022,6 +1032,28 @@ struct TraceReader {
         } catch {
             throw ParseFailure.stop
         }
+    }
+
+    /// Whether the plain steps may pass over the unknown key at `cursor` (a quoted key without
+    /// escapes, not one touchtrace knows) and its value, as the general steps would with nothing
+    /// to say: not under `--strict`, not on the other thread's reader (`unknownKey` stops it),
+    /// and only for a key already warned about or on a later pass. If so, the cursor is left
+    /// after the value (and any whitespace); if not, or at anything malformed (which the
+    /// general steps then read and report), false with the cursor where it was. Out of line, so
+    /// that the plain steps' loops stay as they were for the traces without such keys.
+    @inline(never)
+    mutating func passesOverUnknownKey(_ cursor: inout JSONCursor, depth: Int) -> Bool {
+        guard !diagnostics.reportUnknownKeys, laterPart == nil, !(isFirstPass && warnedUnknownKeys.isEmpty) else { return false }
+        var c = cursor
+        guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
+        if isFirstPass {
+            let key = c.decode(token)
+            guard warnedUnknownKeys.contains(key) else { return false }
+        }
+        guard (try? c.skipValue(depth: depth)) != nil else { return false }
+        c.skipWhitespace()
+        cursor = c
+        return true
     }
 
     mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {

@@ -31,10 +31,14 @@ struct TraceShape: Sendable {
     var measures = false
     /// Touches in every event: nil for one finger three gestures in four and two in the fourth.
     var fingers: ClosedRange<Int>? = nil
+    /// As a browser page writes Pointer Events with `JSON.stringify`: coordinates with all the
+    /// digits of a double (sixteen or seventeen significant) and a `pointerType` in every touch,
+    /// a key touchtrace does not know (warned about once).
+    var browser = false
 
     /// The shapes `touchtrace bench` measures. The first five carry the same gestures for the
     /// same seed (their transcripts are the same); the last two carry their own.
-    static let all: [TraceShape] = [.spaced, .minified, .pretty, .shuffled, .strokesForm, .device, .crowd]
+    static let all: [TraceShape] = [.spaced, .minified, .pretty, .shuffled, .strokesForm, .device, .crowd, .browser]
 
     static let spaced = TraceShape(name: "spaced", summary: "one event a line, spaces after : and ,", layout: .spaced)
     static let minified = TraceShape(name: "minified", summary: "no spaces or line breaks", layout: .minified)
@@ -43,6 +47,8 @@ struct TraceShape: Sendable {
     static let strokesForm = TraceShape(name: "strokes", summary: "the strokes form, one stroke a line", layout: .spaced, strokes: true)
     static let device = TraceShape(name: "device", summary: "force and majorRadius, 1 to 6 decimals, minified", layout: .minified, measures: true)
     static let crowd = TraceShape(name: "crowd", summary: "2 to 10 touches an event", layout: .spaced, fingers: 2...10)
+    static let browser = TraceShape(name: "browser", summary: "a double's 17 digits, an unknown key a touch, minified",
+                                    layout: .minified, browser: true)
 
     /// The text of a document whose members are `members`, with the one member whose value is
     /// nil (the events or strokes) left open: `head`, then its items divided by `separator`, then
@@ -123,6 +129,7 @@ struct TraceShape: Sendable {
                                                       ("x", .number(touch.x)), ("y", .number(touch.y))]
                 if let force = touch.force { members.append(("force", .number(force))) }
                 if let majorRadius = touch.majorRadius { members.append(("majorRadius", .number(majorRadius))) }
+                if browser { members.append(("pointerType", .string("touch"))) }
                 return .object(ordered(members, &keyOrder))
             }
             item(.object(ordered([("t", .number(gesture.times[k])), ("touches", .array(touches))], &keyOrder)))
@@ -179,6 +186,9 @@ struct Gesture {
                     row.append(Touch(x: BenchInputs.decimal(x[f], random.int(1...6)), y: BenchInputs.decimal(y[f], random.int(1...6)),
                                      force: BenchInputs.decimal(random.uniform(0, 6.67), random.int(1...6)),
                                      majorRadius: BenchInputs.decimal(random.uniform(4, 40), random.int(1...6))))
+                } else if shape.browser {
+                    // Three digits before the point and thirteen or fourteen after it.
+                    row.append(Touch(x: BenchInputs.decimal(x[f], random.int(13...14)), y: BenchInputs.decimal(y[f], random.int(13...14))))
                 } else {
                     row.append(Touch(x: BenchInputs.decimal(x[f], 2), y: BenchInputs.decimal(y[f], 2)))
                 }

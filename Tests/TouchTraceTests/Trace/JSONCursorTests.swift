@@ -82,6 +82,53 @@ import Testing
         }
     }
 
+    /// Sixteen to nineteen significant digits with a fraction (as JavaScript and Python write a
+    /// double, `359.85104370117188`) are read by `longFraction`, not `strtod`: random numbers of
+    /// every such length, with exponents too, and the doubles' own shortest and 17-digit forms,
+    /// must read as Swift reads the text, to the bit.
+    @Test func longFractionsReadExactly() throws {
+        var generator = SplitMix64(state: 23)
+        for round in 0..<40_000 {
+            var text: String
+            if round % 2 == 0 {
+                let digits = Int(generator.next() % 5) + 15
+                let point = Int(generator.next() % UInt64(digits))
+                var all = String(generator.next() % 9 + 1)
+                for _ in 1..<digits { all += String(generator.next() % 10) }
+                let cut = all.index(all.startIndex, offsetBy: point + 1)
+                text = String(all[..<cut]) + "." + String(all[cut...])
+                if all.count == point + 1 { text += "5" }
+                if round % 6 == 0 { text = "0.000" + all }
+                if round % 10 == 0 { text += "e-\(generator.next() % 9)" }
+            } else {
+                // A double's own digits: the halfway and boundary cases live near these.
+                let d = Double(bitPattern: generator.next() % (0x4090_0000_0000_0000 - 0x3E00_0000_0000_0000) + 0x3E00_0000_0000_0000)
+                text = round % 4 == 1 ? "\(d)" : String(d.description.prefix(19))
+                if text.hasSuffix(".") || text.contains("e") { continue }
+            }
+            if generator.next() % 3 == 0 { text = "-" + text }
+            let n = try parseNumber(text + " ")
+            #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
+        }
+        // Exact ties and near ties between two doubles, which go to strtod.
+        for text in ["9007199254740993.0", "9007199254740992.5", "4503599627370496.5", "0.10000000000000000555",
+                     "0.1000000000000000055511151231257827", "1448.1000000000001", "0.9999999999999999444888487687421729"] {
+            #expect(try parseNumber(text).value.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+
+    /// `longFraction` itself: a value for every exponent it takes, none outside them.
+    @Test func longFractionTakesItsExponents() {
+        for k in 1...27 {
+            let w: UInt64 = 12_345_678_901_234_567
+            let expected = Double("12345678901234567e-\(k)")!
+            #expect(JSONCursor.longFraction(w, exponent: -k)?.bitPattern == expected.bitPattern, "e-\(k)")
+        }
+        #expect(JSONCursor.longFraction(12_345_678_901_234_567, exponent: -28) == nil)
+        #expect(JSONCursor.longFraction(12_345_678_901_234_567, exponent: 0) == nil)
+        #expect(JSONCursor.longFraction(0, exponent: -5) == nil)
+    }
+
     @Test(arguments: ["[12\u{80}]", "[1234567\u{B0}]", "[0.12345678\u{FF}]", "[1:]", "[123456789/]", "[01]", "[-]", "[1.]", "[1.e5]",
                       "[-01.5]", "[1.5.2]", "[.5]", "[12a]"])
     func aDigitRunEndsOnlyAtADelimiter(_ text: String) {

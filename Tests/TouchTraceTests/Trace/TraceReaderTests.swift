@@ -323,6 +323,50 @@ import Testing
         #expect(found == ["test.trace.json:1:48: stroke 0: a stroke needs at least two points, where it touches down and where it lifts (for a tap, the same point twice: [[t0, x, y], [t1, x, y]]); found 1"])
     }
 
+    /// Keys touchtrace does not know in every touch and event (as a browser writes its pointer's
+    /// type): warned about once per key, at its first place, then passed over by the plain steps;
+    /// every place reported under `--strict`. The events read are those of the same trace without
+    /// the keys, and a malformed value of a key already warned about fails as the general steps
+    /// fail, on its line.
+    @Test func unknownKeysInEveryTouchReadAsWithout() {
+        var plain: [String] = []
+        var extra: [String] = []
+        for i in 0..<6 {
+            let touch = #"{"id": 1, "phase": "\#(i == 0 ? "began" : i == 5 ? "ended" : "moved")", "x": \#(10 + i), "y": 2.5"#
+            plain.append(#"{"t": \#(i), "touches": [\#(touch)}]}"#)
+            extra.append(#"{"type": "touches", "t": \#(i), "touches": [\#(touch), "pointerType": "touch", "tilt": [1, {"a": 2}]}]}"#)
+        }
+        func trace(_ events: [String]) -> String { "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n" }
+        let read = outcome(trace(extra))
+        #expect(read.count == 7)
+        #expect(Array(read.dropFirst()) == Array(outcome(trace(plain)).dropFirst()))
+        // Three keys, three warnings (the summary's last figure).
+        #expect(read.first?.hasSuffix(" 3") == true, "\(read)")
+        #expect(outcome(compacted(trace(extra))) == read)
+        let strict = problems(trace(extra), options: TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true))
+        #expect(strict.count == 18)
+        var broken = extra
+        broken[3] = broken[3].replacingOccurrences(of: "[1, {", with: "[1 {")
+        let failed = outcome(trace(broken))
+        #expect(failed.count == 1 && failed[0].hasPrefix("5: invalid JSON"), "\(failed)")
+    }
+
+    /// String ids (`"a"`, `"1"`, with escapes) read by the plain steps as the general loop
+    /// reads them: the same trace with its `x` keys written `"\u0078"`, which only the general
+    /// loop reads, gives the same events, and `"1"` stays another touch than `1`.
+    @Test func stringIDsReadAsTheGeneralLoopReadsThem() {
+        let events = [
+            #"{"t": 0, "touches": [{"id": "a", "phase": "began", "x": 1, "y": 2}, {"id": "1", "phase": "began", "x": 3, "y": 4}, {"id": 1, "phase": "began", "x": 5, "y": 6}]}"#,
+            #"{"t": 0.01, "touches": [{"phase": "moved", "id": "\u0061", "x": 1.5, "y": 2}, {"x": 3.5, "y": 4, "id": "1", "phase": "moved"}]}"#,
+            #"{"t": 0.02, "touches": [{"id": "a", "phase": "ended", "x": 2, "y": 2}, {"id": "1", "phase": "ended", "x": 4, "y": 4}, {"id": 1, "phase": "ended", "x": 5, "y": 6}]}"#,
+        ]
+        let json = "{\"version\": 1, \"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let plain = outcome(json)
+        #expect(plain.count == 4 && plain[0].hasPrefix("3 3 "), "\(plain)")
+        #expect(plain == outcome(json.replacingOccurrences(of: "\"x\"", with: #""\u0078""#)))
+        #expect(plain == outcome(compacted(json)))
+    }
+
     @Test func unknownKeysAreReportedOnlyWhenStrict() {
         let json = #"{"version": 1, "extra": 1, "events": [{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 0, "y": 0, "pressure": 2}], "note": "x"}]}"#
         #expect(problems(json).isEmpty)
