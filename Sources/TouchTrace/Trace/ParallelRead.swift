@@ -22,6 +22,8 @@ final class LaterPart<C: TouchEventConsumer> {
     /// The largest x and y of the touches the part admitted.
     var maxX = 0.0
     var maxY = 0.0
+    /// The unknown keys the part met (see `LaterPartTracking.unknownKeys`).
+    var unknownKeys: [(key: String, offset: Int, place: String)] = []
     /// For each touch id the part lists, whether it first appears beginning (then it must not be
     /// down where the part starts) or otherwise (then it must be). A list, not the reader's
     /// dictionary: a part's results wait until the first thread gets there, and a list of the
@@ -39,6 +41,12 @@ struct LaterPartTracking {
     var firstSeen: [TouchID: Bool] = [:]
     /// Serials of touches taken as down at the part's start.
     var assumed: Set<Int> = []
+    /// Each unknown key the part met, where it first met it (its place "event N…" counted from
+    /// the part's first event), in the order met: the first part's reader warns of those it
+    /// has not warned of when it takes the part in, as reading the whole trace would have.
+    var unknownKeys: [(key: String, offset: Int, place: String)] = []
+    /// The keys of `unknownKeys`, which the part passes over from then on.
+    var unknownKeyNames: [String] = []
     /// Past this many distinct ids the split is not worth its memory: the part gives up.
     static let limit = 200_000
 }
@@ -99,6 +107,7 @@ extension TraceReader {
         guard let tracking = reader.laterPart else { return part }
         part.consumer = consumer
         part.firstSeen = tracking.firstSeen.map { ($0.key, $0.value) }
+        part.unknownKeys = tracking.unknownKeys
         part.began = reader.tracker.touchCount - tracking.assumed.count
         part.firstTime = reader.summary.firstTime
         part.lastTime = reader.summary.lastTime
@@ -113,6 +122,15 @@ extension TraceReader {
         part.stillDown = reader.tracker.stillDown().map { ($0.id, order[$0.serial], $0.beganOffset, $0.location) }
         part.ok = true
         return part
+    }
+
+    /// `place` ("event N…", N counted from a later part's first event) with N counted from the
+    /// trace's first event, the part's being `first`.
+    static func place(_ place: String, countedFrom first: Int) -> String {
+        let rest = place.dropFirst("event ".count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard place.hasPrefix("event "), let n = Int(digits) else { return place }
+        return "event \(first + n)" + rest.dropFirst(digits.count)
     }
 
     /// Admits a touch of a later part: an id first seen in any phase but `began` is taken as
@@ -186,6 +204,9 @@ extension TraceReader {
             summary.maxX = max(summary.maxX, part.maxX)
             summary.maxY = max(summary.maxY, part.maxY)
             if summary.firstTime == nil { summary.firstTime = part.firstTime }
+            for met in part.unknownKeys {
+                try unknownKey(met.key, at: met.offset, in: Self.place(met.place, countedFrom: eventCount))
+            }
             eventCount += part.eventCount
         }
         summary.lastTime = lastTime

@@ -1036,19 +1036,25 @@ struct TraceReader {
 
     /// Whether the plain steps may pass over the unknown key at `cursor` (a quoted key without
     /// escapes, not one touchtrace knows) and its value, as the general steps would with nothing
-    /// to say: not under `--strict`, not on the other thread's reader (`unknownKey` stops it),
-    /// and only for a key already warned about or on a later pass. If so, the cursor is left
+    /// to say: not under `--strict`, and only for a key already warned about (on the other
+    /// thread's reader: already met, see `LaterPartTracking.unknownKeys`) or on a later pass.
+    /// If so, the cursor is left
     /// after the value (and any whitespace); if not, or at anything malformed (which the
     /// general steps then read and report), false with the cursor where it was. Out of line, so
     /// that the plain steps' loops stay as they were for the traces without such keys.
     @inline(never)
     mutating func passesOverUnknownKey(_ cursor: inout JSONCursor, depth: Int) -> Bool {
-        guard !diagnostics.reportUnknownKeys, laterPart == nil, !(isFirstPass && warnedUnknownKeys.isEmpty) else { return false }
+        guard !diagnostics.reportUnknownKeys else { return false }
+        // The keys this reader has warned of, or (a later part) met: only those are passed over,
+        // so that the first of each is read by the general steps and warned of once.
+        let checksKey = isFirstPass || laterPart != nil
+        let known = laterPart?.unknownKeyNames ?? warnedUnknownKeys
+        if checksKey && known.isEmpty { return false }
         var c = cursor
         guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
-        if isFirstPass {
+        if checksKey {
             let key = c.decode(token)
-            guard warnedUnknownKeys.contains(key) else { return false }
+            guard known.contains(key) else { return false }
         }
         guard (try? c.skipValue(depth: depth)) != nil else { return false }
         c.skipWhitespace()
@@ -1060,8 +1066,13 @@ struct TraceReader {
         if diagnostics.reportUnknownKeys {
             try report(at: offset, "unknown key \"\(key)\" in \(place) (ignored unless --strict)")
         } else if laterPart != nil {
-            // A part read on the other thread notes no warnings: the first reader reads it.
-            throw ParseFailure.stop
+            // A part read on the other thread warns of nothing: it notes where it first met
+            // each key, and the first reader warns of it when it takes the part in.
+            guard place.hasPrefix("event ") else { throw ParseFailure.stop }
+            if !laterPart!.unknownKeyNames.contains(key) {
+                laterPart!.unknownKeyNames.append(key)
+                laterPart!.unknownKeys.append((key, offset, place))
+            }
         } else if isFirstPass && !warnedUnknownKeys.contains(key) {
             // A warning (SPEC 1), once per key: a key written into every touch is one mistake.
             warnedUnknownKeys.append(key)

@@ -16,7 +16,8 @@ enum BenchCommand {
         Generates its inputs deterministically in a temporary folder, in each of several trace
         shapes (SPEC 19) — spaced (one event a line), minified, pretty-printed (one key a line),
         keys in any order, the strokes form, touches with force and majorRadius and one to six
-        decimals, and two to ten touches an event — and measures for each shape, side by side
+        decimals, two to ten touches an event, and a browser's (minified, coordinates with a
+        double's full digits, a pointerType in every touch) — and measures for each shape, side by side
         in one run:
           `touchtrace validate` of a 20 MB trace, end to end in a new process (start and file
             reading included), against Foundation's JSONDecoder on the same file into Codable

@@ -129,6 +129,60 @@ import Testing
         }
     }
 
+    /// Unknown keys met only in the later parts, or in several parts, are warned of once each,
+    /// at their first place in the file with the event counted from the trace's start, as one
+    /// thread warns of them — and the other thread's parts are still taken in (a browser writes
+    /// `pointerType` into every touch: the reading must not fall back to one thread for it).
+    @Test func unknownKeysInTheLaterPartsAreWarnedOfAsOneThreadWarns() throws {
+        func touch(_ id: Int, _ phase: String, _ x: Double, extra: String) -> String {
+            "{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(x), \"y\": 2\(extra)}"
+        }
+        var events: [String] = ["{\"t\": 0, \"touches\": [" + touch(1, "began", 1, extra: "") + "]}"]
+        for i in 1..<400 {
+            // "pointerType" in every touch from event 250 on (after the middle only); "z" on
+            // events 20 and 330 (both halves); "w" in the touches of event 390 only.
+            var extra = i >= 250 ? ", \"pointerType\": \"touch\"" : ""
+            if i == 390 { extra += ", \"w\": [1, {\"a\": 2}]" }
+            let eventExtra = i == 20 || i == 330 ? ", \"z\": null" : ""
+            events.append("{\"t\": \(Double(i) * 0.01), \"touches\": [" + touch(1, i == 399 ? "ended" : "moved", Double(i), extra: extra) + "]\(eventExtra)}")
+        }
+        let text = trace(events)
+        expectSame(text, "unknown keys")
+        expectSame(text, "unknown keys, collecting", options: TraceReadOptions(collectAllProblems: true))
+        expectSame(text, "unknown keys, strict", options: TraceReadOptions(reportUnknownKeys: true))
+        // The warnings, by hand: "z" first at event 20, "pointerType" first at event 250,
+        // touches[0], "w" at event 390, touches[0], in that order.
+        // (The summary lists the warnings' descriptions as an array prints them, quotes escaped.)
+        let warnings = read(text, parallel: true).summary
+        let z = try #require(warnings.range(of: #"unknown key \"z\" in event 20 (ignored)"#))
+        let pointer = try #require(warnings.range(of: #"unknown key \"pointerType\" in event 250, touches[0] (ignored)"#))
+        let w = try #require(warnings.range(of: #"unknown key \"w\" in event 390, touches[0] (ignored)"#))
+        #expect(z.lowerBound < pointer.lowerBound && pointer.lowerBound < w.lowerBound)
+        // The other thread's parts were taken in, with one part and with all of them read first.
+        for readFirst in [0, LaterParts<CountingStore>.count] {
+            var options = TraceReadOptions()
+            options.parallelMinimumBytes = 0
+            options.laterPartsReadFirst = readFirst
+            var store = CountingStore()
+            _ = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options, consumer: &store)
+            #expect(store.joined > 0, "\(readFirst) parts read first")
+            #expect(store.store.eventCount == 400)
+        }
+    }
+
+    /// An event store that counts the later parts taken in.
+    struct CountingStore: TouchEventConsumer {
+        var store = EventStore()
+        var joined = 0
+
+        mutating func consume(_ event: borrowing TouchEvent) { store.consume(event) }
+        static func emptyForLaterPart() -> CountingStore? { CountingStore() }
+        mutating func appendLaterPart(_ later: CountingStore) {
+            store.appendLaterPart(later.store)
+            joined += 1 + later.joined
+        }
+    }
+
     @Test func aFalseBoundaryInANestedValueIsNotTrusted() {
         // Near the middle, an event carries an unknown key whose value is a list of objects that
         // look like events: the split lands inside it, and the first thread reads on.
