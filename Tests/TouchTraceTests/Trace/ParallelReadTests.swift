@@ -159,27 +159,14 @@ import Testing
         let w = try #require(warnings.range(of: #"unknown key \"w\" in event 390, touches[0] (ignored)"#))
         #expect(z.lowerBound < pointer.lowerBound && pointer.lowerBound < w.lowerBound)
         // The other thread's parts were taken in, with one part and with all of them read first.
-        for readFirst in [0, LaterParts<CountingStore>.count] {
+        for readFirst in [0, LaterParts<ParallelStrokesTests.CountingStore>.count] {
             var options = TraceReadOptions()
             options.parallelMinimumBytes = 0
             options.laterPartsReadFirst = readFirst
-            var store = CountingStore()
+            var store = ParallelStrokesTests.CountingStore()
             _ = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options, consumer: &store)
             #expect(store.joined > 0, "\(readFirst) parts read first")
             #expect(store.store.eventCount == 400)
-        }
-    }
-
-    /// An event store that counts the later parts taken in.
-    struct CountingStore: TouchEventConsumer {
-        var store = EventStore()
-        var joined = 0
-
-        mutating func consume(_ event: borrowing TouchEvent) { store.consume(event) }
-        static func emptyForLaterPart() -> CountingStore? { CountingStore() }
-        mutating func appendLaterPart(_ later: CountingStore) {
-            store.appendLaterPart(later.store)
-            joined += 1 + later.joined
         }
     }
 
