@@ -46,7 +46,7 @@ struct LaterPartTracking {
     /// has not warned of when it takes the part in, as reading the whole trace would have.
     var unknownKeys: [(key: String, offset: Int, place: String)] = []
     /// The keys of `unknownKeys`, which the part passes over from then on.
-    var unknownKeyNames: [String] = []
+    var unknownKeyNames: Set<String> = []
     /// Past this many distinct ids the split is not worth its memory: the part gives up.
     static let limit = 200_000
 }

@@ -30,7 +30,7 @@ struct TraceReader {
     /// The first pass over a file notes warnings; later passes replay it.
     var isFirstPass = true
     /// The unknown keys warned about, each once, and their warnings.
-    var warnedUnknownKeys: [String] = []
+    var warnedUnknownKeys: Set<String> = []
     var unknownKeyWarnings: [TraceError] = []
     /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
     var endedUnreadable = false
@@ -1069,13 +1069,12 @@ struct TraceReader {
             // A part read on the other thread warns of nothing: it notes where it first met
             // each key, and the first reader warns of it when it takes the part in.
             guard place.hasPrefix("event ") else { throw ParseFailure.stop }
-            if !laterPart!.unknownKeyNames.contains(key) {
-                laterPart!.unknownKeyNames.append(key)
+            if laterPart!.unknownKeyNames.insert(key).inserted {
                 laterPart!.unknownKeys.append((key, offset, place))
             }
         } else if isFirstPass && !warnedUnknownKeys.contains(key) {
             // A warning (SPEC 1), once per key: a key written into every touch is one mistake.
-            warnedUnknownKeys.append(key)
+            warnedUnknownKeys.insert(key)
             let warning = diagnostics.error(at: offset, "warning: unknown key \"\(key)\" in \(place) (ignored)")
             summary.warnings.append(warning)
             unknownKeyWarnings.append(warning)
