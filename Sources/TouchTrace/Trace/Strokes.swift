@@ -2,7 +2,8 @@
 /// A stroke begins at its first point, moves through the middle ones and ends at its last; the
 /// strokes are merged into events by time.
 ///
-/// No stroke is kept in memory. Reading checks the strokes one after another with the cursor
+/// No stroke is kept in memory (but the points of a small array: see `KeptPoints`). Reading
+/// checks the strokes one after another with the cursor
 /// (the usual stroke in a straight line, any other as a small tree, with every problem reported
 /// as before), and notes only where the array lies, whether the strokes begin in order of time,
 /// and the few strokes that need a closer look (those with a problem, and those with keys other
@@ -58,7 +59,10 @@ extension TraceReader {
         // The points of a small array are kept as the check reads them, for the merge.
         let keep = split == nil && cursor.end - open <= keptStrokesMaximumBytes
         var kept = KeptPoints()
-        if keep { kept.points.reserveCapacity((cursor.end - open) / 24 + 8) }
+        if keep {
+            kept.points.reserveCapacity((cursor.end - open) / 24 + 8)
+            kept.strokes.reserveCapacity((cursor.end - open) / 256 + 4)
+        }
         var pages = PageRelease(from: open)
         while try cursor.nextElement(first: first) {
             first = false
@@ -630,6 +634,13 @@ private struct StrokeHeap {
     /// The ids of the strokes down, by their `slot`, and the slots free for the next.
     private var ids: [TouchID] = []
     private var freeSlots: [Int] = []
+
+    /// Room for a few strokes down at once (a hand's fingers) from the start, rather than
+    /// growing to it one allocation at a time.
+    init() {
+        strokes.reserveCapacity(8)
+        ids.reserveCapacity(8)
+    }
 
     var isEmpty: Bool { strokes.isEmpty }
 
