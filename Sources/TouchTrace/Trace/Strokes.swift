@@ -2,7 +2,8 @@
 /// A stroke begins at its first point, moves through the middle ones and ends at its last; the
 /// strokes are merged into events by time.
 ///
-/// No stroke is kept in memory. Reading checks the strokes one after another with the cursor
+/// No stroke is kept in memory (but the points of a small array: see `KeptPoints`). Reading
+/// checks the strokes one after another with the cursor
 /// (the usual stroke in a straight line, any other as a small tree, with every problem reported
 /// as before), and notes only where the array lies, whether the strokes begin in order of time,
 /// and the few strokes that need a closer look (those with a problem, and those with keys other
@@ -55,6 +56,13 @@ extension TraceReader {
         var splitAt = split?.split ?? Int.max
         // The other thread's merge, when its check is taken in.
         var join: StrokesSplit<C>?
+        // The points of a small array are kept as the check reads them, for the merge.
+        let keep = split == nil && cursor.end - open <= keptStrokesMaximumBytes
+        var kept = KeptPoints()
+        if keep {
+            kept.points.reserveCapacity((cursor.end - open) / 24 + 8)
+            kept.strokes.reserveCapacity((cursor.end - open) / 256 + 4)
+        }
         var pages = PageRelease(from: open)
         while try cursor.nextElement(first: first) {
             first = false
@@ -75,7 +83,16 @@ extension TraceReader {
                 }
             }
             let strokeStart = cursor.pos
-            var begin = try Self.checkUsualStroke(&cursor)
+            let firstKept = kept.points.count
+            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points)
+            if keep {
+                if begin != nil {
+                    kept.strokes.append(firstKept..<kept.points.count)
+                } else {
+                    kept.points.removeLast(kept.points.count - firstKept)
+                    kept.strokes.append(firstKept..<firstKept)
+                }
+            }
             if begin == nil {
                 // Any other stroke, as a tree. A syntax error anywhere in the array comes before
                 // any problem of a stroke (the array was once read whole before its strokes were
@@ -98,6 +115,7 @@ extension TraceReader {
         }
         pages.finish(at: cursor.pos, in: source)
         list.range = open..<cursor.pos
+        list.kept = kept
         try source.withBytes { buffer throws(ParseFailure) in
             let cursor = JSONCursor(buffer, from: list.range.lowerBound, to: list.range.upperBound)
             try self.mergeStrokes(list, leavingOut: unusable, cursor: cursor, consumer: &consumer, join: join)
@@ -111,6 +129,13 @@ extension TraceReader {
     /// the cursor somewhere inside it (the caller reads it again). Malformed JSON throws here
     /// just as reading the stroke as a tree would, at the same byte.
     static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
+        var none: [KeptPoint] = []
+        return try checkUsualStroke(&cursor, keep: false, into: &none)
+    }
+
+    /// `checkUsualStroke`, appending the stroke's points to `kept` as they are read when `keep`
+    /// says so (the caller removes them when the stroke is not written as usual).
+    static func checkUsualStroke(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint]) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "{") else { return nil }
         cursor.pos += 1
         var sawID = false
@@ -129,7 +154,7 @@ extension TraceReader {
                     return nil
                 }
             } else if begin == nil && cursor.equals(key, "points") {
-                guard let t = try checkUsualPoints(&cursor) else { return nil }
+                guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept) else { return nil }
                 begin = t
             } else {
                 return nil
@@ -138,8 +163,9 @@ extension TraceReader {
         return sawID ? begin : nil
     }
 
-    /// `checkUsualStroke`'s points: the first time, or nil for points with any problem.
-    private static func checkUsualPoints(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
+    /// `checkUsualStroke`'s points: the first time, or nil for points with any problem. With
+    /// `keep`, each point's values and offset are appended to `kept`, as the merge would read them.
+    private static func checkUsualPoints(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint]) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "[") else { return nil }
         cursor.pos += 1
         var count = 0
@@ -148,7 +174,10 @@ extension TraceReader {
         var more = try cursor.nextElement(first: true)
         while more {
             let t: Double, x: Double, y: Double
-            if let time = cursor.usualTripleFirst() {
+            let offset = cursor.pos
+            if keep, let (time, px, py) = cursor.usualTriple() {
+                (t, x, y) = (time, px, py)
+            } else if !keep, let time = cursor.usualTripleFirst() {
                 // x and y in the short form lie within ±10^7, the coordinates' range.
                 (t, x, y) = (time, 0, 0)
             } else {
@@ -168,6 +197,7 @@ extension TraceReader {
             if count == 0 { begin = t }
             last = t
             count += 1
+            if keep { kept.append(KeptPoint(t: t, x: x, y: y, offset: offset)) }
             // `, [` (the usual separator) is what `nextElement` would read as one more point.
             if cursor.hasBytes(DownStroke.separator, length: 3) {
                 cursor.pos += 2
@@ -294,6 +324,8 @@ extension TraceReader {
                                                       consumer: inout C, join: StrokesSplit<C>? = nil,
                                                       ownPart: LaterStrokes<C>? = nil) throws(ParseFailure) {
         var feed = try StrokeFeed(list, leavingOut: leavingOut, cursor: cursor, fromElement: ownPart != nil)
+        // The points the check kept, if it did: read from there rather than from the bytes.
+        let kept = list.kept.points
         var pending = try feed.next()
         var down = StrokeHeap()
         // Where each touch of the event comes from, for messages (the first `placed` of them).
@@ -364,7 +396,7 @@ extension TraceReader {
                     admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
                     consumer.consume(event)
                     index += 1
-                    try stroke.advance(cursor)
+                    try stroke.advance(cursor, kept)
                     if stroke.isLast { break }
                     if let t = pending?.stroke.t, t <= stroke.t { break }
                 }
@@ -387,7 +419,7 @@ extension TraceReader {
                     down.removeFirst()
                 } else {
                     // Its next point comes after this event's: back into the heap at once.
-                    try down.advanceFirst(cursor)
+                    try down.advanceFirst(cursor, kept)
                 }
             } while !down.isEmpty && down.top.t == earliest.t && down.top.occurrence == earliest.occurrence
             if placed < event.touches.count { event.touches.removeLast(event.touches.count - placed) }
@@ -421,6 +453,42 @@ struct StrokeList: Sendable {
     /// Strokes (by their place in the array) that can be replayed but are written with keys
     /// other than one `id` and one `points`: they are read by the general path.
     var unusual: [Int] = []
+    /// The points of the strokes written as usual, when the array is small enough for the check
+    /// to keep them (`TraceReader.keptStrokesMaximumBytes`); empty otherwise.
+    var kept = KeptPoints()
+}
+
+/// The points of a small strokes array as the check read them: the merge takes them from here
+/// rather than reading the bytes a second time (a point's bytes are most of its cost). Kept
+/// only for arrays of at most `TraceReader.keptStrokesMaximumBytes`, so that memory stays
+/// small whatever the size of the file: a larger array is merged from its bytes.
+struct KeptPoints: Sendable {
+    /// The points of every stroke kept, stroke after stroke in the order of the file.
+    var points: [KeptPoint] = []
+    /// For each stroke by its place in the array, where its points lie in `points`: empty
+    /// when they were not kept (a stroke not written as usual, or with a problem). A stroke
+    /// kept has two points at least.
+    var strokes: [Range<Int>] = []
+
+    /// The points kept of the stroke at `place` in the array (empty if none).
+    func points(ofStrokeAt place: Int) -> Range<Int> {
+        place < strokes.count ? strokes[place] : 0..<0
+    }
+}
+
+/// One point of a stroke: its values and the offset of its `[` (for messages).
+struct KeptPoint: Sendable {
+    var t: Double
+    var x: Double
+    var y: Double
+    var offset: Int
+}
+
+extension TraceReader {
+    /// The largest strokes array (in bytes, brackets included) whose points the check keeps
+    /// for the merge: below the size at which reading is split across threads, and at most
+    /// a few bytes of memory a byte of trace (a point is 32 bytes kept, 8 bytes written at least).
+    static var keptStrokesMaximumBytes: Int { 4_000_000 }
 }
 
 /// One stroke that is down in the merge: its next point and where the point after it is (its
@@ -439,8 +507,11 @@ private struct DownStroke {
     /// The point's place in the stroke.
     var point: Int
     var isLast: Bool
-    /// Offset of the next point's `[`, when this one is not the last.
+    /// Offset of the next point's `[`, when this one is not the last; for a stroke whose
+    /// points were kept, the place of the next point among them.
     var next: Int
+    /// For a stroke whose points were kept, the end of its points among them; 0 otherwise.
+    var keptEnd = 0
 
     /// Whether `self` comes before `other` in the merge.
     func precedes(_ other: DownStroke) -> Bool {
@@ -451,8 +522,10 @@ private struct DownStroke {
 
     /// Opens the stroke object at the cursor (checked before), reading its id and first point;
     /// leaves the cursor after it. `usual`: one `id` and one `points`, so that the points can be
-    /// passed over by their brackets. Its id is given in `id`.
-    init(_ cursor: inout JSONCursor, index: Int, usual: Bool, id: inout TouchID) throws(ParseFailure) {
+    /// passed over by their brackets. Its id is given in `id`. `kept`: where its points lie in
+    /// `keptPoints`, if they were kept (then they are read from there).
+    init(_ cursor: inout JSONCursor, index: Int, usual: Bool, id: inout TouchID,
+         kept: Range<Int> = 0..<0, keptPoints: [KeptPoint] = []) throws(ParseFailure) {
         id = TouchID.number(0)
         var points = 0
         var sawID = false
@@ -491,19 +564,37 @@ private struct DownStroke {
         self.offset = points
         self.point = -1
         self.isLast = false
+        if !kept.isEmpty {
+            self.next = kept.lowerBound
+            self.keptEnd = kept.upperBound
+            try advance(cursor, keptPoints)
+            return
+        }
         // The first point, just after the `[` of the points.
         var reader = cursor
         reader.pos = points + 1
         reader.skipWhitespace()
         self.next = reader.pos
-        try advance(reader)
+        try advance(reader, keptPoints)
     }
 
     /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
     static var separator: UInt64 { 0x5B202C }
 
-    /// Moves to the next point (there is one).
-    mutating func advance(_ cursor: JSONCursor) throws(ParseFailure) {
+    /// Moves to the next point (there is one): from `kept`, where the stroke's points were
+    /// kept, else from the bytes.
+    mutating func advance(_ cursor: JSONCursor, _ kept: [KeptPoint]) throws(ParseFailure) {
+        if keptEnd != 0 {
+            let point = kept[next]
+            offset = point.offset
+            next += 1
+            isLast = next == keptEnd
+            occurrence = self.point >= 0 && point.t == t ? occurrence + 1 : 0
+            t = point.t
+            location = Point(x: point.x, y: point.y)
+            self.point += 1
+            return
+        }
         var reader = cursor
         reader.pos = next
         offset = next
@@ -543,6 +634,13 @@ private struct StrokeHeap {
     /// The ids of the strokes down, by their `slot`, and the slots free for the next.
     private var ids: [TouchID] = []
     private var freeSlots: [Int] = []
+
+    /// Room for a few strokes down at once (a hand's fingers) from the start, rather than
+    /// growing to it one allocation at a time.
+    init() {
+        strokes.reserveCapacity(8)
+        ids.reserveCapacity(8)
+    }
 
     var isEmpty: Bool { strokes.isEmpty }
 
@@ -586,8 +684,8 @@ private struct StrokeHeap {
 
     /// Moves the earliest stroke to its next point (it has one), in its place, and then to its
     /// place in the heap.
-    mutating func advanceFirst(_ cursor: JSONCursor) throws(ParseFailure) {
-        try strokes[0].advance(cursor)
+    mutating func advanceFirst(_ cursor: JSONCursor, _ kept: [KeptPoint]) throws(ParseFailure) {
+        try strokes[0].advance(cursor, kept)
         if strokes.count > 1 { siftDown() }
     }
 
@@ -632,15 +730,18 @@ private struct StrokeFeed {
     private let unusual: [Int]
     private var nextUnusual = 0
     /// For strokes not in order: each stroke's first time, place and offset, sorted.
-    private var sorted: [(t: Double, index: Int, offset: Int, usual: Bool)] = []
+    private var sorted: [(t: Double, index: Int, offset: Int, usual: Bool, place: Int)] = []
     private var nextSorted = 0
     let inFileOrder: Bool
+    /// The points the check kept (see `KeptPoints`).
+    private let kept: KeptPoints
 
     /// `fromElement`: the range begins at a stroke, not at the array's `[`.
     init(_ list: StrokeList, leavingOut: [Int], cursor: JSONCursor, fromElement: Bool = false) throws(ParseFailure) {
         self.cursor = cursor
         self.leavingOut = leavingOut
         self.unusual = list.unusual
+        self.kept = list.kept
         inFileOrder = list.beginInOrder
         guard !list.range.isEmpty else {
             self.cursor.pos = self.cursor.end
@@ -648,13 +749,14 @@ private struct StrokeFeed {
         }
         if !fromElement { self.cursor.pos += 1 }
         if !inFileOrder {
-            var entries: [(t: Double, index: Int, offset: Int, usual: Bool)] = []
-            while let (offset, index, usual) = try nextInFile() {
+            var entries: [(t: Double, index: Int, offset: Int, usual: Bool, place: Int)] = []
+            while let (offset, index, usual, place) = try nextInFile() {
                 var reader = self.cursor
                 reader.pos = offset
                 var id = TouchID.number(0)
-                let stroke = try DownStroke(&reader, index: index, usual: usual, id: &id)
-                entries.append((stroke.t, index, offset, usual))
+                let stroke = try DownStroke(&reader, index: index, usual: usual, id: &id,
+                                            kept: kept.points(ofStrokeAt: place), keptPoints: kept.points)
+                entries.append((stroke.t, index, offset, usual, place))
             }
             entries.sort { a, b in a.t != b.t ? a.t < b.t : a.index < b.index }
             sorted = entries
@@ -670,10 +772,11 @@ private struct StrokeFeed {
     mutating func next() throws(ParseFailure) -> (stroke: DownStroke, id: TouchID)? {
         var id = TouchID.number(0)
         if inFileOrder {
-            guard let (offset, index, usual) = try nextInFile() else { return nil }
+            guard let (offset, index, usual, place) = try nextInFile() else { return nil }
             lastOffset = offset
             // `nextInFile` stops at the stroke's start: it is read from there.
-            return (try DownStroke(&cursor, index: index, usual: usual, id: &id), id)
+            return (try DownStroke(&cursor, index: index, usual: usual, id: &id,
+                                   kept: kept.points(ofStrokeAt: place), keptPoints: kept.points), id)
         }
         guard nextSorted < sorted.count else { return nil }
         let entry = sorted[nextSorted]
@@ -681,13 +784,14 @@ private struct StrokeFeed {
         lastOffset = entry.offset
         var reader = cursor
         reader.pos = entry.offset
-        return (try DownStroke(&reader, index: entry.index, usual: entry.usual, id: &id), id)
+        return (try DownStroke(&reader, index: entry.index, usual: entry.usual, id: &id,
+                               kept: kept.points(ofStrokeAt: entry.place), keptPoints: kept.points), id)
     }
 
     /// Moves to the next stroke in the file that is not left out: its offset, its place among
-    /// those not left out, and whether it is written as usual, with the cursor at its start (or, when not in file order, after
-    /// it); nil at the end of the array.
-    private mutating func nextInFile() throws(ParseFailure) -> (offset: Int, index: Int, usual: Bool)? {
+    /// those not left out, whether it is written as usual and its place in the array, with the
+    /// cursor at its start (or, when not in file order, after it); nil at the end of the array.
+    private mutating func nextInFile() throws(ParseFailure) -> (offset: Int, index: Int, usual: Bool, place: Int)? {
         while try cursor.nextElement(first: first) {
             first = false
             let k = index
@@ -705,7 +809,7 @@ private struct StrokeFeed {
             let offset = cursor.pos
             if !inFileOrder { try cursor.skipValue(depth: 2) }
             // Messages number the strokes merged, those left out not counted.
-            return (offset, k - nextLeftOut, usual)
+            return (offset, k - nextLeftOut, usual, k)
         }
         return nil
     }

@@ -11,6 +11,9 @@ public struct TraceReadOptions: Sendable {
     /// How many parts the other thread reads before the first thread begins (tests set it, so
     /// that joins of several parts happen whatever the threads' speeds).
     var laterPartsReadFirst = 0
+    /// The largest `strokes` array whose points are kept from the check for the merge (tests
+    /// set it to 0, to merge from the bytes).
+    var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
 
     public init(collectAllProblems: Bool = false, reportUnknownKeys: Bool = false) {
         self.collectAllProblems = collectAllProblems

@@ -40,12 +40,15 @@ struct TraceReader {
     var parallelMinimumBytes = TraceReader.parallelMinimumBytes
     /// Parts of a large trace the other thread reads before this one begins (tests set it).
     var laterPartsReadFirst = 0
+    /// The largest `strokes` array whose points the check keeps for the merge.
+    var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
         self.diagnostics = Diagnostics(source: source, options: options)
         self.parallelMinimumBytes = options.parallelMinimumBytes
         self.laterPartsReadFirst = options.laterPartsReadFirst
+        self.keptStrokesMaximumBytes = options.keptStrokesMaximumBytes
     }
 
     /// The lists a reader fills as it reads (touches down and their slots, the event's

@@ -446,6 +446,114 @@ import Testing
         #expect(clean >= 10 && troubled >= 10, "\(clean) without problems, \(troubled) with")
     }
 
+    /// What reading a trace gives, whole: every message with its place, or every touch handed
+    /// to the consumer on both passes (event, time, id, phase, place, slot, serial), the summary
+    /// and the warnings.
+    static func everything(_ json: String, options: TraceReadOptions) -> [String] {
+        var log = TouchLog()
+        do {
+            let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), options: options, consumer: &log)
+            var again = TouchLog()
+            trace.forEachEvent(&again)
+            let s = trace.summary
+            return ["\(s.eventCount) events, \(s.touchCount) touches, max \(s.maxX) \(s.maxY), from \(String(describing: s.firstTime)) to \(String(describing: s.lastTime))"]
+                + s.warnings.map(\.description) + log.lines + ["second pass"] + again.lines
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    /// Reading as usual (a small array: its points kept by the check, the merge reads them
+    /// there) and with no points kept (the merge reads the bytes again, as for a large array).
+    static func keptAndFromBytes(_ json: String, collectAllProblems: Bool) -> (kept: [String], fromBytes: [String]) {
+        let usual = TraceReadOptions(collectAllProblems: collectAllProblems)
+        var fromBytes = usual
+        fromBytes.keptStrokesMaximumBytes = 0
+        return (everything(json, options: usual), everything(json, options: fromBytes))
+    }
+
+    /// Strokes made up at random give the same touches, summary and messages whether the merge
+    /// takes their points from those the check kept or reads them from the bytes: strokes that
+    /// begin at the same time, points at equal times (in one stroke and across strokes), strokes
+    /// in and out of order of time, one-point strokes and times going back (left out, with a
+    /// problem), strokes with an unknown key (not kept: read from the bytes beside kept ones),
+    /// points written without spaces or with a number the short form does not read, and ids
+    /// reused while down (problems of the merge, placed at the point's bytes).
+    @Test func keptPointsMergeAsTheirBytesDo() throws {
+        var random = SplitMix64(state: 41)
+        var clean = 0
+        var troubled = 0
+        for round in 0..<150 {
+            var items: [String] = []
+            var start = 0
+            for _ in 0..<random.int(1...9) {
+                // Even rounds: in order of their first time (several at the same time); odd
+                // rounds: any order.
+                start = round % 2 == 0 ? start + random.int(0...3) : random.int(0...12)
+                var t = start
+                var points: [String] = []
+                let count = random.int(0...12) == 0 ? 1 : random.int(2...7)
+                for k in 0..<count {
+                    let x = random.int(0...30) == 0 ? "1e2" : "\(Double(random.int(0...400)) / 4)"
+                    points.append("[\(Double(t) / 100), \(x), \(Double(random.int(0...800)) / 4)]")
+                    // Now and then a time going back (a problem), mostly forwards or the same.
+                    t += k > 0 && random.int(0...40) == 0 ? -1 : random.int(0...2)
+                }
+                let id = random.int(0...4) == 0 ? "\"s\(random.int(1...3))\"" : "\(random.int(1...5))"
+                let spaced = points.joined(separator: random.int(0...4) == 0 ? "," : ", ")
+                items.append(random.int(0...6) == 0
+                             ? "{\"id\": \(id), \"note\": [1], \"points\": [\(spaced)]}"
+                             : "{\"id\": \(id), \"points\": [\(spaced)]}")
+            }
+            let json = "{\"version\": 1, \"strokes\": [\n" + items.joined(separator: ",\n") + "\n]}"
+            for all in [false, true] {
+                let (kept, fromBytes) = Self.keptAndFromBytes(json, collectAllProblems: all)
+                #expect(!kept.isEmpty && kept == fromBytes, "round \(round)\n\(json)")
+            }
+            if Self.everything(json, options: TraceReadOptions()).first?.hasPrefix("test.trace.json:") == true { troubled += 1 } else { clean += 1 }
+        }
+        // Traces that read and traces with problems are both met.
+        #expect(clean >= 30 && troubled >= 30, "\(clean) read, \(troubled) with problems")
+    }
+
+    /// The check keeps the points of the strokes written as usual, each with the offset of its
+    /// `[`, stroke by stroke in the order of the file, and no point of a stroke it does not read
+    /// as usual (an unknown key); nothing for an array larger than the limit.
+    @Test func theCheckKeepsThePointsOfUsualStrokes() throws {
+        let json = #"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 2], [0.5, 3.25, 4], [1, 5, 6]]}, "#
+            + #"{"id": 2, "note": 0, "points": [[0, 7, 8], [1, 9, 10]]}, {"points": [[0.25,11,12],[2,13,14]], "id": "a"}]}"#
+        let bytes = Array(json.utf8)
+        let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: bytes))
+        guard case .strokes(let list) = trace.body else {
+            Issue.record("not read as strokes")
+            return
+        }
+        #expect(list.kept.strokes == [0..<3, 3..<3, 3..<5])
+        #expect(list.kept.points.map { [$0.t, $0.x, $0.y] } == [[0, 1, 2], [0.5, 3.25, 4], [1, 5, 6], [0.25, 11, 12], [2, 13, 14]])
+        // Each offset is that of a `[` followed by the point's time as written.
+        let written = ["0", "0.5", "1", "0.25", "2"]
+        for (point, time) in zip(list.kept.points, written) {
+            #expect(bytes[point.offset] == UInt8(ascii: "["))
+            #expect(Array(bytes[(point.offset + 1)...].prefix(time.utf8.count)) == Array(time.utf8))
+        }
+        // Events: t = 0 (strokes 0 and 1 begin), 0.25 (stroke 2 begins), 0.5 (stroke 0 moves),
+        // 1 (strokes 0 and 1 end), 2 (stroke 2 ends): five, of three touches.
+        #expect(trace.summary.eventCount == 5 && trace.summary.touchCount == 3)
+
+        // The limit counts the bytes from the array's `[` to the end of the file.
+        let open = try #require(json.utf8.firstIndex(of: UInt8(ascii: "[")).map { json.utf8.distance(from: json.utf8.startIndex, to: $0) })
+        for (limit, keeps) in [(bytes.count - open, true), (bytes.count - open - 1, false)] {
+            var options = TraceReadOptions()
+            options.keptStrokesMaximumBytes = limit
+            let again = try Trace.parse(SourceFile(path: "test.trace.json", bytes: bytes), options: options)
+            guard case .strokes(let other) = again.body else {
+                Issue.record("not read as strokes")
+                return
+            }
+            #expect(other.kept.points.count == (keeps ? 5 : 0) && other.kept.strokes.count == (keeps ? 3 : 0), "limit \(limit)")
+        }
+    }
+
     /// Points `[t.5, x.25, 200.5]` at t = `start`, `start + step`, ... with x = 100, 101, ...:
     /// strokes long enough that their points are read in one step (`usualTriple`), but near the end.
     static func longPoints(_ count: Int, from start: Int = 0, step: Int = 1) -> [String] {
