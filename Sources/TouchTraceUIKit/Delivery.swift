@@ -65,6 +65,7 @@ extension UIGestureRecognizer {
             for touch in context.eventTouches { all.insert(touchObjects[touch.serial]!) }
             all.formUnion(touches)
             let event = UIEvent(timestamp: t, touches: all)
+            MediaClock.enterCode()
             switch phase {
             case .began: touchesBegan(touches, with: event)
             case .moved: touchesMoved(touches, with: event)

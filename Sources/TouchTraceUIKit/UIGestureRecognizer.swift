@@ -505,6 +505,7 @@ open class UIGestureRecognizer {
     }
 
     func callTargets() {
+        MediaClock.enterCode()
         for target in targets {
             if let closure = target.closure {
                 closure(self)

@@ -180,6 +180,7 @@ final class UIKitReplay: ReplayAttachment {
             deliver()
         }) { delivery in
             let event = UIEvent(timestamp: t, touches: Set(windowTouches), window: window, delivery: delivery)
+            MediaClock.enterCode()
             UIApplication.shared.sendEvent(event)
             event.close()
         }

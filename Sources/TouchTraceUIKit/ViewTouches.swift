@@ -224,6 +224,7 @@ final class ViewTouchDelivery {
         for message in messages {
             var touches = Set<UITouch>(minimumCapacity: message.touches.count)
             for object in message.touches { touches.insert(object) }
+            MediaClock.enterCode()
             switch message.kind {
             case 0: message.view.touchesBegan(touches, with: event)
             case 1: message.view.touchesMoved(touches, with: event)
