@@ -183,7 +183,8 @@ extension UIGestureRecognizer {
 /// A timer, as Foundation's `Timer`, that fires at the trace's time: scheduled at time t for an
 /// interval d, its block runs at t + d between events (before an event at the same microsecond,
 /// after a recognizer's deadline there), timers due together in the order they were scheduled;
-/// a repeating one fires again every d after that until invalidated. Nothing reads a clock.
+/// a repeating one fires again every d after that until invalidated. No time of a timer is the
+/// machine's clock (that clock is read only to tie a `Date` to the trace's time, below).
 ///
 /// A timer is scheduled on the replay whose code makes it (a recognizer's touch method, an
 /// action, a handler, `viewDidLoad`, another timer's block); one made outside every replay never
