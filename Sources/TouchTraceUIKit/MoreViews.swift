@@ -878,6 +878,16 @@ enum MediaClock {
         box.machineAtEntry = Date(timeIntervalSinceNow: 0).timeIntervalSinceReferenceDate
     }
 
+    /// Runs `body` — touchtrace's delivery to other code, from within code (a window's
+    /// `sendEvent(_:)` calling `super`, a recognizer's state change that reaches the views) —
+    /// and gives the code it returns to its own entry back, so that a date it made before the
+    /// call counts from where it was entered.
+    static func keepingEntry(_ body: () -> Void) {
+        let entry = box.machineAtEntry
+        body()
+        box.machineAtEntry = entry
+    }
+
     /// The machine's clock (seconds since Foundation's reference date) when the replay's code on
     /// this thread was last entered: the moment a `Date` made then stands for `now`. Taken now
     /// when it never was on this thread.

@@ -177,7 +177,7 @@ final class UIKitReplay: ReplayAttachment {
         var delivered = false
         withoutActuallyEscaping({
             delivered = true
-            deliver()
+            MediaClock.keepingEntry(deliver)
         }) { delivery in
             let event = UIEvent(timestamp: t, touches: Set(windowTouches), window: window, delivery: delivery)
             MediaClock.enterCode()

@@ -221,6 +221,13 @@ final class ViewTouchDelivery {
         for k in tracked { all.insert(k.object) }
         let event = UIEvent(timestamp: t, touches: all)
         sending = true
+        MediaClock.keepingEntry { send(messages, event) }
+        sending = false
+        tracked.removeAll { $0.done }
+    }
+
+    /// Calls the views' touch methods, message by message.
+    private func send(_ messages: [Message], _ event: UIEvent) {
         for message in messages {
             var touches = Set<UITouch>(minimumCapacity: message.touches.count)
             for object in message.touches { touches.insert(object) }
@@ -238,8 +245,6 @@ final class ViewTouchDelivery {
                 for (object, phase) in zip(message.touches, phases) { object.phase = phase }
             }
         }
-        sending = false
-        tracked.removeAll { $0.done }
     }
 
     /// Holds the beginning of touch `k` (beginning at `t`) for the nearest scroll view around
