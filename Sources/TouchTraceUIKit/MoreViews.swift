@@ -540,7 +540,9 @@ open class UISwitch: UIControl {
 ///   shortens that interval after its fifth repeat and again after its twentieth (Apple: "the
 ///   rate of change depends on how long the user continues pressing"); the disassembly names
 ///   the two shorter intervals without showing their values, and no published measurement of
-///   them was found, so touchtrace keeps 0.5 s (it does not speed up). Repeats run at the
+///   them was found (Apple's `UIStepper` page gives no numbers; the 0.5 s then ten a second of
+///   AppKit's `NSStepper.autorepeat` page is the Mac's stepper, not this one), so touchtrace
+///   keeps 0.5 s (it does not speed up). Repeats run at the
 ///   trace's time (timers of the replay, see `Timer`).
 /// - A step adds or takes away `stepValue`; past an end it goes to the other end when `wraps`
 ///   (UIKit's rule: the step that passes the maximum lands on the minimum, and back), else it
