@@ -1,7 +1,7 @@
 import TouchTrace
 
 /// How touchtrace's deliveries reach a `UIGestureRecognizer`: its view, its place in the arena,
-/// its `UITouch` objects, and the calls of its touch methods.
+/// the replay's `UITouch` objects of its touches, and the calls of its touch methods.
 extension UIGestureRecognizer {
     /// Handles one call of the engine: a touch set of one phase, or (`phase` nil) the passing of
     /// its deadline. `context` is the delivery's context, lent for the length of the call.
@@ -20,14 +20,21 @@ extension UIGestureRecognizer {
             forgetEndedTouches()
             lastEventIndex = eventIndex
         }
-        for touch in context.eventTouches { update(touch, t: t) }
-        for touch in set { update(touch, t: t) }
+        // The replay's objects of the touches (shared with the window, the other recognizers
+        // and the views), with this event's values.
+        let objects = UIKitReplay.of(context.context).touches
+        objects.enter(event: eventIndex)
+        for touch in context.eventTouches { update(touch, t: t, objects) }
+        for touch in set { update(touch, t: t, objects) }
+        for touch in context.eventTouches where touch.phase.isEnding && !endedSerials.contains(touch.serial) { endedSerials.append(touch.serial) }
+        for touch in set where touch.phase.isEnding && !endedSerials.contains(touch.serial) { endedSerials.append(touch.serial) }
 
         if phase == .began, let delegate, takesTouches, !engineState.isFinal {
             // Before a touch is first delivered: the delegate may keep it from this recognizer.
             for touch in set where !ignored.contains(touch.serial) {
                 if let object = touchObjects[touch.serial], !delegate.gestureRecognizer(self, shouldReceive: object) {
                     ignored.insert(touch.serial)
+                    object.removeReceiver(self)
                 }
             }
         }
@@ -35,6 +42,7 @@ extension UIGestureRecognizer {
             // A button's or a switch's own tap comes before this recognizer's (see `yieldsToControl`).
             for touch in set where !ignored.contains(touch.serial) && yieldsToControl(world.hitView(of: touch.serial)) {
                 ignored.insert(touch.serial)
+                touchObjects[touch.serial]?.removeReceiver(self)
             }
         }
         var given: [ViewTouch] = []
@@ -48,11 +56,16 @@ extension UIGestureRecognizer {
         if !given.isEmpty && takesTouches && !engineState.isFinal {
             currentSet = given.count == set.count ? set : TouchSet(given)
             var touches = Set<UITouch>(minimumCapacity: given.count)
-            for touch in given { touches.insert(touchObjects[touch.serial]!) }
+            for touch in given {
+                let object = touchObjects[touch.serial]!
+                object.addReceiver(self)
+                touches.insert(object)
+            }
             var all = Set<UITouch>(minimumCapacity: context.eventTouches.count + given.count)
             for touch in context.eventTouches { all.insert(touchObjects[touch.serial]!) }
             all.formUnion(touches)
             let event = UIEvent(timestamp: t, touches: all)
+            MediaClock.enterCode()
             switch phase {
             case .began: touchesBegan(touches, with: event)
             case .moved: touchesMoved(touches, with: event)
@@ -69,10 +82,6 @@ extension UIGestureRecognizer {
             for touch in set {
                 guard let object = touchObjects[touch.serial] else { continue }
                 touchesDown.removeAll { $0 === object }
-                if phase == .ended, let start = beganAt[touch.serial] {
-                    let stayed = distance(start, object.screenLocation) <= GestureDefaults.tapAllowableMovement
-                    lastLift = (object.screenLocation, t, object.tapCount, stayed)
-                }
             }
         }
     }
@@ -129,33 +138,13 @@ extension UIGestureRecognizer {
         return false
     }
 
-    /// Brings the touch's object up to date (making it when the touch is new to this recognizer).
-    private func update(_ touch: ViewTouch, t: Double) {
-        let location = onScreen(touch.location)
-        let previous = onScreen(touch.previousLocation)
-        let phase = UITouch.Phase(touch.phase)
-        if let object = touchObjects[touch.serial] {
-            object.screenLocation = location
-            object.previousScreenLocation = previous
-            object.phase = phase
-            object.timestamp = t
-            object.force = CGFloat(touch.force)
-            object.majorRadius = CGFloat(touch.majorRadius)
-            return
-        }
-        var taps = 1
-        if let lift = lastLift, lift.stayed, touch.beganAt - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
-           distance(lift.location, location) <= GestureDefaults.tapAllowableMovement {
-            taps = lift.tapCount + 1
-        }
-        let object = UITouch(serial: touch.serial, id: touch.id, location: location, timestamp: t, phase: phase, tapCount: taps, view: attachedView)
-        object.recognizer = self
-        object.maximumPossibleForce = CGFloat(traceMaximumForce ?? UITouch.defaultMaximumPossibleForce)
-        object.previousScreenLocation = previous
-        object.force = touch.force
-        object.majorRadius = touch.majorRadius
-        touchObjects[touch.serial] = object
-        if touch.phase == .began { beganAt[touch.serial] = location }
+    /// Brings the touch's object up to date with the event (`objects` makes it when the touch
+    /// is new to the replay), and keeps it among this recognizer's.
+    private func update(_ touch: ViewTouch, t: Double, _ objects: ReplayTouches) {
+        let view = world?.hitView(of: touch.serial) ?? attachedView
+        let object = objects.object(for: touch, at: onScreen(touch.location), previous: onScreen(touch.previousLocation), t: t,
+                                    view: view, maximumForce: traceMaximumForce)
+        if touchObjects[touch.serial] == nil { touchObjects[touch.serial] = object }
     }
 
     /// A point of the attached view on the screen (points).
@@ -169,18 +158,14 @@ extension UIGestureRecognizer {
     /// otherwise report `UITouch.defaultMaximumPossibleForce`.
     var traceMaximumForce: Double? { context?.traceMaximumForce }
 
+    /// Forgets the touches it was handed ending in an earlier event (the objects are shared: their
+    /// phase is already the new event's when another reader has read it first).
     private func forgetEndedTouches() {
-        var gone: [Int] = []
-        for (serial, object) in touchObjects where object.phase == .ended || object.phase == .cancelled { gone.append(serial) }
-        for serial in gone {
+        for serial in endedSerials {
             touchObjects[serial] = nil
             ignored.remove(serial)
-            beganAt[serial] = nil
         }
-    }
-
-    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        endedSerials.removeAll()
     }
 }
 

@@ -540,7 +540,9 @@ open class UISwitch: UIControl {
 ///   shortens that interval after its fifth repeat and again after its twentieth (Apple: "the
 ///   rate of change depends on how long the user continues pressing"); the disassembly names
 ///   the two shorter intervals without showing their values, and no published measurement of
-///   them was found, so touchtrace keeps 0.5 s (it does not speed up). Repeats run at the
+///   them was found (Apple's `UIStepper` page gives no numbers; the 0.5 s then ten a second of
+///   AppKit's `NSStepper.autorepeat` page is the Mac's stepper, not this one), so touchtrace
+///   keeps 0.5 s (it does not speed up). Repeats run at the
 ///   trace's time (timers of the replay, see `Timer`).
 /// - A step adds or takes away `stepValue`; past an end it goes to the other end when `wraps`
 ///   (UIKit's rule: the step that passes the maximum lands on the minimum, and back), else it
@@ -845,25 +847,65 @@ func perThread<Kept: AnyObject>(_ key: String, _ make: () -> Kept) -> Kept {
 /// The replay's time on the current thread: the trace's time (seconds) of the event or deadline
 /// whose touches TouchTraceUIKit recognizers are being given, kept in the thread's dictionary
 /// (each replay runs on one thread) with the replay's timeline (`ReplayTimeline.current`).
+///
+/// With it, the machine's clock when the replay last entered code (its time was set, or another
+/// replay's timeline became current): the one point where a `Date` of the machine's clock, which
+/// code makes with `Date()`, is tied to the trace's time (see `Timer.fireDate`).
 enum MediaClock {
     private final class Box {
         var now: Double = 0
+        /// The machine's clock at the last entry, in seconds since Foundation's reference date.
+        var machineAtEntry: Double?
         weak var timeline: ReplayTimeline?
     }
     private static let key = "TouchTraceUIKit.MediaClock"
 
     private static var box: Box { perThread(key, Box.init) }
 
-    /// The time of the event being delivered (0 before any).
+    /// The time of the event being delivered (0 before any). Setting it is an entry into the
+    /// replay's code: the machine's clock is taken as `machineAtEntry`.
     static var now: Double {
         get { box.now }
-        set { box.now = newValue }
+        set {
+            let box = self.box
+            box.now = newValue
+            box.machineAtEntry = Date(timeIntervalSinceNow: 0).timeIntervalSinceReferenceDate
+        }
     }
 
-    /// The timeline of the replay whose code runs on this thread, held weakly.
+    /// The replay is about to call code (a touch method, a target, `sendEvent`): the machine's
+    /// clock is taken again as `machineAtEntry`, so that the machine's time touchtrace took
+    /// since the delivery began does not count against a `Date()` the code makes.
+    static func enterCode() {
+        box.machineAtEntry = Date(timeIntervalSinceNow: 0).timeIntervalSinceReferenceDate
+    }
+
+    /// Runs `body` — touchtrace's delivery to other code, from within code (a window's
+    /// `sendEvent(_:)` calling `super`, a recognizer's state change that reaches the views) —
+    /// and gives the code it returns to its own entry back, so that a date it made before the
+    /// call counts from where it was entered.
+    static func keepingEntry(_ body: () -> Void) {
+        let entry = box.machineAtEntry
+        body()
+        box.machineAtEntry = entry
+    }
+
+    /// The machine's clock (seconds since Foundation's reference date) when the replay's code on
+    /// this thread was last entered: the moment a `Date` made then stands for `now`. Taken now
+    /// when it never was on this thread.
+    static var machineAtEntry: Double {
+        box.machineAtEntry ?? Date(timeIntervalSinceNow: 0).timeIntervalSinceReferenceDate
+    }
+
+    /// The timeline of the replay whose code runs on this thread, held weakly. Another replay's
+    /// (a screen about to be built) is an entry too.
     static var timeline: ReplayTimeline? {
         get { box.timeline }
-        set { box.timeline = newValue }
+        set {
+            let box = self.box
+            if box.timeline !== newValue { box.machineAtEntry = Date(timeIntervalSinceNow: 0).timeIntervalSinceReferenceDate }
+            box.timeline = newValue
+        }
     }
 }
 

@@ -131,7 +131,8 @@ struct ScreenHost: SceneHost {
         MediaClock.now = context.t
         ReplayTimeline.current = world.timeline
         let located = context
-        world.viewTouches.deliver(set, phase: phase, to: world.views[v], at: context.t) { located.screenLocation($0, ofView: v) }
+        world.viewTouches.deliver(set, phase: phase, to: world.views[v], event: context.eventIndex, at: context.t,
+                                  maximumForce: context.traceMaximumForce) { located.screenLocation($0, ofView: v) }
         if phase >= 2 {
             for touch in set { world.forgetHit(touch.serial) }
         }
@@ -145,7 +146,7 @@ extension ScreenHost {
         let world = UIKitReplay.of(context, screen: screen)
         MediaClock.now = context.t
         ReplayTimeline.current = world.timeline
-        world.sendEvent(context.eventTouches, at: context.t, deliver: deliver)
+        world.sendEvent(context.eventTouches, event: context.eventIndex, at: context.t, maximumForce: context.traceMaximumForce, deliver: deliver)
     }
 }
 

@@ -183,7 +183,8 @@ extension UIGestureRecognizer {
 /// A timer, as Foundation's `Timer`, that fires at the trace's time: scheduled at time t for an
 /// interval d, its block runs at t + d between events (before an event at the same microsecond,
 /// after a recognizer's deadline there), timers due together in the order they were scheduled;
-/// a repeating one fires again every d after that until invalidated. Nothing reads a clock.
+/// a repeating one fires again every d after that until invalidated. No time of a timer is the
+/// machine's clock (that clock is read only to tie a `Date` to the trace's time, below).
 ///
 /// A timer is scheduled on the replay whose code makes it (a recognizer's touch method, an
 /// action, a handler, `viewDidLoad`, another timer's block); one made outside every replay never
@@ -192,12 +193,20 @@ extension UIGestureRecognizer {
 /// (`viewChanged`). After the trace's last event, timers go on firing in time order while a
 /// deadline or work other than a repeating timer's is pending (see `Replayer.finish()`).
 ///
-/// `fireDate` is a `Date` as Foundation's, so code that moves it with `Date()` works: touchtrace
-/// takes a date as a time from now — the interval from the machine's clock's "now" when it is
-/// set, to the nearest millisecond, added to the trace's time — and gives its fire date the same
-/// way (`fireDate.timeIntervalSinceNow` is the trace's time left). A date more than 10⁹ s away
-/// (`Date.distantFuture`) is never reached: the timer stays valid and does not fire until its
-/// fire date is set again, as code that pauses a timer expects.
+/// `fireDate` is a `Date` as Foundation's, so code that moves it with `Date()` works. `Date()`
+/// is the machine's clock, which does not follow the trace's; touchtrace ties the two at one
+/// point, the moment the replay entered the code now running (the event, deadline or timer
+/// being delivered, `MediaClock.machineAtEntry`): that moment is the trace's time now. A date is
+/// taken as its interval from that moment, to the nearest millisecond, added to the trace's
+/// time, so `Date().addingTimeInterval(x)` lands at exactly now + x however long the code
+/// computes before it hands the date over (code that computes more than half a millisecond of
+/// the machine's time before it calls `Date()` moves the date by that much; a date made in one
+/// delivery and set in a later one counts from the later one); and the fire date it gives is that moment plus the
+/// trace's time left, so `fireDate.addingTimeInterval(x)` set back moves the timer by exactly
+/// x (`fireDate.timeIntervalSinceNow` is the trace's time left, less the machine's time the code
+/// has taken since it was entered). A date more than 10⁹ s away (`Date.distantFuture`) is never
+/// reached: the timer stays valid and does not fire until its fire date is set again, as code
+/// that pauses a timer expects.
 public final class Timer {
     let block: ((Timer) -> Void)?
     let target: AnyObject?
@@ -231,7 +240,10 @@ public final class Timer {
     /// to a replay it is where the timer first fires once added. On an invalid timer it does
     /// nothing.
     public var fireDate: Date {
-        get { Date(timeIntervalSinceNow: due - MediaClock.now) }
+        get {
+            guard due.isFinite else { return .distantFuture }
+            return Date(timeIntervalSinceReferenceDate: MediaClock.machineAtEntry + (due - MediaClock.now))
+        }
         set {
             guard isValid else { return }
             due = Timer.traceTime(of: newValue)
@@ -243,13 +255,15 @@ public final class Timer {
         }
     }
 
-    /// The trace's time of `date`: the trace's time now plus the date's interval from the
-    /// machine's "now", to the nearest millisecond (so the moments between building a date and
-    /// handing it over do not count); `.infinity` beyond 10⁹ s.
+    /// The trace's time of `date`: the trace's time now plus the date's interval from the moment
+    /// the replay entered the code now running (`MediaClock.machineAtEntry`), to the nearest
+    /// millisecond (so the machine's time the code takes between entering and making the date
+    /// does not count, up to half a millisecond, nor does any time after); `.infinity` beyond
+    /// 10⁹ s.
     static func traceTime(of date: Date) -> Double {
-        let fromNow = date.timeIntervalSinceNow
-        if !(fromNow < 1e9) { return .infinity }
-        return MediaClock.now + (Swift.max(fromNow, -1e9) * 1000).rounded() / 1000
+        let fromEntry = date.timeIntervalSinceReferenceDate - MediaClock.machineAtEntry
+        if !(fromEntry < 1e9) { return .infinity }
+        return MediaClock.now + (Swift.max(fromEntry, -1e9) * 1000).rounded() / 1000
     }
 
     /// A timer, not yet scheduled, that calls `block` after `interval` seconds (a repeating one:

@@ -660,6 +660,16 @@ open class UIScrollView: UIView {
     /// Whether it bounces at the content's edges (true): beyond them a drag moves the content
     /// by the rubber band, and the content springs back at the lift; false stops it at the edges.
     open var bounces = true
+    /// Whether a pinch past `minimumZoomScale` or `maximumZoomScale` takes the zoom a little
+    /// beyond the limit and back (true), as UIKit's: kept. Apple documents only that the zoom
+    /// then goes "just past these limits before returning to them" (and stops at the limit with
+    /// false); how far past, and along what curve, neither Apple nor any published measurement
+    /// says, so touchtrace holds the zoom at the limit either way — during the pinch, and after
+    /// it, where UIKit's settles too.
+    open var bouncesZoom = true
+    /// Whether the zoom is going back to a limit it was pinched past: false (touchtrace never
+    /// takes it past, see `bouncesZoom`).
+    open var isZoomBouncing: Bool { false }
     /// Whether it drags vertically even when the content is no taller than the view (false).
     open var alwaysBounceVertical = false
     /// Whether it drags horizontally even when the content is no wider than the view (false).

@@ -71,17 +71,12 @@ open class UIGestureRecognizer {
     var context: DeliveryHandle?
     /// The touches of the call under way (without ignored ones), in the event's order.
     var currentSet = TouchSet([])
-    /// Touches by serial, for the whole life of each.
+    /// The replay's objects of the touches it has seen, by serial, for the whole life of each.
     var touchObjects: [Int: UITouch] = [:]
     /// Serials of the touches it ignores (until they end).
     var ignored: Set<Int> = []
     /// Touches it has received that are down, in the order they began.
     var touchesDown: [UITouch] = []
-    /// Where the last lifted touch lifted (screen), when, and whether it stayed put: for
-    /// `tapCount`.
-    var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
-    /// Where each touch down began on the screen (by serial), for `tapCount`.
-    var beganAt: [Int: CGPoint] = [:]
     /// The centroid of the touches, where it was last, on the screen.
     var lastCentroid = CGPoint.zero
     /// The view it is attached to, once the engine has called it, and the root of its tree
@@ -106,6 +101,9 @@ open class UIGestureRecognizer {
     var targets: [TargetAction] = []
     /// The event of the last call, and whether rule 4 has been turned off in the arena.
     var lastEventIndex = -1
+    /// The serials of the touches it was handed ending (ended or cancelled) in that event:
+    /// forgotten at its next event.
+    var endedSerials: [Int] = []
     var cancellingTurnedOff = false
     /// The event at which a backing recognizer's targets were last called (see `drive`).
     var lastActionEvent = -1
@@ -275,6 +273,7 @@ open class UIGestureRecognizer {
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignored.insert(touch.serial)
         touchesDown.removeAll { $0 === touch }
+        touch.removeReceiver(self)
     }
 
     /// The press is not delivered to this recognizer again, as UIKit's `ignore(_:for:)` for
@@ -506,6 +505,7 @@ open class UIGestureRecognizer {
     }
 
     func callTargets() {
+        MediaClock.enterCode()
         for target in targets {
             if let closure = target.closure {
                 closure(self)

@@ -109,8 +109,11 @@ final class UIKitReplay: ReplayAttachment {
         self.moved = views.count == sceneViews.count ? views.map(UIKitReplay.startsElsewhere) : Array(repeating: false, count: sceneViews.count)
     }
 
+    /// The replay's `UITouch` objects, one per finger, shared by the window, the recognizers
+    /// and the views.
+    let touches = ReplayTouches()
     /// The touches on their way to the views' own touch methods (a screen built in code).
-    let viewTouches = ViewTouchDelivery()
+    lazy var viewTouches = ViewTouchDelivery(touches: touches)
 
     /// Each view's index in scene order, by identity (made at the first hit test).
     private var indexOfView: [ObjectIdentifier: Int] = [:]
@@ -147,48 +150,24 @@ final class UIKitReplay: ReplayAttachment {
         return -1
     }
 
-    /// The window's objects of the touches down, in the order they began (see `sendEvent`).
+    /// The objects of the touches down, in the order they began (see `sendEvent`).
     private var windowTouches: [UITouch] = []
-    /// Where the last lifted touch lifted (screen), when, its tap count, and whether it stayed
-    /// within the tap's allowable movement of where it began; where each touch down began.
-    private var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
-    private var windowBeganAt: [Int: CGPoint] = [:]
 
-    /// Hands the event at `t` (seconds) to the application, then its window
+    /// Hands the event number `index` at `t` (seconds) to the application, then its window
     /// (`UIApplication.sendEvent(_:)`, `UIWindow.sendEvent(_:)`): `touches` are the event's, on
     /// the screen, in the order it lists them; `deliver` delivers it (the base `sendEvent` of
-    /// the window calls it). The touches of an event kept from the views are forgotten here.
-    func sendEvent(_ touches: TouchSet, at t: Double, deliver: () -> Void) {
+    /// the window calls it). `allTouches` holds the replay's objects of every touch down (those
+    /// the event does not change `stationary`). The touches of an event kept from the views are
+    /// forgotten here.
+    func sendEvent(_ touches: TouchSet, event index: Int, at t: Double, maximumForce: Double?, deliver: () -> Void) {
+        self.touches.enter(event: index)
         windowTouches.removeAll { $0.phase == .ended || $0.phase == .cancelled }
-        for object in windowTouches { object.phase = .stationary }
         for touch in touches {
             let location = CGPoint(x: touch.location.x, y: touch.location.y)
-            if touch.phase == .began {
-                var taps = 1
-                if let lift = lastLift, lift.stayed, t - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
-                   distance(lift.location, location) <= GestureDefaults.tapAllowableMovement {
-                    taps = lift.tapCount + 1
-                }
-                let object = UITouch(serial: touch.serial, id: touch.id, location: location, timestamp: t, phase: .began, tapCount: taps,
-                                     view: hitViews[touch.serial])
-                object.force = CGFloat(touch.force)
-                object.majorRadius = CGFloat(touch.majorRadius)
-                windowBeganAt[touch.serial] = location
-                windowTouches.append(object)
-                continue
-            }
-            guard let object = windowTouches.first(where: { $0.serial == touch.serial }) else { continue }
-            object.previousScreenLocation = object.screenLocation
-            object.screenLocation = location
-            object.timestamp = t
-            object.phase = UITouch.Phase(touch.phase)
-            object.force = CGFloat(touch.force)
-            object.majorRadius = CGFloat(touch.majorRadius)
-            if touch.phase == .ended {
-                let start = windowBeganAt[touch.serial] ?? location
-                lastLift = (location, t, object.tapCount, distance(start, location) <= GestureDefaults.tapAllowableMovement)
-            }
-            if touch.phase.isEnding { windowBeganAt[touch.serial] = nil }
+            let previous = touch.phase == .began ? location : CGPoint(x: touch.previousLocation.x, y: touch.previousLocation.y)
+            let object = self.touches.object(for: touch, at: location, previous: previous, t: t, view: hitViews[touch.serial],
+                                             maximumForce: maximumForce)
+            if !windowTouches.contains(where: { $0 === object }) { windowTouches.append(object) }
         }
         var window: UIWindow?
         if var top = views.first {
@@ -198,9 +177,10 @@ final class UIKitReplay: ReplayAttachment {
         var delivered = false
         withoutActuallyEscaping({
             delivered = true
-            deliver()
+            MediaClock.keepingEntry(deliver)
         }) { delivery in
             let event = UIEvent(timestamp: t, touches: Set(windowTouches), window: window, delivery: delivery)
+            MediaClock.enterCode()
             UIApplication.shared.sendEvent(event)
             event.close()
         }
@@ -209,10 +189,6 @@ final class UIKitReplay: ReplayAttachment {
             // Kept from the views: the view that has it never hears that it lifted.
             if !delivered { viewTouches.forget(touch.serial) }
         }
-    }
-
-    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
     /// After an event and its actions: the records of the views that changed, and their new

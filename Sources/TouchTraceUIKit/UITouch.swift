@@ -3,8 +3,14 @@ import TouchTrace
 /// A finger on the screen, as `UIKit.UITouch`: one object for the touch's whole life (from
 /// `began` to `ended` or `cancelled`), so `touch == self.trackedTouch` compares identities.
 ///
-/// Each TouchTraceUIKit recognizer of a replay has its own objects (a recognizer never sees
-/// another's), as have the hit views' touch methods and the window's `sendEvent(_:)`. Locations are kept on the screen and converted to the view asked for.
+/// As on a device, the object is the same for every reader of a replay: the application's and
+/// the window's `sendEvent(_:)` (`allTouches`), every recognizer the touch reaches (its touch
+/// methods, `event.touches(for:)`, `location(ofTouch:in:)`), and the hit view's `touchesBegan`,
+/// `touchesMoved`, `touchesEnded` and `touchesCancelled`; a `Set<UITouch>` or a dictionary keyed
+/// by the touch in one of them finds it in all the others. Its properties are those of the
+/// event being delivered, for every reader. A new finger is a new object, even one with the
+/// trace id of a finger that lifted before. Locations are kept on the screen and converted to
+/// the view asked for.
 ///
 /// **Hashing is deterministic**: a touch hashes to a value made only from its serial (unique in
 /// the replay), whatever the process's hash seed, so iterating a `Set<UITouch>` — and
@@ -74,15 +80,36 @@ public final class UITouch: Hashable, CustomStringConvertible {
     public internal(set) var maximumPossibleForce: CGFloat = UITouch.defaultMaximumPossibleForce
     /// What made the touch: `.direct` (a finger) for every touch of a trace.
     public var type: TouchType { .direct }
-    /// The recognizer this object belongs to (each recognizer has its own touch objects).
-    weak var recognizer: UIGestureRecognizer?
-    /// The recognizers that receive this touch, as far as this object knows: the one it
-    /// belongs to (each TouchTraceUIKit recognizer has its own `UITouch` objects).
-    public var gestureRecognizers: [UIGestureRecognizer]? { recognizer.map { [$0] } }
-    /// The window of the touch's view, or nil when its view is in none (a scene view).
+    /// A recognizer the touch is delivered to, held weakly (a recognizer holds its touches).
+    private struct Receiver {
+        weak var recognizer: UIGestureRecognizer?
+    }
+    /// The recognizers the touch is delivered to, in the order each was first given it.
+    private var receivers: [Receiver] = []
+    /// The recognizers the touch is delivered to, in the order each was first given it (the
+    /// engine's order: the hit view's recognizers, then those of the views it is inside); one
+    /// that ignores the touch (its delegate's `gestureRecognizer(_:shouldReceive:)`, or
+    /// `ignore(_:for:)`) is taken off. A recognizer is listed from its first `touchesBegan`
+    /// with the touch: the window's `sendEvent(_:)` of the touch's first event sees none. Nil
+    /// when no recognizer has it.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        let list = receivers.compactMap(\.recognizer)
+        return list.isEmpty ? nil : list
+    }
+    /// The recognizer is given the touch (listed once, at its first time).
+    func addReceiver(_ recognizer: UIGestureRecognizer) {
+        guard !receivers.contains(where: { $0.recognizer === recognizer }) else { return }
+        receivers.append(Receiver(recognizer: recognizer))
+    }
+    /// The recognizer ignores the touch from now on.
+    func removeReceiver(_ recognizer: UIGestureRecognizer) {
+        receivers.removeAll { $0.recognizer === recognizer }
+    }
+    /// The window of the touch's view, or nil when its view is in none.
     public var window: UIWindow? { view?.window }
-    /// The view the touch began on (the recognizer's view, or the subview it hit within it, as
-    /// far as the recognizer knows it: its own view).
+    /// The view the touch began on: in a screen built in code, the view the window's hit test
+    /// found; in a scene file (no hit test of its own), the view of the first recognizer given
+    /// the touch.
     public internal(set) weak var view: UIView?
 
     init(serial: Int, id: TouchID, location: CGPoint, timestamp: TimeInterval, phase: Phase, tapCount: Int, view: UIView?) {

@@ -520,9 +520,9 @@ open class UIWindow: UIView {
     /// it ended (a recognizer that had it keeps it, as on a device: a pan that had begun stays
     /// `changed`). Deadlines and timers are not events and never come here.
     ///
-    /// The event's touches are the window's own objects (`allTouches`: every touch down, with its
-    /// phase in this event, `stationary` when it did not change); recognizers and views get
-    /// objects of their own. Views added to the window here (a visualizer's dot) take part in
+    /// The event's touches (`allTouches`: every touch down, with its phase in this event,
+    /// `stationary` when it did not change) are the replay's objects, one per finger: the ones
+    /// the recognizers and the views are given. Views added to the window here (a visualizer's dot) take part in
     /// the hit tests of later touches, not of this event's.
     open func sendEvent(_ event: UIEvent) {
         event.deliver()

@@ -78,17 +78,20 @@ final class ViewTouchDelivery {
         var touches: [UITouch]
     }
 
+    /// The replay's touch objects (the views get the objects the window and the recognizers get).
+    private let touches: ReplayTouches
     /// The touches not done with, in the order they began.
     private var tracked: [Tracked] = []
     private var pending: [Message] = []
-    /// Where the last lifted touch lifted (screen), when, its tap count, and whether it stayed
-    /// within the tap's allowable movement of where it began: for `tapCount`.
-    private var lastLift: (location: CGPoint, t: Double, tapCount: Int, stayed: Bool)?
-    private var beganAt: [Int: CGPoint] = [:]
     /// Whether messages are being sent (a view's code that resets a recognizer waits its turn).
     private var sending = false
     /// The time of the event, deadline or timer being handled, in whole microseconds.
     private var now: Int64 = 0
+
+    /// Delivery of the objects `touches` holds.
+    init(touches: ReplayTouches) {
+        self.touches = touches
+    }
 
     /// Whether the view the touch `serial` began in has had its `touchesBegan` and still has
     /// the touch.
@@ -96,19 +99,26 @@ final class ViewTouchDelivery {
         tracked.contains { $0.object.serial == serial && $0.begun && !$0.done }
     }
 
-    /// The set of one phase (`phase` 0–3) the hit view `view` gets in the event at `t`;
-    /// `onScreen` maps the engine's locations (the view's coordinates) to the screen's.
-    func deliver(_ set: TouchSet, phase: Int, to view: UIView, at t: Double, onScreen: (Point) -> Point) {
+    /// The set of one phase (`phase` 0–3) the hit view `view` gets in the event number `index`
+    /// at `t`; `onScreen` maps the engine's locations (the view's coordinates) to the screen's;
+    /// `maximumForce` is the trace's, when it has one.
+    func deliver(_ set: TouchSet, phase: Int, to view: UIView, event index: Int, at t: Double, maximumForce: Double?,
+                 onScreen: (Point) -> Point) {
         now = ReplayTimeline.micros(t)
         for k in tracked { k.look() }
         // What the recognizers decided since the last look, for the touches before these.
         let serials = set.map(\.serial)
         for k in tracked where !serials.contains(k.object.serial) { settle(k) }
+        touches.enter(event: index)
         for touch in set {
             let location = onScreen(touch.location)
             let screen = CGPoint(x: location.x, y: location.y)
+            let previous = onScreen(touch.previousLocation)
+            // The replay's object, with this event's values (the one the window and the
+            // recognizers were given).
+            let object = touches.object(for: touch, at: screen, previous: CGPoint(x: previous.x, y: previous.y), t: t, view: view,
+                                        maximumForce: maximumForce)
             if phase == 0 {
-                let object = makeTouch(touch, at: screen, t: t, view: view)
                 UIContextMenuInteraction.touchBegan(object, on: view)
                 let k = Tracked(object: object, view: view, recognizers: recognizers(reaching: touch.serial, from: view))
                 k.look()
@@ -118,14 +128,7 @@ final class ViewTouchDelivery {
                 settle(k)
                 continue
             }
-            guard let k = tracked.first(where: { $0.object.serial == touch.serial }) else { continue }
-            let previous = onScreen(touch.previousLocation)
-            k.object.previousScreenLocation = CGPoint(x: previous.x, y: previous.y)
-            k.object.screenLocation = screen
-            k.object.timestamp = t
-            k.object.force = CGFloat(touch.force)
-            k.object.majorRadius = CGFloat(touch.majorRadius)
-            k.object.phase = UITouch.Phase(touch.phase)
+            guard let k = tracked.first(where: { $0.object === object }) else { continue }
             switch phase {
             case 1:
                 if k.begun {
@@ -136,7 +139,6 @@ final class ViewTouchDelivery {
                     settle(k)
                 }
             case 2:
-                noteLift(k, t: t)
                 k.lifted = true
                 k.holdingEnd = k.recognizers.indices.filter { k.recognizers[$0].delaysTouchesEnded && k.outcomes[$0] == nil }
                 settle(k)
@@ -153,7 +155,6 @@ final class ViewTouchDelivery {
     /// hears of it again.
     func forget(_ serial: Int) {
         tracked.removeAll { $0.object.serial == serial }
-        beganAt[serial] = nil
     }
 
     /// After an event or deadline, or as a recognizer is about to be reset: what the
@@ -220,21 +221,30 @@ final class ViewTouchDelivery {
         for k in tracked { all.insert(k.object) }
         let event = UIEvent(timestamp: t, touches: all)
         sending = true
+        MediaClock.keepingEntry { send(messages, event) }
+        sending = false
+        tracked.removeAll { $0.done }
+    }
+
+    /// Calls the views' touch methods, message by message.
+    private func send(_ messages: [Message], _ event: UIEvent) {
         for message in messages {
             var touches = Set<UITouch>(minimumCapacity: message.touches.count)
-            for object in message.touches {
-                if message.kind == 3 { object.phase = .cancelled }
-                touches.insert(object)
-            }
+            for object in message.touches { touches.insert(object) }
+            MediaClock.enterCode()
             switch message.kind {
             case 0: message.view.touchesBegan(touches, with: event)
             case 1: message.view.touchesMoved(touches, with: event)
             case 2: message.view.touchesEnded(touches, with: event)
-            default: message.view.touchesCancelled(touches, with: event)
+            default:
+                // Cancelled for the view while the recognizers keep the touch: `cancelled` for
+                // the length of the call, then the event's phase again.
+                let phases = message.touches.map(\.phase)
+                for object in message.touches { object.phase = .cancelled }
+                message.view.touchesCancelled(touches, with: event)
+                for (object, phase) in zip(message.touches, phases) { object.phase = phase }
             }
         }
-        sending = false
-        tracked.removeAll { $0.done }
     }
 
     /// Holds the beginning of touch `k` (beginning at `t`) for the nearest scroll view around
@@ -265,30 +275,5 @@ final class ViewTouchDelivery {
             u = current.superview
         }
         return found
-    }
-
-    /// The view's object for a touch that begins: its tap count counts quick taps at about the
-    /// same place, as a recognizer's touches do (`UITouch.tapCount`).
-    private func makeTouch(_ touch: ViewTouch, at screen: CGPoint, t: Double, view: UIView) -> UITouch {
-        var taps = 1
-        if let lift = lastLift, lift.stayed, touch.beganAt - lift.t <= GestureDefaults.tapMaximumIntervalBetweenSuccessiveTaps,
-           distance(lift.location, screen) <= GestureDefaults.tapAllowableMovement {
-            taps = lift.tapCount + 1
-        }
-        let object = UITouch(serial: touch.serial, id: touch.id, location: screen, timestamp: t, phase: .began, tapCount: taps, view: view)
-        object.force = CGFloat(touch.force)
-        object.majorRadius = CGFloat(touch.majorRadius)
-        beganAt[touch.serial] = screen
-        return object
-    }
-
-    private func noteLift(_ k: Tracked, t: Double) {
-        let start = beganAt.removeValue(forKey: k.object.serial) ?? k.object.screenLocation
-        let stayed = distance(start, k.object.screenLocation) <= GestureDefaults.tapAllowableMovement
-        lastLift = (k.object.screenLocation, t, k.object.tapCount, stayed)
-    }
-
-    private func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 }

@@ -308,6 +308,43 @@ extension DispatchSourceTests {
         #expect(lines == ["tick 100000", "tick 200000", "paused 250000 valid true", "tick 600000", "tick 700000"])
     }
 
+    /// Spends `seconds` of the machine's time (a busy loop, as code under load would).
+    static func spin(_ seconds: Double) {
+        let start = Date(timeIntervalSinceNow: 0)
+        var k = 0
+        while Date(timeIntervalSinceNow: 0).timeIntervalSince(start) < seconds { k += 1 }
+        _ = k
+    }
+
+    /// A date is tied to the trace's time where the replay entered the code, not where it is
+    /// set: at the move (0.1) the code makes `Date().addingTimeInterval(0.15)`, spends 20 ms of
+    /// the machine's time (more than the half millisecond of rounding), then sets it: due
+    /// 0.1 + 0.15 = 0.25 exactly. At the move (0.3) it reads the fire date of a second timer
+    /// (due 0.3 + 1 = 1.3), spends 20 ms, and sets it 0.05 later: 1.35 exactly, fired after the
+    /// lift (1.3 + 0.05; no busy loop shifts it). Run three times, the same each time.
+    @Test func aDateLandsExactlyWhateverTheMachineTakes() throws {
+        for _ in 0..<3 {
+            let lines = try run([
+                (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
+                (0.5, [(1, "ended", 120, 100)]),
+            ], began: { script, log in
+                script.timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
+            }, moved: { script, move, log in
+                if move == 1 {
+                    let date = Date().addingTimeInterval(0.15)
+                    Self.spin(0.02)
+                    script.timer?.fireDate = date
+                } else {
+                    script.pending = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("second \(Self.now)") }
+                    let due = script.pending!.fireDate
+                    Self.spin(0.02)
+                    script.pending?.fireDate = due.addingTimeInterval(0.05)
+                }
+            })
+            #expect(lines == ["fired 250000", "second 1350000"])
+        }
+    }
+
     /// Timers made unscheduled and added with `RunLoop.main.add(_:forMode:)`:
     /// - `Timer(fireAt: now + 0.3, interval: 0.1, target:selector:userInfo:repeats: true)`,
     ///   added at the touch down (0): first at its date, 0.3, then 0.4; invalidated at the lift

@@ -516,6 +516,36 @@ import TouchTraceUIKit
         #expect(!lines.contains { $0.contains("list.scrollViewPan state from=possible to=began") }, "\(lines)")
     }
 
+    /// Two fingers spreading from 100 to 400 points apart (a scale of 4) on a photo whose zoom
+    /// may go to 2: the zoom is 1.2, 1.5, then held at 2 (not 4) during the pinch and after it,
+    /// with `bouncesZoom` true (UIKit's default, whose overshoot past the limit is not
+    /// documented in size) or false (UIKit stops at the limit); `isZoomBouncing` stays false.
+    @Test func aPinchPastTheMaximumIsHeldThereWithOrWithoutBouncesZoom() throws {
+        for bounces in [true, false] {
+            let log = Log()
+            _ = try run([(0, [(1, "began", 100, 200), (2, "began", 200, 200)]),
+                         (0.02, [(1, "moved", 90, 200), (2, "moved", 210, 200)]),
+                         (0.04, [(1, "moved", 75, 200), (2, "moved", 225, 200)]),
+                         (0.06, [(1, "moved", 0, 200), (2, "moved", 300, 200)]),
+                         (0.08, [(1, "moved", -50, 200), (2, "moved", 350, 200)]),
+                         (0.1, [(1, "ended", -50, 200), (2, "ended", 350, 200)])]) {
+                let controller = ListController(log: log) { scroll in
+                    scroll.contentSize = CGSize(width: 300, height: 400)
+                    scroll.maximumZoomScale = 2
+                    scroll.bouncesZoom = bounces
+                    let photo = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+                    scroll.addSubview(photo)
+                }
+                controller.loadViewIfNeeded()
+                controller.noting.zoomView = controller.scroll.subviews.first
+                #expect(controller.scroll.bouncesZoom == bounces && !controller.scroll.isZoomBouncing)
+                return controller
+            }
+            let zooms = log.lines.filter { $0.hasPrefix("didZoom") || $0.hasPrefix("didEndZooming") }
+            #expect(zooms == ["didZoom 1.2", "didZoom 1.5", "didZoom 2.0", "didEndZooming 2.0 zooming=false"], "\(bounces) \(log.lines)")
+        }
+    }
+
     /// The trace cancels the finger during a drag: the pan is cancelled and the drag ends as a
     /// lift that stopped (velocity zero, the target where the content is, no deceleration).
     @Test func aCancelledTouchEndsTheDrag() throws {

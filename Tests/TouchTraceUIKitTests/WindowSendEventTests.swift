@@ -322,3 +322,53 @@ import TouchTrace
         #expect(UIApplication.shared.applicationState == .active)
     }
 }
+
+extension WindowSendEventTests {
+    /// A window that, at the touch down, makes a date 0.2 s from now before `super`, and after
+    /// `super` — whose delivery to a view that spends 20 ms of the machine's time takes longer
+    /// than the half millisecond of rounding — schedules a timer at that date.
+    final class LaterWindow: UIWindow {
+        var log: Log?
+        var timer: Timer?
+        override func sendEvent(_ event: UIEvent) {
+            let began = event.allTouches?.contains { $0.phase == .began } == true
+            let date = Date().addingTimeInterval(0.2)
+            super.sendEvent(event)
+            guard began else { return }
+            let timer = Timer(fire: date, interval: 0, repeats: false) { [log] _ in log?.lines.append("fired \(Int((CACurrentMediaTime() * 1e6).rounded())) µs") }
+            RunLoop.main.add(timer, forMode: .common)
+            self.timer = timer
+        }
+    }
+
+    /// Spends 20 ms of the machine's time.
+    static func spin() {
+        let start = Date(timeIntervalSinceNow: 0)
+        while Date(timeIntervalSinceNow: 0).timeIntervalSince(start) < 0.02 {}
+    }
+
+    /// A view that spends 20 ms of the machine's time in `touchesBegan`.
+    final class SlowView: UIView {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { WindowSendEventTests.spin() }
+    }
+
+    /// A recognizer that spends 20 ms of the machine's time in `touchesBegan`.
+    final class SlowRecognizer: UIGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { WindowSendEventTests.spin() }
+    }
+
+    /// The date the window made before `super` counts from the window's own entry, not from the
+    /// recognizer's or the view's (delivered within `super`, each spending 20 ms): the timer
+    /// fires at 0.1 + 0.2 = 0.3 exactly.
+    @Test func aDateMadeBeforeSuperCountsFromTheWindowsEntry() throws {
+        let (_, log) = try run([(0.1, [(1, "began", 150, 150)]), (0.5, [(1, "ended", 150, 150)])]) { log in
+            let window = LaterWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            window.log = log
+            let view = SlowView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+            view.addGestureRecognizer(SlowRecognizer())
+            window.addSubview(view)
+            return window
+        }
+        #expect(log == ["fired 300000 µs"])
+    }
+}
