@@ -115,3 +115,26 @@ extension UISlider {
         thumbImage(for: state) ?? thumbImage(for: .normal)
     }
 }
+
+// Core Animation's timing-curve and fill-mode names under their Swift 4 spelling (before Swift
+// 4.2 gave them types), as code of that time writes `CAMediaTimingFunction(name:
+// kCAMediaTimingFunctionEaseInEaseOut)` and `animation.fillMode = kCAFillModeForwards`.
+
+/// `CAMediaTimingFunctionName.linear` under its Swift 4 name.
+public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+/// `CAMediaTimingFunctionName.easeIn` under its Swift 4 name.
+public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+/// `CAMediaTimingFunctionName.easeOut` under its Swift 4 name.
+public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+/// `CAMediaTimingFunctionName.easeInEaseOut` under its Swift 4 name.
+public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+/// `CAMediaTimingFunctionName.default` under its Swift 4 name.
+public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
+/// `CAMediaTimingFillMode.forwards` under its Swift 4 name.
+public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+/// `CAMediaTimingFillMode.backwards` under its Swift 4 name.
+public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+/// `CAMediaTimingFillMode.both` under its Swift 4 name.
+public let kCAFillModeBoth = CAMediaTimingFillMode.both
+/// `CAMediaTimingFillMode.removed` under its Swift 4 name.
+public let kCAFillModeRemoved = CAMediaTimingFillMode.removed

@@ -1,7 +1,8 @@
 // UIKit surface that real gesture files use around their touches: layers found in a list by
 // identity and put below or above others, a layer subclass with Core Animation's initializers,
 // a view's mask view, one view replaced by another, a slider's thumb images, and notifications
-// sent to a selector. Each expected value is derived in its test.
+// sent to a selector, Core Animation's Swift 4 names, and a text view's text system. Each
+// expected value is derived in its test.
 import Foundation
 import Testing
 @testable import TouchTraceUIKit
@@ -170,5 +171,58 @@ struct LayersTransitionsAndNotificationsTests {
         #expect(released == nil)
         // Nothing to call: the post neither calls nor stops the program.
         center.post(name: name, object: nil)
+    }
+
+    @Test("Core Animation's Swift 4 names are the curves and fill modes of today's")
+    func swiftFourNames() {
+        #expect(kCAMediaTimingFunctionEaseInEaseOut == .easeInEaseOut)
+        #expect(kCAMediaTimingFunctionDefault == .default)
+        #expect(kCAMediaTimingFunctionLinear == .linear)
+        #expect(kCAFillModeForwards == .forwards)
+        #expect(kCAFillModeRemoved == .removed)
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.fillMode = kCAFillModeForwards
+        animation.timingFunction = CAMediaTimingFunction(name: kCAMediaTimingFunctionEaseIn)
+        #expect(animation.fillMode == .forwards)
+        #expect(animation.timingFunction?.name == .easeIn)
+    }
+
+    @Test("a text view's layout manager finds the character under a tap, insets taken off")
+    func textViewCharacterIndex() {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        textView.text = "hello world"
+        // Defaults: insets 8 at top and bottom, 0 at the sides; the 12-point font advances 6
+        // points a character on touchtrace's grid, lines are 14.4 high; the container is
+        // 200 wide with 5 points of padding, so a line holds floor((200 - 10) / 6) = 31.
+        #expect(textView.textContainerInset == UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0))
+        #expect(textView.textContainer.size.width == 200)
+        #expect(textView.textContainer.lineFragmentPadding == 5)
+        // A tap at (30, 10) in the view is (30, 2) in the container: column floor((30 - 5) / 6)
+        // = 4 of line 0, the "o" of "hello".
+        let inContainer = CGPoint(x: 30 - textView.textContainerInset.left, y: 10 - textView.textContainerInset.top)
+        #expect(textView.layoutManager.characterIndex(for: inContainer, in: textView.textContainer, fractionOfDistanceBetweenInsertionPoints: nil) == 4)
+
+        // A longer text wraps: (18, 15.4) in the container is line 1, column 2: 31 + 2 = 33.
+        textView.text = String(repeating: "abcdefghij", count: 4)
+        #expect(textView.textStorage.string == textView.text)
+        #expect(textView.layoutManager.characterIndex(for: CGPoint(x: 18, y: 15.4), in: textView.textContainer) == 33)
+
+        // Wider insets narrow the container: 200 - 20 - 20 = 160.
+        textView.textContainerInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 20)
+        #expect(textView.textContainer.size.width == 160)
+    }
+
+    @Test("a text view's attributed text sets its text and its font lays the text out")
+    func textViewAttributedText() {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        textView.attributedText = NSAttributedString(string: "tap here", attributes: [.font: UIFont.systemFont(ofSize: 20)])
+        #expect(textView.text == "tap here")
+        // A 20-point font advances 10 points: (5 + 10 * 4 + 1, 1) is column 4, the "h".
+        #expect(textView.layoutManager.characterIndex(for: CGPoint(x: 46, y: 1), in: textView.textContainer) == 4)
+        // Setting plain text drops the attributes: the 12-point font again, so the same point
+        // is column floor(41 / 6) = 6.
+        textView.text = "tap there"
+        #expect(textView.attributedText.string == "tap there")
+        #expect(textView.layoutManager.characterIndex(for: CGPoint(x: 46, y: 1), in: textView.textContainer) == 6)
     }
 }
