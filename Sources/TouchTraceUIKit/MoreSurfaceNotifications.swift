@@ -6,8 +6,21 @@ import TouchTrace
 // .addObserver(self, selector: #selector(hideMenu), name: ..., object: nil)`: Foundation on Linux
 // has only the block-based observers, so touchtrace adds the selector-based ones over them.
 
-/// One observer added with a selector: the observer (weakly, as Foundation holds observers)
-/// and the selector.
+/// The number of the current thread among the threads that added or posted notifications
+/// with selectors (1, 2, …, in the order they first did): a replay runs on one thread, so it
+/// tells one replay's observers from another's.
+final class NotificationThread {
+    let number: Int
+    init() { number = notificationThreadCount.withLock { count in count += 1; return count } }
+    /// The current thread's number.
+    static var current: Int { perThread("TouchTraceUIKit.NotificationThread", NotificationThread.init).number }
+}
+
+/// How many threads have had a number.
+let notificationThreadCount = Mutex(0)
+
+/// One observer added with a selector: the observer (weakly, as Foundation holds observers),
+/// the selector, and the thread it was added on.
 final class SelectorObservation: Sendable {
     /// The observer, held weakly. A replay runs on one thread and posts its notifications on
     /// it, so the reference is used by one thread at a time, as `ThreadConfined` says.
@@ -16,6 +29,8 @@ final class SelectorObservation: Sendable {
     let selector: Selector
     /// The name observed (nil: every name).
     let name: NSNotification.Name?
+    /// The thread it was added on (`NotificationThread`).
+    let thread: Int
 
     struct WeakObserver { weak var object: AnyObject? }
 
@@ -23,14 +38,16 @@ final class SelectorObservation: Sendable {
         self.observer = ThreadConfined(WeakObserver(object: observer))
         self.selector = selector
         self.name = name
+        self.thread = NotificationThread.current
     }
 
     /// The observer, if it is still there.
     var object: AnyObject? { observer.value.object }
 
-    /// Calls the selector on the observer with `notification`, if the observer is still there.
+    /// Calls the selector on the observer with `notification`, if it is posted on the thread
+    /// the observer was added on and the observer is still there.
     func deliver(_ notification: Notification) {
-        guard let object else { return }
+        guard NotificationThread.current == thread, let object else { return }
         DelayedPerform.call(selector, on: object, with: notification)
     }
 }
@@ -56,6 +73,10 @@ extension NotificationCenter {
     /// argument); a selector that no registration answers stops the program at the first
     /// notification, with a message naming it. An observer that is not a class instance is
     /// ignored.
+    ///
+    /// A device runs one app; touchtrace may run replays side by side, each on its own thread,
+    /// so an observer hears only the notifications posted on the thread it was added on: one
+    /// replay's code never calls into another's views.
     public func addObserver(_ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?, object anObject: Any?) {
         guard type(of: observer) is AnyClass else { return }
         let observation = SelectorObservation(observer: observer as AnyObject, selector: aSelector, name: aName)
@@ -63,7 +84,8 @@ extension NotificationCenter {
         let entry = SelectorObservationEntry(observation: observation, token: ThreadConfined(token))
         let center = ObjectIdentifier(self)
         selectorObservations.withLock { table in
-            table[center, default: []].removeAll { $0.observation.object == nil }
+            // This thread's observations whose observer is gone (another thread's are its own).
+            table[center, default: []].removeAll { $0.observation.thread == entry.observation.thread && $0.observation.object == nil }
             table[center, default: []].append(entry)
         }
     }
@@ -83,14 +105,16 @@ extension NotificationCenter {
         removeObserver(observer as Any, name: aName, object: anObject)
     }
 
-    /// Ends the selector observations of `observer` for `name` (all when nil).
+    /// Ends the selector observations of `observer` for `name` (all when nil), among those
+    /// added on this thread (an observer is a replay's, and a replay runs on one thread).
     private func removeSelectorObservations(of observer: AnyObject, name: NSNotification.Name?) {
         let center = ObjectIdentifier(self)
         let identity = ObjectIdentifier(observer)
+        let thread = NotificationThread.current
         let removed = selectorObservations.withLock { table -> [SelectorObservationEntry] in
             let list = table[center] ?? []
             let matches: (SelectorObservationEntry) -> Bool = { entry in
-                entry.observation.object.map(ObjectIdentifier.init) == identity
+                entry.observation.thread == thread && entry.observation.object.map(ObjectIdentifier.init) == identity
                     && (name == nil || entry.observation.name == name)
             }
             table[center] = list.filter { !matches($0) }

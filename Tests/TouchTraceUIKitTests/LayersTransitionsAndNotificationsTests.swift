@@ -225,4 +225,25 @@ struct LayersTransitionsAndNotificationsTests {
         #expect(textView.attributedText.string == "tap there")
         #expect(textView.layoutManager.characterIndex(for: CGPoint(x: 46, y: 1), in: textView.textContainer) == 6)
     }
+
+    @Test("a selector observer hears only what is posted on its own thread, as a replay's code")
+    func selectorObserverThread() {
+        #expect(menuSelectorRegistered)
+        let center = NotificationCenter()
+        let name = Notification.Name("layersTests.otherThread")
+        let view = MenuView()
+        center.addObserver(view, selector: "layersTests.hideMenu:", name: name, object: nil)
+        // Posted on another thread (another replay's): not heard.
+        let posted = DispatchSemaphore(value: 0)
+        let other = Thread {
+            center.post(name: name, object: nil)
+            posted.signal()
+        }
+        other.start()
+        posted.wait()
+        #expect(view.names.isEmpty)
+        // Posted on this thread: heard once.
+        center.post(name: name, object: nil)
+        #expect(view.names == [name.rawValue])
+    }
 }
