@@ -378,8 +378,6 @@ public let kCAFillRuleEvenOdd = CAShapeLayerFillRule.evenOdd
 /// with its points), nothing is drawn. A view whose `layerClass` is `CAShapeLayer.self` has one
 /// as its `layer`.
 open class CAShapeLayer: CALayer {
-    /// A shape layer with no path.
-    public override init() { super.init() }
     /// The path (nil).
     open var path: CGPath?
     /// The colour the path is filled with (opaque black, Core Animation's default).

@@ -339,6 +339,13 @@ extension UIColor {
 open class CALayer {
     /// A layer.
     public init() {}
+    /// A layer made from `layer`, as Core Animation's `init(layer:)`, which it calls to make a
+    /// layer's presentation copy: touchtrace makes none and never calls it. This one copies
+    /// nothing (a new layer, as `init()`); a subclass overrides it to copy its own values.
+    public init(layer: Any) {}
+    /// A layer from an archive, as `init?(coder:)`: touchtrace has no archives, so nil. It is
+    /// required, as UIKit's is: a subclass with initializers of its own writes it too.
+    public required init?(coder: NSCoder) { nil }
     /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
     /// until one is set.
     var associatedValues: AssociatedValues?
