@@ -1,5 +1,5 @@
 import Testing
-import TouchTrace
+@testable import TouchTrace
 @testable import TouchTraceUIKit
 
 /// Recognizers gesture code adds during a replay take part in it from the next touch that begins
@@ -317,5 +317,35 @@ import TouchTrace
         #expect(states(transcript).last(where: { $0.contains("to=recognized") }) == "3.0500 UIView[0]/sticker#2.tap state from=possible to=recognized")
         #expect(states(transcript).contains("3.0500 UIView[0].tap state from=possible to=failed"))
         #expect(!transcript.contains { $0.hasPrefix("3.0500 sticker.tap") || $0.hasPrefix("3.0500 UIView[0]/sticker.tap") })
+    }
+
+    @Test func aReplayRestartedThroughItsPlanStartsWithoutTheAddedRecognizers() throws {
+        // As `verify` replays a folder's traces one after another through one replay and one
+        // writer: the second replay adds its cards again, with the same sources and names.
+        let events: Events = [
+            (0, [(1, "began", 195, 422)]), (0.05, [(1, "moved", 215, 422)]), (0.1, [(1, "ended", 215, 422)]),
+            (1, [(2, "began", 195, 422)]), (1.05, [(2, "moved", 195, 442)]), (1.1, [(2, "ended", 195, 442)]),
+        ]
+        var registry = Registry.standard
+        try registry.register(.uiKit("cards") { Self.cardStack(Log()) })
+        let scene = try parseScene(#"{"screen": "cards"}"#, version: 2, registry: registry)
+        let trace = try parseTrace(traceJSON(events, version: 2))
+        let plan = Replayer.Plan(scene: scene)
+        let output = MemoryOutput()
+        let writer = TranscriptWriter(format: .text, sources: scene.sources, output: output, version: 2)
+        var replayer = Replayer(plan: plan, sink: writer)
+        replayer.consumeEvents(of: trace)
+        replayer.finish()
+        try writer.finish()
+        let once = output.text
+        #expect(replayer.sources.count == scene.sources.count + 2)
+        replayer.restart(plan: plan)
+        writer.restart(version: 2)
+        #expect(replayer.sources.count == scene.sources.count)
+        replayer.consumeEvents(of: trace)
+        replayer.finish()
+        try writer.finish()
+        #expect(once.contains("1.0500 UIView[0]/UIView[0]#2.pan state from=possible to=began"))
+        #expect(output.text == once + once)
     }
 }

@@ -386,8 +386,9 @@ struct ReplayCore: ArenaMembers {
     /// replay takes. For a caller that replays many traces through one scene, one at a time
     /// (`verify`'s workers).
     mutating func restart(plan: Plan) {
-        if hasLate { dropLateRecognizers(plan: plan) }
         for g in 0..<arena.value.count { members[g].cell.with { $0.restart() } }
+        // (After their cells were reached above: dropping them lets them go.)
+        if hasLate { dropLateRecognizers(plan: plan) }
         for cell in controls { cell?.with { $0.restart() } }
         // Of a view, only its count of touches down changes while replaying: the views are
         // kept, not copied from the plan again (a copy to be copied once more at the first
