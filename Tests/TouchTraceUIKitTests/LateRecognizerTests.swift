@@ -348,4 +348,37 @@ import Testing
         #expect(once.contains("1.0500 UIView[0]/UIView[0]#2.pan state from=possible to=began"))
         #expect(output.text == once + once)
     }
+
+    @Test func anAddedRecognizerTakenOffAndPutBack() throws {
+        // Button taps: the first adds a pan to the pad, the second takes it off, the third puts
+        // it back. Drags on the pad after each (from 1, 3, 5): the pan's, none, the pan's again.
+        let drag: (Int, Double) -> Events = { id, t in
+            [(t, [(id, "began", 100, 100)]), (t + 0.05, [(id, "moved", 150, 100)]), (t + 0.1, [(id, "ended", 150, 100)])]
+        }
+        let events = tap(1, at: 0, 200, 700) + drag(2, 1) + tap(3, at: 2, 200, 700) + drag(4, 3) + tap(5, at: 4, 200, 700) + drag(6, 5)
+        let (transcript, log) = try run(events) { log in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let pad = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+            pad.accessibilityIdentifier = "pad"
+            let button = UIView(frame: CGRect(x: 0, y: 600, width: 390, height: 244))
+            button.accessibilityIdentifier = "button"
+            let pan = UIPanGestureRecognizer { r in log.lines.append("pan \(r.state)") }
+            var taps = 0
+            button.addGestureRecognizer(UITapGestureRecognizer { _ in
+                taps += 1
+                if taps == 2 { pad.removeGestureRecognizer(pan) } else { pad.addGestureRecognizer(pan) }
+            })
+            root.addSubview(pad)
+            root.addSubview(button)
+            return root
+        }
+        #expect(states(transcript) == [
+            "0.0500 button.tap state from=possible to=recognized",
+            "1.0500 pad.pan state from=possible to=began", "1.1000 pad.pan state from=began to=ended",
+            "2.0500 button.tap state from=possible to=recognized",
+            "4.0500 button.tap state from=possible to=recognized",
+            "5.0500 pad.pan state from=possible to=began", "5.1000 pad.pan state from=began to=ended",
+        ])
+        #expect(log == ["pan began", "pan ended", "pan began", "pan ended"])
+    }
 }
