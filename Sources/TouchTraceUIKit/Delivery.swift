@@ -217,6 +217,15 @@ public struct UIKitRecognizer: Recognizer, Sendable {
         self.screenIndex = index
     }
 
+    /// `recognizer`, which gesture code added to a view of the replay's screen during the
+    /// replay (see `UIKitReplay.joinAddedRecognizers`).
+    init(added recognizer: UIGestureRecognizer) {
+        self.make = { preconditionFailure("an added recognizer is the replay's own object") }
+        self.screen = nil
+        self.screenIndex = -1
+        self.confined = ThreadConfined<UIGestureRecognizer?>(recognizer)
+    }
+
     /// The object this replay runs, once it has been called (nil before).
     public var gestureRecognizer: UIGestureRecognizer? { instance }
 

@@ -19,10 +19,14 @@ import TouchTrace
 /// a recognizer or a controller; the controller is kept for the length of the replay (its
 /// handlers and delegate answers run). The tree must come out the same each time.
 ///
-/// **Recognizers are those of the screen as built.** A recognizer takes the touches of the view
-/// it was on when the screen was built, while it is on that view (taken off, it gets none until
-/// put back). One that gesture code adds to a view during the replay takes no part in it: add
-/// every recognizer when the screen is built.
+/// **Recognizers.** A recognizer takes the touches of the view it was on when the screen was
+/// built, while it is on that view (taken off, it gets none until put back). One that gesture
+/// code adds to a view during the replay joins once the call that added it is over and takes
+/// part from the next touch that begins, as one of the screen as built: the touches hit inside
+/// its view (a view made during the replay too, hit where it is), the arena by SPEC 12, its
+/// deadlines, its records under a name given as it joins by the rules below (see `LateNames`:
+/// where a name is taken, the superview's name in front, then `#2`, `#3`, …; never a name given
+/// before in the replay). A touch down as it is added is not its.
 ///
 /// **Names.** A view is named by its `accessibilityIdentifier`, else by its type and its index
 /// among its siblings (`UIImageView[1]`), with its superview's name in front where two would

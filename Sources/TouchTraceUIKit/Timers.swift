@@ -41,6 +41,10 @@ final class ReplayTimeline {
     /// The replay's application (`UIApplication.shared` while its code runs), for a screen
     /// built in code; nil otherwise.
     var application: UIApplication?
+    /// Recognizers gesture code has added to views while the replay of a screen built in code
+    /// runs, not yet taken in (`UIKitReplay.joinAddedRecognizers`); nil while the screen is
+    /// built, and in the replay of a scene file (which adds none).
+    var addedRecognizers: [AddedRecognizer]?
 
     /// A time in whole microseconds, rounded to the nearest, as deadlines are compared (SPEC 10).
     static func micros(_ t: Double) -> Int64 {

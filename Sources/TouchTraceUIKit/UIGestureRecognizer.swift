@@ -88,9 +88,14 @@ open class UIGestureRecognizer {
     var sceneView = -1
     /// The view `addGestureRecognizer(_:)` put it on (UIKit holds it weakly, as here).
     weak var addedView: UIView?
-    /// The view it was on when its screen was built (`ScreenTree`), if it is a screen's: the
-    /// view whose touches the replay gives it (see `takesTouches`).
+    /// The view it was on when its screen was built (`ScreenTree`), or when it joined the replay
+    /// after being added during it (`UIKitReplay.joinAddedRecognizers`), if it is a screen's:
+    /// the view whose touches the replay gives it (see `takesTouches`).
     weak var builtOn: UIView?
+    /// Where its view's bounds began on the screen when it joined the replay, for one added
+    /// during it to a view that is not one of the screen's as built (nil for any other): the
+    /// touches its backing recognizer gets are located from there (see `delivered(_:)`).
+    var addedInsideAt: Point?
     /// Its place in the replay: the replay's identity and its index in scene order.
     var replay: ReplayIdentity?
     var index = -1
@@ -187,10 +192,11 @@ open class UIGestureRecognizer {
     }
 
     /// Whether the replay gives it touches: it is enabled and still on the view it was on when
-    /// its screen was built. One removed from that view (`removeGestureRecognizer(_:)`, or added
-    /// to another view) gets none, as UIKit gives a recognizer the touches of its view only,
-    /// until it is added to that view again; touchtrace's replay keeps the views and recognizers
-    /// of the screen as built, so on another view it takes no part (see `ScreenType.uiKit`).
+    /// its screen was built, or when it joined the replay (added during it). One removed from
+    /// that view (`removeGestureRecognizer(_:)`, or added to another view) gets none, as UIKit
+    /// gives a recognizer the touches of its view only, until it is added to that view again;
+    /// a recognizer has one place in a replay, so on another view it takes no part (see
+    /// `ScreenType.uiKit`).
     var takesTouches: Bool { isEnabled && (builtOn == nil || addedView === builtOn) }
 
     /// It was taken off `view`: if that is the view it was built on, it stops as one disabled
@@ -548,8 +554,15 @@ open class UIGestureRecognizer {
         } else {
             set = TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
         }
-        guard let world, sceneView >= 0, world.hasMoved(sceneView) else { return set }
-        let origin = world.sceneOrigins[sceneView]
+        let origin: Point
+        if let addedAt = addedInsideAt {
+            // Added during the replay to a view inside its scene view: located in its own view,
+            // where that view was on the screen as it joined.
+            origin = addedAt
+        } else {
+            guard let world, sceneView >= 0, world.hasMoved(sceneView) else { return set }
+            origin = world.sceneOrigins[sceneView]
+        }
         return TouchSet(set.map { touch in
             var moved = touch
             let now = touchObjects[touch.serial]?.screenLocation ?? CGPoint(x: touch.location.x, y: touch.location.y)

@@ -67,7 +67,10 @@ final class UIKitReplay: ReplayAttachment {
         let tree = screen.make()
         let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
                                 timeline: timeline)
+        world.names = LateNames(tree: tree)
         context.replayAttachment = world
+        // From now on, a recognizer its code adds to a view joins the replay.
+        timeline.addedRecognizers = []
         return world
     }
 
@@ -136,9 +139,7 @@ final class UIKitReplay: ReplayAttachment {
     /// is −1 (the touch hits no view).
     func hitTest(_ p: Point, serial: Int, at t: Double) -> Int {
         guard var top = views.first else { return -1 }
-        if indexOfView.isEmpty {
-            for (v, view) in views.enumerated() { indexOfView[ObjectIdentifier(view)] = v }
-        }
+        makeIndexOfView()
         while let up = top.superview { top = up }
         let event = UIEvent(timestamp: t, touches: [])
         var hit = top.hitTest(top.convert(CGPoint(x: p.x, y: p.y), from: nil), with: event)
@@ -148,6 +149,67 @@ final class UIKitReplay: ReplayAttachment {
             hit = view.superview
         }
         return -1
+    }
+
+    private func makeIndexOfView() {
+        if indexOfView.isEmpty {
+            for (v, view) in views.enumerated() { indexOfView[ObjectIdentifier(view)] = v }
+        }
+    }
+
+    // MARK: Recognizers added during the replay (SPEC 17)
+
+    /// The names of the screen's views and recognizers, and of those named since (nil for a
+    /// scene file's views).
+    private var names: LateNames?
+
+    /// Takes in the recognizers gesture code added to views since the last time, in the order
+    /// added, once their view is in the screen (inside one of its views): each is named (see
+    /// `LateNames`) and handed to the engine, which gives it the touches that begin on its view
+    /// from the next one on. One whose view is not in the screen yet waits for a later time;
+    /// one gone, taken off that view, or already the replay's is passed over (adding it again
+    /// changes nothing: it is on its view).
+    private func joinAddedRecognizers(_ context: inout DeliveryContext) {
+        guard var names, let added = timeline.addedRecognizers else { return }
+        makeIndexOfView()
+        var waiting: [AddedRecognizer] = []
+        for entry in added {
+            guard let recognizer = entry.recognizer, let view = entry.view, recognizer.addedView === view, recognizer.builtOn == nil else {
+                continue
+            }
+            // The scene view it joins: its view, or the nearest the view is inside.
+            var depth = 0
+            var u: UIView? = view
+            var sceneView = -1
+            while let current = u {
+                if let v = indexOfView[ObjectIdentifier(current)] {
+                    sceneView = v
+                    break
+                }
+                depth += 1
+                u = current.superview
+            }
+            guard sceneView >= 0 else {
+                waiting.append(entry)
+                continue
+            }
+            let viewName = names.name(of: view, sceneIndex: depth == 0 ? sceneView : nil)
+            let recognizerName = names.recognizerName(recognizer, on: view, sceneIndex: depth == 0 ? sceneView : nil)
+            recognizer.builtOn = view
+            if depth > 0 {
+                let corner = view.pointOnScreen(view.bounds.origin)
+                recognizer.addedInsideAt = Point(x: Double(corner.x), y: Double(corner.y))
+            }
+            // Of the touches that reach the scene view, those whose hit view is in its view.
+            let accepts: ((Int) -> Bool)? = depth == 0 ? nil : { [weak self, weak view] serial in
+                guard let view, let hit = self?.hitView(of: serial) else { return false }
+                return hit.isDescendant(of: view)
+            }
+            context.addLateRecognizer(UIKitRecognizer(added: recognizer), toView: sceneView, view: viewName, name: recognizerName,
+                                      depth: depth, cancelsTouchesInView: recognizer.cancelsTouchesInView, accepts: accepts)
+        }
+        timeline.addedRecognizers = waiting
+        self.names = names
     }
 
     /// The objects of the touches down, in the order they began (see `sendEvent`).
@@ -196,6 +258,7 @@ final class UIKitReplay: ReplayAttachment {
     func eventDidEnd(_ context: inout DeliveryContext) {
         MediaClock.now = context.t
         ReplayTimeline.current = timeline
+        if let added = timeline.addedRecognizers, !added.isEmpty { joinAddedRecognizers(&context) }
         // What the recognizers decided in it reaches the views' touch methods first (their code
         // may move views too).
         viewTouches.recognizersMayHaveDecided(at: context.t)
@@ -281,5 +344,84 @@ final class UIKitReplay: ReplayAttachment {
                              ty: toScreen.b * Double(view.bounds.origin.x) + toScreen.d * Double(view.bounds.origin.y) + toScreen.ty)
         let size = hidden ? (width: 0.0, height: 0.0) : (width: Double(view.bounds.width), height: Double(view.bounds.height))
         return (size, shifted)
+    }
+}
+
+/// A recognizer gesture code added to a view during a replay, on its way into it (both held
+/// weakly: a view holds its recognizers, its superview the view).
+struct AddedRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+    weak var view: UIView?
+}
+
+/// How the views and recognizers that join a replay are named (SPEC 17), by `ScreenTree`'s
+/// rules applied as each joins: a view by its `accessibilityIdentifier`, else its type and
+/// index among its superview's subviews then (`UIView[2]`); where a view of the screen, or one
+/// named before, has that name, its superview's name and `/` in front (`UIView[0]/UIView[2]`),
+/// and if that too is taken, `#2`, `#3`, … after it. A name is never given twice in a replay,
+/// even after its view is gone, so every source is its own. A recognizer is named by its `name`,
+/// else its class's short name (`tap`, `pan`), with 2, 3, … after a name its view already has
+/// (of the screen as built, or given before).
+struct LateNames {
+    /// Every view name given in the replay (the screen's, then those given since).
+    private var used: Set<String>
+    /// The screen's views' names, and each view's recognizers' names, in scene order.
+    private let sceneNames: [String]
+    private let sceneViews: [WeakView]
+    private var sceneRecognizerNames: [[String]]
+    /// Views outside the screen as built that have been named, with their recognizers' names.
+    private var named: [(view: WeakView, name: String, recognizers: [String])] = []
+
+    struct WeakView {
+        weak var view: UIView?
+    }
+
+    init(tree: ScreenTree) {
+        used = Set(tree.names)
+        sceneNames = tree.names
+        sceneViews = tree.views.map { WeakView(view: $0) }
+        sceneRecognizerNames = tree.recognizerNames
+    }
+
+    /// The name of `view`: the screen's (`sceneIndex`), the one it was given, or a new one.
+    mutating func name(of view: UIView, sceneIndex: Int?) -> String {
+        if let v = sceneIndex { return sceneNames[v] }
+        if let k = named.firstIndex(where: { $0.view.view === view }) { return named[k].name }
+        let superview = view.superview
+        let index = superview?.subviews.firstIndex { $0 === view } ?? 0
+        var name = view.accessibilityIdentifier ?? "\(type(of: view))[\(index)]"
+        if used.contains(name), let superview { name = self.name(of: superview, sceneIndex: nil, orScene: true) + "/" + name }
+        let base = name
+        var n = 2
+        while used.contains(name) {
+            name = "\(base)#\(n)"
+            n += 1
+        }
+        used.insert(name)
+        named.append((WeakView(view: view), name, []))
+        return name
+    }
+
+    /// The name of a superview: the screen's if it is one of its views, else as `name(of:)`.
+    private mutating func name(of view: UIView, sceneIndex: Int?, orScene: Bool) -> String {
+        if let k = sceneViews.firstIndex(where: { $0.view === view }) { return sceneNames[k] }
+        return name(of: view, sceneIndex: sceneIndex)
+    }
+
+    /// A name for `recognizer`, joining on `view` (a view of the screen: `sceneIndex`).
+    mutating func recognizerName(_ recognizer: UIGestureRecognizer, on view: UIView, sceneIndex: Int?) -> String {
+        var name = recognizer.name ?? ScreenTree.shortName(of: recognizer)
+        if name == Scene.viewSourceName { name = "viewRecognizer" }
+        let taken: [String]
+        let k = named.firstIndex { $0.view.view === view }
+        if let v = sceneIndex { taken = sceneRecognizerNames[v] } else { taken = k.map { named[$0].recognizers } ?? [] }
+        let base = name
+        var m = 2
+        while taken.contains(name) {
+            name = "\(base)\(m)"
+            m += 1
+        }
+        if let v = sceneIndex { sceneRecognizerNames[v].append(name) } else if let k { named[k].recognizers.append(name) }
+        return name
     }
 }

@@ -224,14 +224,19 @@ open class UIView: UIResponder {
     }
 
     /// Attaches the recognizer to this view (its `view` becomes this one), taking it from the
-    /// view it was on. In a replay, a screen's recognizers take touches on the views they were
-    /// on when the screen was built: one added to a view later takes no part (see
-    /// `ScreenType.uiKit`); one put back on its own view takes touches again.
+    /// view it was on. In the replay of a screen built in code, a recognizer added during the
+    /// replay joins it once the call under way is over, and takes the touches that begin on
+    /// this view from then on, as one of the screen as built (see `ScreenType.uiKit`); a
+    /// recognizer takes touches on the view it was on when it joined (or the screen was
+    /// built) only, and again when put back on it.
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if let old = gestureRecognizer.addedView, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
         guard !recognizers.contains(where: { $0 === gestureRecognizer }) else { return }
         recognizers.append(gestureRecognizer)
         gestureRecognizer.addedView = self
+        if gestureRecognizer.builtOn == nil {
+            ReplayTimeline.current?.addedRecognizers?.append(AddedRecognizer(recognizer: gestureRecognizer, view: self))
+        }
     }
 
     /// Detaches the recognizer from this view. In a replay it then gets no touches; taken off

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Records the photo screen's fixtures with the browser recorder, as a person would on a phone.
+"""Records the photo screen's and the sticker board's fixtures with the browser recorder, as a person would on a phone.
 
 Opens recorder/index.html in headless Chromium as a 390 x 844 phone (the screen
 PhotoViewController's view fills), draws each gesture with scripted touches
 (Input.dispatchTouchEvent, one move every 8 ms, as the recorder's own test does), presses
 "Save trace", and writes the page's file to Tests/PhotoScreenTests/Fixtures/photo/NAME.trace.json
-with its name and description set (the description says how it was made and what its expected
+(stickers/NAME.trace.json for the sticker board's) with its name and description set (the description says how it was made and what its expected
 file shows). The page's timestamps are pointer-event times (Chromium rounds them to 100 µs), so
 a new recording differs in the last digits: re-record only when a gesture changes, then run
 `photoscreen-touchtrace verify ... --record missing` on the removed expected files and read them.
@@ -29,7 +29,7 @@ from pathlib import Path
 
 EXAMPLE = Path(__file__).resolve().parents[1]
 REPOSITORY = EXAMPLE.parents[1]
-FIXTURES = EXAMPLE / "Tests" / "PhotoScreenTests" / "Fixtures" / "photo"
+FIXTURES = EXAMPLE / "Tests" / "PhotoScreenTests" / "Fixtures"
 sys.path.insert(0, str(REPOSITORY / "Tests" / "Browser"))
 import test_recorder as recorder  # noqa: E402  (the DevTools driver of the recorder's test)
 
@@ -159,11 +159,45 @@ GESTURES = {
         ("A tap at (300, 220), held 78 ms: right of the card (x 20...220), above the photo (y "
          "300...600), so only the screen's own swipe gets the touch, and it fails at the lift (the "
          "touch never moved 50 points). Nothing moves: no viewChanged record.")),
+    "add-and-drag-stickers": (
+        # The sticker board: a tap at (100, 200) puts a sticker there; a drag from its middle
+        # moves it 60 right; a tap at (300, 600) puts a second; a drag moves that one 60 down.
+        lambda s: (one_finger(s, 0.0, [(100, 200)], hold_end=0.07),
+                   one_finger(s, 0.4, line((100, 200), (160, 200), 12)),
+                   one_finger(s, 0.8, [(300, 600)], hold_end=0.07),
+                   one_finger(s, 1.2, line((300, 600), (300, 660), 12))),
+        ("The sticker board (StickerBoardViewController: the board, 390 x 844, has a tap; each tap puts "
+         "a sticker, 100 x 100, centered where it was, with a pan of its own). The tap at (100, 200), "
+         "lifted at 0.078 s, is recognized and puts a sticker at x 50...150, y 150...250: the sticker and "
+         "its pan are made while the screen is in use, and join the replay after that event. Named as the "
+         "screen's views are: its accessibilityIdentifier, sticker, free, so sticker.pan. The finger down "
+         "at 0.4 s at (100, 200) hits the sticker: UIKit gathers a touch's recognizers from the hit view "
+         "up, so the sticker's pan is asked before the board's tap. Moves of 5 right every 8 ms: at 0.416 s "
+         "the translation is (10, 0), the pan's 10 points: it begins, and the board's tap, sharing the "
+         "touch, is prevented (SPEC 12, rule 2). Velocity at began: evenly spaced samples, 5 / 0.008 = "
+         "625 points/s. handleStickerPan moves the center by the translation and sets it back to zero, "
+         "so each later event reports (5, 0); the sticker ends centered at (160, 200), x 110...210. The "
+         "tap at (300, 600) at 0.8 s is on the bare board: its tap is recognized at 0.878 s and puts a "
+         "second sticker at x 250...350, y 550...650, named board/sticker (sticker is taken: the "
+         "superview's name in front). The drag from (300, 600) at 1.2 s moves 5 down every 8 ms: the "
+         "second sticker's pan begins at 1.2159 s with (0, 10), velocity from the quadratic fit over "
+         "samples 0, 0.008, 0.0159 s (y 0, 5, 10): 636.84 points/s; the board's tap is prevented again. "
+         "A view made during the replay is not one of the screen as built: its moves are not viewChanged "
+         "records.")),
 }
 
 
+# The fixture folder of each gesture not in photo/ (its scene's screen).
+FOLDERS = {"add-and-drag-stickers": "stickers"}
+
+
+def fixture_path(name):
+    return FIXTURES / FOLDERS.get(name, "photo") / f"{name}.trace.json"
+
+
 def set_description(text, name, description):
-    text = re.sub(r'^  "name": .*,$', lambda _: f'  "name": {json.dumps("photo-" + name)},', text, count=1, flags=re.M)
+    prefix = FOLDERS.get(name, "photo") + "-"
+    text = re.sub(r'^  "name": .*,$', lambda _: f'  "name": {json.dumps(prefix + name)},', text, count=1, flags=re.M)
     return re.sub(r'^  "description": .*,$', lambda _: f'  "description": {json.dumps(MADE + description, ensure_ascii=False)},',
                   text, count=1, flags=re.M)
 
@@ -200,7 +234,7 @@ def record(chromium, names):
                 time.sleep(0.5)
                 path, trace = recorder.save_trace(browser, page, downloads, time.time())
                 text = set_description(path.read_text(), name, description)
-                (FIXTURES / f"{name}.trace.json").write_text(text)
+                fixture_path(name).write_text(text)
                 print(f"{name}: {len(trace['events'])} events")
                 recorder.click_button(page, "Clear", time.time())
                 page.wait_until("document.getElementById('save').disabled === true", "Clear")
@@ -217,7 +251,7 @@ def main():
     names = options.only or list(GESTURES)
     if options.describe_only:
         for name in names:
-            path = FIXTURES / f"{name}.trace.json"
+            path = fixture_path(name)
             path.write_text(set_description(path.read_text(), name, GESTURES[name][1]))
         return
     record(recorder.find_chromium(options.chromium), names)

@@ -64,7 +64,8 @@ struct Arena {
     let isActive: Bool
     /// Whether recognizers that share a touch compete (`"recognition": "exclusive"`).
     let isExclusive: Bool
-    let count: Int
+    /// How many recognizers: the scene's, then those added while replaying (`append`).
+    private(set) var count: Int
 
     /// Every recognizer's state as it stands (the recognizers' own `state` follows it).
     var state: [RecognizerState]
@@ -103,7 +104,7 @@ struct Arena {
     /// pass that found nothing. A pass that finds nothing then finds nothing again until one
     /// of those changes: version 2 replays make the pass after every view's delivery.
     var resetMayBeDue = true
-    let competes: [Bool]
+    private(set) var competes: [Bool]
     /// Whether winning cancels the recognizer's touches for controls (rule 4): the scene's
     /// `cancelsTouchesInView`, which a TouchTraceUIKit recognizer's own property may turn off.
     var cancelsTouches: [Bool]
@@ -112,11 +113,11 @@ struct Arena {
     var requires: [[Int]]
     var requiredBy: [[Int]]
     /// Each recognizer's source: what its records name (`Record.source`).
-    let sources: [Int]
+    private(set) var sources: [Int]
     /// `simultaneous[a * count + b]`: the pair may recognize together.
-    private let simultaneous: [Bool]
+    private var simultaneous: [Bool]
     /// Each recognizer's `view.name`, for the reasons of failures the arena decides.
-    let names: [String]
+    private(set) var names: [String]
 
     var deadlines = DeadlineQueue()
     /// Recognizers that asked to be called after the event under way (`callAfterEvent`), in the
@@ -139,10 +140,10 @@ struct Arena {
 
     /// Which recognizers have a say in the arena's questions (`Recognizer.answersArenaQuestions`),
     /// and whether any has.
-    let answers: [Bool]
+    private(set) var answers: [Bool]
     /// Whether any has a say: in the competition (version 2), and on beginning (any version).
-    private let anyAnswers: Bool
-    private let askBegin: Bool
+    private var anyAnswers: Bool
+    private var askBegin: Bool
     /// Asks recognizer `g` the question about recognizer `other` (set by the replay, whose the
     /// recognizers are, when any has a say); nil: no say.
     var ask: ((ArenaQuestion, _ g: Int, _ other: Int) -> Bool?)?
@@ -558,11 +559,50 @@ struct Arena {
         ArenaDecision(t: t, recognizer: names[g], kind: kind, state: state, reason: reason)
     }
 
+    /// Adds a recognizer after the scene's (one gesture code added while replaying, SPEC 17):
+    /// possible, with no touches, requiring nothing, simultaneous with none by the scene; its
+    /// records name `source`. Returns its index.
+    mutating func append(name: String, competes: Bool, cancelsTouches: Bool, answers: Bool, source: Int) -> Int {
+        let g = count
+        let n = count + 1
+        if isExclusive {
+            // The pairs the scene allows, laid out for one more.
+            var wider = Array(repeating: false, count: n * n)
+            for a in 0..<count { for b in 0..<count where simultaneous[a * count + b] { wider[a * n + b] = true } }
+            simultaneous = wider
+        }
+        count = n
+        state.append(.possible)
+        won.append(false)
+        waitingStorage.append(nil)
+        touches.append([])
+        self.competes.append(competes)
+        self.cancelsTouches.append(cancelsTouches)
+        requires.append([])
+        requiredBy.append([])
+        sources.append(source)
+        names.append(name)
+        afterEventAsked.append(false)
+        self.answers.append(answers)
+        anyAnswers = isActive && self.answers.contains(true)
+        askBegin = self.answers.contains(true)
+        return g
+    }
+
     /// Makes this arena `plan`, the arena of the same scene as a replay starts it, keeping its
     /// memory: each part replaying changes is put back in place, and written only where it
     /// differs (an arena copied whole from the plan would share the plan's arrays, and copy
     /// each of them again at its first change). The log stays.
     mutating func restart(as plan: Arena) {
+        if count != plan.count {
+            // Recognizers were added while replaying: the plan's arena whole, the log and the
+            // questions' answerer kept (rarely: replays that add none keep their memory below).
+            let log = self.log, ask = self.ask
+            self = plan
+            self.log = log
+            self.ask = ask
+            return
+        }
         assert(count == plan.count && isActive == plan.isActive && isExclusive == plan.isExclusive,
                "an arena restarts as the arena of its own scene")
         for g in 0..<count {

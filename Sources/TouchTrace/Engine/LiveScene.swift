@@ -20,7 +20,7 @@ struct LiveScene {
     /// recognizer's view.
     let frames: [Rect]
     let superviews: [Int]
-    let recognizerViews: [Int]
+    private(set) var recognizerViews: [Int]
     /// Each view's source for its `viewChanged` records, or none (an empty list) when no
     /// recognizer of the scene may move views (`Recognizer.movesViews`).
     let viewSources: [Int]
@@ -32,6 +32,9 @@ struct LiveScene {
     var attachment: AnyObject?
     /// The trace's `maximumForce`, when the replay was given the trace and it has one.
     var maximumForce: Double?
+    /// Recognizers gesture code added during the replay, asked for and not yet joined
+    /// (`DeliveryContext.addLateRecognizer`): the replay takes them in after the call.
+    var lateRequests: [LateRecognizer] = []
 
     /// Where views are as a replay starts when not at their frames (`SceneView.startPlacement`).
     private let startPlacements: [(v: Int, size: (width: Double, height: Double), toScreen: Affine)]
@@ -45,6 +48,14 @@ struct LiveScene {
         self.placements = Array(repeating: nil, count: frames.count)
         self.startPlacements = startPlacements
         placeAtStart()
+    }
+
+    /// A recognizer added while replaying has joined view `v` (SPEC 17).
+    mutating func appendRecognizer(view v: Int) { recognizerViews.append(v) }
+
+    /// Restarting: only the first `n` recognizers (the scene's) remain.
+    mutating func keepRecognizers(_ n: Int) {
+        if recognizerViews.count > n { recognizerViews.removeLast(recognizerViews.count - n) }
     }
 
     /// Puts the views that do not start at their frames where they start.
@@ -89,7 +100,24 @@ struct LiveScene {
         }
         attachment = nil
         maximumForce = nil
+        if !lateRequests.isEmpty { lateRequests.removeAll() }
     }
+}
+
+/// A recognizer gesture code added to a view during a replay (SPEC 17), on its way into the
+/// replay: what it is, the scene view it joins, its names, and which touches it takes.
+struct LateRecognizer {
+    let recognizer: any Recognizer
+    /// The scene view it joins: its own view, or the nearest scene view its view is inside.
+    let view: Int
+    /// What its records name.
+    let source: SourceName
+    /// 0 when its view is the scene view; else how many superviews up from its view the scene
+    /// view is (its recognizers are asked before the scene view's, deeper ones first).
+    let depth: Int
+    let cancelsTouchesInView: Bool
+    /// Whether it takes the touch of this serial as it begins (nil: every touch of its view).
+    let accepts: ((Int) -> Bool)?
 }
 
 /// What TouchTraceUIKit keeps for a replay (`DeliveryContext.replayAttachment`), told when an

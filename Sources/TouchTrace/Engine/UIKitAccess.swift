@@ -85,6 +85,21 @@ extension DeliveryContext {
         return context
     }
 
+    /// Adds `recognizer`, which gesture code added to a view during the replay, to the replay
+    /// once the call under way is over (before the next event): it joins scene view `v` (its
+    /// view, or with `depth` > 0 the scene view its view is that many superviews inside), its
+    /// records name `view`.`name`, and from then on it takes the touches that begin on `v`
+    /// (and that `accepts`, given a touch's serial as it begins, takes, when given) as a
+    /// recognizer of the scene does: in the arena by SPEC 12, with deadlines. A touch down as
+    /// it joins is not its. Its recognizers are asked, in a touch's turn at `v`, after `v`'s own
+    /// (`depth` 0) or before them, deeper views' first.
+    package func addLateRecognizer(_ recognizer: any Recognizer, toView v: Int, view: String, name: String, depth: Int,
+                                   cancelsTouchesInView: Bool, accepts: ((Int) -> Bool)?) {
+        guard v >= 0 && v < live.value.frames.count else { return }
+        live.value.lateRequests.append(LateRecognizer(recognizer: recognizer, view: v, source: SourceName(view: view, name: name),
+                                                      depth: depth, cancelsTouchesInView: cancelsTouchesInView, accepts: accepts))
+    }
+
     /// Whether the replay follows version 2's arena (competition, `require(toFail:)`).
     package var arenaIsActive: Bool { arena.value.isActive }
 

@@ -44,6 +44,14 @@ public final class PipelinedWriter: RecordSink, Sendable {
         pipe.append(record)
     }
 
+    /// The new source reaches the writer through the pipe, in order with the records: as a
+    /// record the formatting thread takes as the definition (its names as texts of the
+    /// replay's scope, which the pipe keeps).
+    public func define(source: Int, as name: SourceName) {
+        pipe.append(Record(t: 0, source: source, event: TranscriptWriter.sourceDefinitionEvent,
+                           fields: FieldList(Field("view", .text(SharedText(name.view))), Field("source", .text(SharedText(name.name))))))
+    }
+
     /// Writes everything still queued; throws if any write failed.
     public func finish() throws {
         pipe.finish()

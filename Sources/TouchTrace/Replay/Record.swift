@@ -31,10 +31,15 @@ public protocol RecordSink: AnyObject {
     /// after `write` returns keeps the scope as long as it keeps them, or their texts may be
     /// let go; one that writes them out at once (the default) need not.
     func keep(_ texts: TextScope)
+    /// Called when a replay gains a source (a recognizer gesture code added during the replay,
+    /// SPEC 17): `source` is the next index after every source named so far, before any record
+    /// of it. A sink that renders sources by index adds it; the default does nothing.
+    func define(source: Int, as name: SourceName)
 }
 
 extension RecordSink {
     public func keep(_ texts: TextScope) {}
+    public func define(source: Int, as name: SourceName) {}
 }
 
 /// Keeps every record, for tests and small tools, and the texts they hold.
@@ -43,7 +48,10 @@ public final class RecordCollector: RecordSink {
     /// The scopes of the records' texts, each once: what keeps the texts of records copied out
     /// of the collector readable after it goes.
     public private(set) var texts: [TextScope] = []
+    /// The sources defined while replaying (`define(source:as:)`), in order.
+    public private(set) var definedSources: [(source: Int, name: SourceName)] = []
     public init() {}
+    public func define(source: Int, as name: SourceName) { definedSources.append((source, name)) }
     public func write(_ record: Record) { records.append(record) }
     /// Lets go of every record kept so far (and their memory).
     public func removeAll() { records = [] }

@@ -101,8 +101,9 @@ struct ReplayCore: ArenaMembers {
         var touchesDown = 0
     }
 
-    /// Every recognizer and control, as records name them (`Record.source` indexes this).
-    let sources: [SourceName]
+    /// Every recognizer and control, as records name them (`Record.source` indexes this), then
+    /// the recognizers gesture code added while replaying (SPEC 17), as they joined.
+    private(set) var sources: [SourceName]
     var views: [LiveView]
     /// Top-level views in order, for hit testing.
     private let topLevel: [Int]
@@ -125,9 +126,31 @@ struct ReplayCore: ArenaMembers {
 
     /// Every recognizer in scene order (`arena.value.count` of them), in memory of its own
     /// (`memberStorage`): read once per call, with no check of bounds or ownership.
-    fileprivate let members: PinnedRow<Member>
+    fileprivate var members: PinnedRow<Member>
     fileprivate let memberStorage: PinnedBuffer<Member>
-    private let cells: [AnyObject]
+    private var cells: [AnyObject]
+    /// The scene's recognizers' cells, in scene order (what the arena's questions are put to).
+    private let sceneCells: [RecognizerCell]
+    /// Recognizers gesture code added while replaying (SPEC 17), from index `firstLate` on: their
+    /// cells, and which touches each takes. While there are none (`hasLate` false), delivery
+    /// looks no further.
+    private let firstLate: Int
+    private var lateCells: [RecognizerCell] = []
+    private var late: [LateMember] = []
+    private var hasLate = false
+    /// Per scene view (once any recognizer has joined): the added recognizers asked before its
+    /// own — those of views inside it that are not the scene's, deeper first — and after them.
+    private var lateOfView: [(inside: [(g: Int, depth: Int)], own: [Int])] = []
+
+    /// What the replay keeps of a recognizer added while replaying.
+    private struct LateMember {
+        /// Whether it takes the touch of a serial as it begins (nil: every touch of its view).
+        let accepts: ((Int) -> Bool)?
+        /// Touches that were down as it joined: never its.
+        let excluded: [Int]
+        /// Touches it took that are down.
+        var serials: [Int] = []
+    }
     /// Each view's control, if it has one, in memory of its own (see `ControlCell`; held by `cells`).
     private let controls: [Unretained<ControlCell>?]
     /// The arena, in memory of its own (`arenaStorage` keeps it for the life of the replay).
@@ -327,6 +350,8 @@ struct ReplayCore: ArenaMembers {
         self.members = memberStorage.row
         self.controls = controlCells.map { $0.map { Unretained($0) } }
         self.cells = recognizerCells + controlCells.compactMap { $0 }
+        self.sceneCells = recognizerCells
+        self.firstLate = recognizerCells.count
         self.version = plan.version
         let texts = TextScope.current ?? TextScope()
         self.texts = texts
@@ -362,6 +387,8 @@ struct ReplayCore: ArenaMembers {
     /// (`verify`'s workers).
     mutating func restart(plan: Plan) {
         for g in 0..<arena.value.count { members[g].cell.with { $0.restart() } }
+        // (After their cells were reached above: dropping them lets them go.)
+        if hasLate { dropLateRecognizers(plan: plan) }
         for cell in controls { cell?.with { $0.restart() } }
         // Of a view, only its count of touches down changes while replaying: the views are
         // kept, not copied from the plan again (a copy to be copied once more at the first
@@ -521,6 +548,8 @@ struct ReplayCore: ArenaMembers {
             if !arena.value.afterEvent.isEmpty { callAfterEvent() }
         }
         tellAttachmentEventEnded()
+        // Recognizers its code added take part from the next touch.
+        if !live.value.lateRequests.isEmpty { joinLateRecognizers() }
         // The work still pending is fired as a deadline of its own, at its time.
         if let next = attachment.nextWork {
             arena.value.deadlines.set(DeadlineQueue.attachmentWork, at: next.time)
@@ -724,6 +753,7 @@ struct ReplayCore: ArenaMembers {
             } else {
                 views[v].touchesDown -= ending
                 if views[v].touchesDown == 0 {
+                    if hasLate { resetLateVersion1(of: v) }
                     for g in views[v].recognizers {
                         // One to be called after the event is reset after that call.
                         if arena.value.afterEventAsked[g] {
@@ -737,6 +767,21 @@ struct ReplayCore: ArenaMembers {
             }
         } else if version >= 2 {
             resetFinalRecognizers()
+        }
+    }
+
+    /// Version 1: the recognizers added to view `v` while replaying are reset with its own
+    /// once no touch is down on it.
+    @inline(never)
+    private mutating func resetLateVersion1(of v: Int) {
+        guard v < lateOfView.count else { return }
+        for g in lateOfView[v].inside.map(\.g) + lateOfView[v].own {
+            if arena.value.afterEventAsked[g] {
+                resetAfterEvent.append(g)
+                continue
+            }
+            members[g].cell.with { $0.reset() }
+            arena.value.reset(g)
         }
     }
 
@@ -857,12 +902,14 @@ struct ReplayCore: ArenaMembers {
     }
 
     private mutating func deliverToRecognizers(of v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
+        if hasLate { deliverToLate(of: v, inside: true, set, phase: phase, &context) }
         guard arena.value.isActive else {
             // Version 1: nothing waits, competes or is cancelled; every recognizer not in a
             // final state gets the set.
             for g in views[v].recognizers where !arena.value.state[g].isFinal {
                 callRecognizer(g, view: v, phase: phase, set, &context)
             }
+            if hasLate { deliverToLate(of: v, inside: false, set, phase: phase, &context) }
             return
         }
         for g in views[v].recognizers {
@@ -894,6 +941,127 @@ struct ReplayCore: ArenaMembers {
                 callRecognizer(g, view: v, phase: phase, given, &context)
             }
             settle()
+        }
+        if hasLate { deliverToLate(of: v, inside: false, set, phase: phase, &context) }
+    }
+
+    // MARK: Recognizers added while replaying (SPEC 17)
+
+    /// Delivers the set to the recognizers added to view `v` while replaying (`inside`: those of
+    /// views inside it that are not the scene's, else its own), each given the touches it takes:
+    /// as they begin, those not down when it joined and that it accepts; then those it took.
+    @inline(never)
+    private mutating func deliverToLate(of v: Int, inside: Bool, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
+        guard v < lateOfView.count else { return }
+        let list = inside ? lateOfView[v].inside.map(\.g) : lateOfView[v].own
+        for g in list {
+            let k = g - firstLate
+            var given: [ViewTouch] = []
+            for touch in set {
+                if phase == 0 {
+                    if late[k].excluded.contains(touch.serial) { continue }
+                    if let accepts = late[k].accepts, !accepts(touch.serial) { continue }
+                    late[k].serials.append(touch.serial)
+                } else if !late[k].serials.contains(touch.serial) {
+                    continue
+                }
+                given.append(touch)
+            }
+            if phase >= 2 { late[k].serials.removeAll { serial in given.contains { $0.serial == serial } } }
+            if given.isEmpty { continue }
+            deliverToOne(g, view: v, given.count == set.count ? set : TouchSet(given), phase: phase, &context)
+        }
+    }
+
+    /// Delivers a set to one recognizer as `deliverToRecognizers` does to each of a view's.
+    private mutating func deliverToOne(_ g: Int, view v: Int, _ set: TouchSet, phase: Int, _ context: inout DeliveryContext) {
+        if arena.value.state[g].isFinal { return }
+        guard arena.value.isActive else {
+            callRecognizer(g, view: v, phase: phase, set, &context)
+            return
+        }
+        if arena.value.isWaiting(g) {
+            if phase == 0 {
+                for touch in set { arena.value.askAboutFirstSharing(g, arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot)) }
+            }
+            if phase >= 2 { noteMissed(g, set) }
+            return
+        }
+        if arena.value.competes[g] {
+            if phase == 0 {
+                var firstShared: [Int] = []
+                for touch in set { firstShared += arena.value.noteTouch(g, serial: touch.serial, slot: touch.slot) }
+                callRecognizer(g, view: v, phase: phase, set, &context)
+                if !firstShared.isEmpty { arena.value.askAboutFirstSharing(g, firstShared) }
+            } else {
+                callRecognizer(g, view: v, phase: phase, set, &context)
+            }
+        } else {
+            let given = withoutCancelledTouches(set)
+            if given.isEmpty { return }
+            callRecognizer(g, view: v, phase: phase, given, &context)
+        }
+        settle()
+    }
+
+    /// Takes in the recognizers gesture code added during the call just over
+    /// (`DeliveryContext.addLateRecognizer`), in the order added: each a new source (defined to
+    /// the sink before any record of it), a new member of the arena, and a recognizer of its
+    /// scene view.
+    @inline(never)
+    private mutating func joinLateRecognizers() {
+        let requests = live.value.lateRequests
+        live.value.lateRequests.removeAll()
+        var down: [Int] = []
+        for slot in 0..<slots.count where slots[slot].down { down.append(slots[slot].serial) }
+        if lateOfView.isEmpty { lateOfView = Array(repeating: (inside: [], own: []), count: views.count) }
+        for request in requests {
+            let source = sources.count
+            sources.append(request.source)
+            sink.define(source: source, as: request.source)
+            let cell = hold(request.recognizer)
+            cells.append(cell)
+            lateCells.append(cell)
+            let g = arena.value.append(name: "\(request.source.view).\(request.source.name)", competes: request.recognizer.competes,
+                                       cancelsTouches: request.cancelsTouchesInView, answers: request.recognizer.answersArenaQuestions,
+                                       source: source)
+            let member = Member(cell: Unretained(cell), view: request.view, source: source, attached: false)
+            if g >= members.count { members = memberStorage.grow(to: g + 1, filling: member) }
+            members[g] = member
+            live.value.appendRecognizer(view: request.view)
+            late.append(LateMember(accepts: request.accepts, excluded: down))
+            if request.depth > 0 {
+                // Deeper views' recognizers first; of one depth, in the order added.
+                var list = lateOfView[request.view].inside
+                let at = list.firstIndex { $0.depth < request.depth } ?? list.count
+                list.insert((g, request.depth), at: at)
+                lateOfView[request.view].inside = list
+            } else {
+                lateOfView[request.view].own.append(g)
+            }
+            hasLate = true
+        }
+        if arena.value.answers.contains(true) {
+            // The arena's questions reach the added recognizers too.
+            let all = sceneCells + lateCells
+            arena.value.ask = { question, g, other in all[g].answer(question, about: all[other]) }
+        }
+    }
+
+    /// Restarting: the recognizers added while replaying leave (the arena's restart drops their places).
+    private mutating func dropLateRecognizers(plan: Plan) {
+        for _ in lateCells { cells.removeLast() }
+        lateCells = []
+        late = []
+        lateOfView = []
+        hasLate = false
+        sources = plan.sources
+        live.value.keepRecognizers(firstLate)
+        if !sceneCells.isEmpty && plan.arena.answers.contains(true) {
+            let all = sceneCells
+            arena.value.ask = { question, g, other in all[g].answer(question, about: all[other]) }
+        } else {
+            arena.value.ask = nil
         }
     }
 

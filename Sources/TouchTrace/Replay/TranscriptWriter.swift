@@ -22,6 +22,8 @@ public final class TranscriptWriter: RecordSink, Sendable {
     private let out: OutputBuffer
     /// Each source's prefix, rendered once: ` screen.pan ` or `,"view":"screen","source":"pan","event":"`.
     private let prefixes: ByteRows
+    /// How many sources the writer was made for (those defined later are dropped at `restart`).
+    private let initialSourceCount: Int
     /// The text of the last time written: every record of an event has the event's time.
     private let time: NumberMemo
     /// Names found plain, kept from one transcript to the next (static strings never change).
@@ -34,23 +36,52 @@ public final class TranscriptWriter: RecordSink, Sendable {
     /// A writer for the transcript of a trace of `version` (which names the text header).
     public init(format: TranscriptFormat, sources: [SourceName], output: ByteOutput, version: Int = 1) {
         self.format = format
+        initialSourceCount = sources.count
         out = OutputBuffer(output: output, threshold: Self.flushThreshold)
-        switch format {
-        case .text:
-            prefixes = ByteRows(sources.map { Array(" \($0.view).\($0.name) ".utf8) })
-            out.restart(with: Array((TranscriptFormat.textHeader(version: version) + "\n").utf8))
-        case .jsonl:
-            prefixes = ByteRows(sources.map { source in
-                var bytes = Array(",\"view\":".utf8)
-                appendJSONString(source.view, to: &bytes)
-                bytes.append(contentsOf: Array(",\"source\":".utf8))
-                appendJSONString(source.name, to: &bytes)
-                bytes.append(contentsOf: Array(",\"event\":\"".utf8))
-                return bytes
-            })
-        }
+        prefixes = ByteRows(sources.map { Self.prefix(of: $0, format: format) })
+        if format == .text { out.restart(with: Array((TranscriptFormat.textHeader(version: version) + "\n").utf8)) }
         powerTables = format == .jsonl ? PowerTables.shared : nil
         time = NumberMemo(shortestWith: powerTables)
+    }
+
+    /// A source's prefix: ` view.name ` (text) or `,"view":…,"source":…,"event":"` (JSON Lines).
+    private static func prefix(of source: SourceName, format: TranscriptFormat) -> [UInt8] {
+        switch format {
+        case .text:
+            return Array(" \(source.view).\(source.name) ".utf8)
+        case .jsonl:
+            var bytes = Array(",\"view\":".utf8)
+            appendJSONString(source.view, to: &bytes)
+            bytes.append(contentsOf: Array(",\"source\":".utf8))
+            appendJSONString(source.name, to: &bytes)
+            bytes.append(contentsOf: Array(",\"event\":\"".utf8))
+            return bytes
+        }
+    }
+
+    /// A source the replay gained (SPEC 17: a recognizer added during the replay) is rendered
+    /// from now on; `source` is the next index (one already known is left as it is).
+    public func define(source: Int, as name: SourceName) {
+        guard source == prefixes.count else { return }
+        prefixes.append(Self.prefix(of: name, format: format))
+    }
+
+    /// The event of the record that carries a source's definition through a pipe to the
+    /// writer (`PipelinedWriter.define`): its fields are the view's and the source's names, as
+    /// texts. Never written.
+    static let sourceDefinitionEvent: StaticString = "sourceDefinition"
+
+    /// A record of a source not yet known: the definition of it, or a fault.
+    @inline(never)
+    private func takeDefinition(source: Int, event: StaticString, fields: inout FieldList) {
+        let isDefinition = event.description == Self.sourceDefinitionEvent.description && fields.count == 2
+        precondition(isDefinition && source == prefixes.count, "record of source \(source), of \(prefixes.count) sources")
+        var names: [String] = []
+        fields.withRow { row in
+            for field in row { if case .text(let text) = field.value { names.append(text.string) } }
+        }
+        precondition(names.count == 2, "a source's definition names its view and itself")
+        define(source: source, as: SourceName(view: names[0], name: names[1]))
     }
 
     /// Writes a record (its fields copied once, the rest read where it lies).
@@ -68,7 +99,10 @@ public final class TranscriptWriter: RecordSink, Sendable {
     /// Writes the record of `source` at time `t` (seconds): `event`, then `fields` (read, not
     /// changed).
     private func write(t: Double, source: Int, event: StaticString, fields: inout FieldList) {
-        precondition(source >= 0 && source < prefixes.count, "record of source \(source), of \(prefixes.count) sources")
+        guard source >= 0 && source < prefixes.count else {
+            takeDefinition(source: source, event: event, fields: &fields)
+            return
+        }
         fields.withRow { fields in
             let room = Self.room(event: event.utf8CodeUnitCount, fields: fields.count, prefix: prefixes.length(of: source))
             out.append { out in
@@ -217,6 +251,7 @@ extension TranscriptWriter {
         }
         out.restart(with: header)
         time.reset()
+        if prefixes.count > initialSourceCount { prefixes.truncate(to: initialSourceCount) }
     }
 
     /// The text header's line of versions 1 and 2, made once.

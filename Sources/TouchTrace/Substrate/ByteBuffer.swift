@@ -394,11 +394,12 @@ final class OutputBuffer: @unchecked Sendable {
 /// reaching an array of arrays retains and releases the inner array at every use), each
 /// appended sixteen bytes at a time.
 final class ByteRows: @unchecked Sendable {
-    // Sendable: written only by `init`, read after.
-    private let bytes: UnsafeMutablePointer<UInt8>
-    private let rows: UnsafeMutablePointer<(start: Int, count: Int)>
+    // Sendable: written by `init`, and by `append` and `truncate` on the one thread that reads
+    // it then (a transcript writer's, which is used by one thread at a time).
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var rows: UnsafeMutablePointer<(start: Int, count: Int)>
     /// How many rows there are.
-    let count: Int
+    private(set) var count: Int
 
     init(_ rows: [[UInt8]]) {
         count = rows.count
@@ -417,6 +418,32 @@ final class ByteRows: @unchecked Sendable {
     deinit {
         rows.deallocate()
         bytes.deallocate()
+    }
+
+    /// Adds `row` after the last (rarely: a source defined while replaying), copying the rows
+    /// into blocks one row larger.
+    func append(_ row: [UInt8]) {
+        // The bytes in use end where the last row ends (rows are laid out one after another).
+        let used = count > 0 ? rows[count - 1].start + rows[count - 1].count : 0
+        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: used + row.count + 16)
+        // `used` bytes are initialized in the old block; the new one holds them and the row.
+        newBytes.initialize(from: bytes, count: used)
+        (newBytes + used).initialize(from: row, count: row.count)
+        let newRows = UnsafeMutablePointer<(start: Int, count: Int)>.allocate(capacity: count + 1)
+        // `count` rows in the old block, one more place in the new.
+        newRows.initialize(from: rows, count: count)
+        (newRows + count).initialize(to: (used, row.count))
+        bytes.deallocate()
+        rows.deallocate()
+        bytes = newBytes
+        rows = newRows
+        count += 1
+    }
+
+    /// Keeps the first `n` rows only (their memory is kept).
+    func truncate(to n: Int) {
+        precondition(n >= 0 && n <= count, "truncating \(count) rows to \(n)")
+        count = n
     }
 
     /// The length of row `i`.

@@ -25,4 +25,19 @@ extension ScreenType {
             PhotoViewController()
         }
     }()
+
+    /// `stickers` for fixture folders (`{"screen": "stickers"}`): a fresh
+    /// `StickerBoardViewController`'s view for every replay — a board whose tap puts a sticker,
+    /// with a pan of its own, where it was tapped.
+    public static let stickers: ScreenType = {
+        UIGestureRecognizer.registerAction(.handleBoardTap, for: StickerBoardViewController.self) { controller, sender in
+            controller.handleBoardTap(sender as! UITapGestureRecognizer)
+        }
+        UIGestureRecognizer.registerAction(.handleStickerPan, for: StickerBoardViewController.self) { controller, sender in
+            controller.handleStickerPan(sender as! UIPanGestureRecognizer)
+        }
+        return .uiKit("stickers", summary: "a sticker board: a tap puts a sticker there, with a pan that drags it") {
+            StickerBoardViewController()
+        }
+    }()
 }

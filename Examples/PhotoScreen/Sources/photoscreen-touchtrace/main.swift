@@ -1,4 +1,4 @@
-// touchtrace with the `photo` screen registered beside the standard types.
+// touchtrace with the `photo` and `stickers` screens registered beside the standard types.
 #if canImport(Glibc)
 import Glibc
 #else
@@ -10,4 +10,5 @@ import TouchTraceCLI
 
 var registry = Registry.standard
 try registry.register(.photo)
+try registry.register(.stickers)
 exit(CommandLineTool.run(CommandLine.arguments, console: Console.standard(), registry: registry))
