@@ -159,7 +159,7 @@ import Testing
         let w = try #require(warnings.range(of: #"unknown key \"w\" in event 390, touches[0] (ignored)"#))
         #expect(z.lowerBound < pointer.lowerBound && pointer.lowerBound < w.lowerBound)
         // The other thread's parts were taken in, with one part and with all of them read first.
-        for readFirst in [0, LaterParts<ParallelStrokesTests.CountingStore>.count] {
+        for readFirst in [1, LaterParts<ParallelStrokesTests.CountingStore>.count] {
             var options = TraceReadOptions()
             options.parallelMinimumBytes = 0
             options.laterPartsReadFirst = readFirst
