@@ -207,6 +207,169 @@ import Testing
         #expect(outcome(compacted(json)) == [message])
     }
 
+    // MARK: Keys in any order (SPEC 19)
+
+    /// Every order of `items`, each once.
+    static func orders<T>(of items: [T]) -> [[T]] {
+        guard items.count > 1 else { return [items] }
+        var all: [[T]] = []
+        for (i, item) in items.enumerated() {
+            var rest = items
+            rest.remove(at: i)
+            for tail in orders(of: rest) { all.append([item] + tail) }
+        }
+        return all
+    }
+
+    /// A trace whose event 0 (line 2) puts touch 4 down and whose event 1 (line 3) is `event`,
+    /// padded so that its numbers are far from the end of the file.
+    func keyOrderTrace(_ event: String) -> String {
+        "{\"version\": 1, \"events\": [\n" + #"{"t": 0, "touches": [{"id": 4, "phase": "began", "x": 1, "y": 1}]}"# + ",\n"
+            + event + "\n]}\n" + String(repeating: " ", count: 40)
+    }
+
+    /// An event of line 3 with `touch` as its only touch, its keys `t` first or `touches` first.
+    func keyOrderEvent(_ touch: String, touchesFirst: Bool) -> String {
+        touchesFirst ? #"{"touches": ["# + touch + #"], "t": 0.5}"# : #"{"t": 0.5, "touches": ["# + touch + "]}"
+    }
+
+    /// What reading a trace gives, every problem wanted (as `validate` reads): each event with
+    /// every field of its touches and each warning, or the problems, each with its line and
+    /// column.
+    func keyOrderReading(_ json: String) -> [String] {
+        struct Touches: TouchEventConsumer {
+            var lines: [String] = []
+            mutating func consume(_ event: borrowing TouchEvent) {
+                lines.append("\(event.index) \(event.t): " + event.touches.map { touch in
+                    "\(touch.id) \(touch.phase) \(touch.location.x) \(touch.location.y) \(touch.force.map { "\($0)" } ?? "-") \(touch.majorRadius.map { "\($0)" } ?? "-")"
+                }.joined(separator: "; "))
+            }
+        }
+        var touches = Touches()
+        do {
+            let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(json.utf8)),
+                                        options: TraceReadOptions(collectAllProblems: true), consumer: &touches)
+            return touches.lines + trace.summary.warnings.map { "\($0.line):\($0.column): \($0.message)" }
+        } catch {
+            return error.errors.map { "\($0.line):\($0.column): \($0.message)" }
+        }
+    }
+
+    /// The column of line 3 (an event) where `text` first starts at or after `from`.
+    func column(of text: String, in event: String, from: Int = 0) -> Int {
+        let bytes = Array(event.utf8), wanted = Array(text.utf8)
+        for start in from...(bytes.count - wanted.count) where Array(bytes[start..<start + wanted.count]) == wanted { return start + 1 }
+        preconditionFailure("\(text) not in \(event)")
+    }
+
+    /// A touch's keys in every order (v1's `id`, `phase`, `x` and `y`; `force` and
+    /// `majorRadius`; and, in every other order, a key touchtrace does not know, as browsers
+    /// write `pointerType`), with the event's `t` before or after its `touches`, read alike:
+    /// the touch ends with every value as written (12.5, -3, 0.75 and 9.125 are exact in
+    /// binary), and an unknown key is warned of where it stands.
+    @Test func touchKeysReadAlikeInEveryOrder() {
+        let members = [#""id": 4"#, #""phase": "ended""#, #""x": 12.5"#, #""y": -3"#, #""force": 0.75"#, #""majorRadius": 9.125"#]
+        let orders = Self.orders(of: members)
+        #expect(orders.count == 720)
+        for (i, order) in orders.enumerated() {
+            var keys = order
+            let unknown = i % 2 == 1
+            if unknown { keys.insert(#""pointerType": "touch""#, at: (i / 2) % 7) }
+            let event = keyOrderEvent("{" + keys.joined(separator: ", ") + "}", touchesFirst: (i / 2) % 2 == 1)
+            var expected = ["0 0.0: 4 began 1.0 1.0 - -", "1 0.5: 4 ended 12.5 -3.0 0.75 9.125"]
+            if unknown {
+                expected.append("3:\(column(of: "\"pointerType\"", in: event)): warning: unknown key \"pointerType\" in event 1, touches[0] (ignored)")
+            }
+            #expect(keyOrderReading(keyOrderTrace(event)) == expected, "\(event)")
+            // Without the spaces: the same, at the columns of the shorter line.
+            let minified = compacted(event)
+            var expectedMinified = Array(expected.prefix(2))
+            if unknown {
+                expectedMinified.append("3:\(column(of: "\"pointerType\"", in: minified)): warning: unknown key \"pointerType\" in event 1, touches[0] (ignored)")
+            }
+            #expect(keyOrderReading(keyOrderTrace(minified)) == expectedMinified, "\(minified)")
+        }
+    }
+
+    /// A required key of a touch written twice is reported at its second writing, in every
+    /// order of the touch's keys and wherever the second writing stands; `force` and
+    /// `majorRadius` written twice are not reported, and the later value is taken, as a touch
+    /// in the usual order reads them.
+    @Test func duplicateTouchKeysFoundInEveryOrder() {
+        let required = [("id", #""id": 4"#, #""id": 5"#), ("phase", #""phase": "ended""#, #""phase": "moved""#),
+                        ("x", #""x": 12.5"#, #""x": 7"#), ("y", #""y": -3"#, #""y": 8"#)]
+        for order in Self.orders(of: [0, 1, 2, 3]) {
+            for (key, _, again) in required {
+                for position in 0...4 {
+                    var keys = order.map { required[$0].1 }
+                    keys.insert(again, at: position)
+                    for touchesFirst in [false, true] {
+                        let event = keyOrderEvent("{" + keys.joined(separator: ", ") + "}", touchesFirst: touchesFirst)
+                        // The second writing of the key (its quote) in line 3.
+                        let first = column(of: "\"\(key)\":", in: event)
+                        let second = column(of: "\"\(key)\":", in: event, from: first)
+                        #expect(keyOrderReading(keyOrderTrace(event)) == ["3:\(second): event 1, touches[0]: duplicate key \"\(key)\""], "\(event)")
+                    }
+                }
+            }
+        }
+        for measure in ["force", "majorRadius"] {
+            for order in Self.orders(of: [#""id": 4"#, #""phase": "ended""#, #""x": 12.5"#, #""y": -3"#, #""\#(measure)": 1.5"#]) {
+                for position in 0...5 {
+                    var keys = order
+                    keys.insert(#""\#(measure)": 2.25"#, at: position)
+                    let event = keyOrderEvent("{" + keys.joined(separator: ", ") + "}", touchesFirst: position % 2 == 1)
+                    // The later of 1.5 and 2.25 as written.
+                    let later = column(of: "1.5", in: event) < column(of: "2.25", in: event) ? "2.25" : "1.5"
+                    let measures = measure == "force" ? "\(later) -" : "- \(later)"
+                    #expect(keyOrderReading(keyOrderTrace(event)) == ["0 0.0: 4 began 1.0 1.0 - -", "1 0.5: 4 ended 12.5 -3.0 \(measures)"], "\(event)")
+                }
+            }
+        }
+    }
+
+    /// A touch without one of its required keys is reported at the touch's `{`, in every order
+    /// of the keys it has (`force` and `majorRadius` among them).
+    @Test func missingTouchKeysFoundInEveryOrder() {
+        let members = [("id", #""id": 4"#), ("phase", #""phase": "ended""#), ("x", #""x": 12.5"#), ("y", #""y": -3"#)]
+        for (missing, _) in members {
+            let others = members.filter { $0.0 != missing }.map(\.1) + [#""force": 0.75"#, #""majorRadius": 9.125"#]
+            for (i, order) in Self.orders(of: others).enumerated() {
+                let event = keyOrderEvent("{" + order.joined(separator: ", ") + "}", touchesFirst: i % 2 == 1)
+                let touchStart = column(of: "[{", in: event) + 1
+                #expect(keyOrderReading(keyOrderTrace(event)) == ["3:\(touchStart): event 1, touches[0]: missing required key \"\(missing)\""], "\(event)")
+            }
+        }
+    }
+
+    /// An event's keys in either order, written twice, missing or unknown, are reported as in
+    /// the usual order: a duplicate at its second writing, a missing key at the event's `{`, an
+    /// unknown key warned of where it stands.
+    @Test func eventKeysFoundInEveryOrder() {
+        let touch = #"{"id": 4, "phase": "ended", "x": 12.5, "y": -3}"#
+        let read = ["0 0.0: 4 began 1.0 1.0 - -", "1 0.5: 4 ended 12.5 -3.0 - -"]
+        for event in [#"{"t": 0.5, "touches": [\#(touch)]}"#, #"{"touches": [\#(touch)], "t": 0.5}"#] {
+            #expect(keyOrderReading(keyOrderTrace(event)) == read, "\(event)")
+        }
+        for event in [#"{"t": 0.5, "touches": [\#(touch)], "t": 0.75}"#, #"{"t": 0.5, "t": 0.75, "touches": [\#(touch)]}"#,
+                      #"{"touches": [\#(touch)], "t": 0.5, "t": 0.75}"#] {
+            let second = column(of: "\"t\":", in: event, from: column(of: "\"t\":", in: event))
+            #expect(keyOrderReading(keyOrderTrace(event)) == ["3:\(second): event 1: duplicate key \"t\""], "\(event)")
+        }
+        for event in [#"{"t": 0.5, "touches": [\#(touch)], "touches": []}"#, #"{"touches": [], "t": 0.5, "touches": [\#(touch)]}"#,
+                      #"{"touches": [\#(touch)], "touches": [], "t": 0.5}"#] {
+            let second = column(of: "\"touches\":", in: event, from: column(of: "\"touches\":", in: event))
+            #expect(keyOrderReading(keyOrderTrace(event)) == ["3:\(second): event 1: duplicate key \"touches\""], "\(event)")
+        }
+        #expect(keyOrderReading(keyOrderTrace(#"{"touches": [\#(touch)]}"#)) == [#"3:1: event 1: missing required key "t" (the event's time in seconds)"#])
+        #expect(keyOrderReading(keyOrderTrace(#"{"t": 0.5}"#)) == [#"3:1: event 1 (t=0.5000): missing required key "touches""#])
+        for event in [#"{"t": 0.5, "touches": [\#(touch)], "source": "pen"}"#, #"{"source": "pen", "touches": [\#(touch)], "t": 0.5}"#,
+                      #"{"touches": [\#(touch)], "source": "pen", "t": 0.5}"#] {
+            let at = column(of: "\"source\"", in: event)
+            #expect(keyOrderReading(keyOrderTrace(event)) == read + [#"3:\#(at): warning: unknown key "source" in event 1 (ignored)"#], "\(event)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"id": "7", "phase": "began", "x": 1, "y": 2}"#, TouchID.text("7")),
         (#"{"id": -12, "phase": "began", "x": 1, "y": 2}"#, TouchID.number(-12)),
