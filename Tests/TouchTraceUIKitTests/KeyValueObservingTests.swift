@@ -13,7 +13,7 @@ import Testing
     /// that watches the scroll view's `contentOffset` and takes the height 200 − y (at least
     /// 100): pulled down it stretches, scrolled up it shrinks. It reads the new value as a
     /// `CGPoint` and the old one through `NSValue`, as code does both.
-    final class StretchyHeaderController: UIViewController {
+    class StretchyHeaderController: UIViewController {
         let log: Log
         let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
         let header = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
@@ -70,6 +70,29 @@ import Testing
         }
         let first = try #require(log.lines.first)
         #expect(first.hasPrefix("0.0→-25.73099") && first.contains("header=225.73099"), "\(log.lines)")
+    }
+
+    /// A recognizer's `state`, observed with a block during the same drag: the scroll view's pan
+    /// begins at the first move (50 points, past its 10), changes at the second, and ends at the
+    /// lift — the states of the transcript's `list.scrollViewPan` records — each change boxed
+    /// as the state itself for the block and as an `NSNumber` of its raw value for `value(forKey:)`.
+    @Test func aRecognizersStateIsObservedDuringAReplay() throws {
+        final class Watching: StretchyHeaderController {
+            var observation: NSKeyValueObservation?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                observation = scroll.panGestureRecognizer.observe(\.state, options: [.old, .new]) { [log] recognizer, change in
+                    let raw = (recognizer.value(forKey: "state") as? NSNumber)?.intValue ?? -1
+                    log.lines.append("\(change.oldValue!)→\(change.newValue!) \(raw)")
+                }
+            }
+        }
+        let log = Log()
+        let lines = try run([(0, [(1, "began", 150, 300)]), (0.02, [(1, "moved", 150, 250)]),
+                             (0.04, [(1, "moved", 150, 180)]), (0.12, [(1, "ended", 150, 180)])]) { Watching(log: log) }
+        let states = log.lines.filter { !$0.contains("header") }
+        #expect(Array(states.prefix(3)) == ["possible→began 1", "began→changed 2", "changed→ended 3"], "\(log.lines)")
+        #expect(lines.filter { $0.contains("list.scrollViewPan state") }.count == 3, "\(lines)")
     }
 
     /// A view watching its own center with a block observation, as Swift 4 code keeps one:
