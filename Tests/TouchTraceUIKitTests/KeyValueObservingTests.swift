@@ -229,6 +229,40 @@ import Testing
         #expect(log.lines.count == 1)
     }
 
+    /// A view controller that removes itself in its `deinit`, as code written for UIKit does
+    /// (the observer is being freed then, and is still found); the view's later changes reach
+    /// no one, and an observer freed without removing itself is skipped.
+    @Test func anObserverRemovesItselfInItsDeinit() {
+        final class Rope: UIViewController {
+            let box: UIView
+            let log: Log
+            init(box: UIView, log: Log) {
+                self.box = box
+                self.log = log
+                super.init()
+                box.addObserver(self, forKeyPath: "center", options: .new, context: nil)
+            }
+            required init?(coder: NSCoder) { nil }
+            override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+                log.lines.append("\(keyPath ?? "?") \(change?[.newKey] as? CGPoint ?? .zero)")
+            }
+            deinit { box.removeObserver(self, forKeyPath: "center") }
+        }
+        let log = Log()
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 80, height: 80))
+        var rope: Rope? = Rope(box: box, log: log)
+        box.center = CGPoint(x: 1, y: 2)
+        rope = nil
+        box.center = CGPoint(x: 3, y: 4)
+        var forgetful: Watcher? = Watcher("gone", log)
+        box.addObserver(forgetful!, forKeyPath: "center", options: .new, context: nil)
+        forgetful = nil
+        box.center = CGPoint(x: 5, y: 6)
+        #expect(log.lines == ["center CGPoint(x: 1.0, y: 2.0)"], "\(log.lines)")
+        #expect(rope == nil && forgetful == nil)
+    }
+
     /// `value(forKey:)` boxes as iOS does (a point in an `NSValue` that also casts to `CGPoint`,
     /// a `CGFloat` or `Bool` in an `NSNumber`), takes a Boolean's `isX` spelling, and
     /// `setValue(_:forKey:)` takes a value boxed or as its Swift type.
