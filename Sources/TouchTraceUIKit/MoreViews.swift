@@ -326,7 +326,11 @@ open class UISlider: UIControl {
     /// The value, kept within `minimumValue`…`maximumValue` (0); setting it sends nothing.
     open var value: Float {
         get { storedValue }
-        set { storedValue = Swift.min(Swift.max(newValue, minimumValue), Swift.max(minimumValue, maximumValue)) }
+        set {
+            keyWillChange(.value)
+            storedValue = Swift.min(Swift.max(newValue, minimumValue), Swift.max(minimumValue, maximumValue))
+            keyDidChange(.value)
+        }
     }
     private var storedValue: Float = 0
     /// The smallest value (0); the value is raised to it when it is below.

@@ -82,12 +82,21 @@ open class UIControl: UIView {
     }
 
     /// Whether the control answers (true).
-    open var isEnabled = true
+    open var isEnabled = true {
+        willSet { keyWillChange(.enabled) }
+        didSet { keyDidChange(.enabled) }
+    }
     /// Whether it is selected (false).
-    open var isSelected = false
+    open var isSelected = false {
+        willSet { keyWillChange(.selected) }
+        didSet { keyDidChange(.selected) }
+    }
     /// Whether it is highlighted (false): true while a tracked touch is inside it, and as code
     /// sets it.
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        willSet { keyWillChange(.highlighted) }
+        didSet { keyDidChange(.highlighted) }
+    }
     /// Whether a touch is being tracked: true between `beginTracking` returning true and the
     /// end of that touch, when a subclass's code drives the tracking methods itself.
     open private(set) var isTracking = false
@@ -617,9 +626,15 @@ open class UIScrollView: UIView {
         didSet { if bounds.origin != oldValue.origin { delegate?.scrollViewDidScroll(self) } }
     }
     /// The size of the content in points (zero).
-    open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero {
+        willSet { keyWillChange(.contentSize) }
+        didSet { keyDidChange(.contentSize) }
+    }
     /// Insets of the content (zero).
-    open var contentInset: UIEdgeInsets = .zero
+    open var contentInset: UIEdgeInsets = .zero {
+        willSet { keyWillChange(.contentInset) }
+        didSet { keyDidChange(.contentInset) }
+    }
     /// How quickly scrolling slows after a flick (`.normal`): the share of the speed kept each
     /// millisecond while decelerating.
     open var decelerationRate: DecelerationRate = .normal
@@ -630,9 +645,11 @@ open class UIScrollView: UIView {
     /// content's top left, `contentSize` its scaled size) and calls `scrollViewDidZoom(_:)`,
     /// as UIKit does; with no view for zooming only the value changes.
     open var zoomScale: CGFloat = 1 {
+        willSet { keyWillChange(.zoomScale) }
         didSet {
             zoomScale = Swift.min(Swift.max(zoomScale, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale))
             if zoomScale != oldValue { zoomScaleChanged() }
+            keyDidChange(.zoomScale)
         }
     }
     /// The smallest zoom (1).

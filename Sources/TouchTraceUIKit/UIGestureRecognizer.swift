@@ -63,10 +63,20 @@ open class UIGestureRecognizer {
     }
 
     /// The state as the engine holds it.
-    var engineState: RecognizerState = .possible
+    var engineState: RecognizerState = .possible {
+        willSet { keyWillChange(.state) }
+        didSet { keyDidChange(.state) }
+    }
     /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
     /// until one is set.
     var associatedValues: AssociatedValues?
+    /// The key-value observers registered on it (see KeyValueObserving.swift); nil until one is.
+    var keyValueObservers: KeyValueObservers?
+    /// Called when a property this object observes changes (registered with
+    /// `addObserver(_:forKeyPath:options:context:)`), as Foundation's `NSObject` method: does
+    /// nothing here; a subclass overrides it.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: KeyValueObservingContext?) {}
     /// The delivery under way, while touchtrace calls the recognizer.
     var context: DeliveryHandle?
     /// The touches of the call under way (without ignored ones), in the event's order.
@@ -174,7 +184,9 @@ open class UIGestureRecognizer {
     /// possible, as in UIKit; disabled at any other time, it keeps its state and gets no touches
     /// until enabled again.
     open var isEnabled = true {
+        willSet { keyWillChange(.enabled) }
         didSet {
+            keyDidChange(.enabled)
             guard !isEnabled, oldValue else { return }
             if whileScheduledWorkRuns({ stopOnDisabling() }) { return }
             stopOnDisabling()

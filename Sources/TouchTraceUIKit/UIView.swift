@@ -24,23 +24,28 @@ open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
     open var bounds: CGRect {
-        didSet { if bounds != oldValue { noteChange() } }
+        willSet { keyWillChange(.bounds) }
+        didSet { if bounds != oldValue { noteChange() }; keyDidChange(.bounds) }
     }
     /// The view's center in its superview's coordinates (points).
     open var center: CGPoint {
-        didSet { if center != oldValue { noteChange() } }
+        willSet { keyWillChange(.center) }
+        didSet { if center != oldValue { noteChange() }; keyDidChange(.center) }
     }
     /// The view's transform about its center (radians for turns, as in UIKit).
     open var transform: CGAffineTransform = .identity {
-        didSet { if transform != oldValue { noteChange() } }
+        willSet { keyWillChange(.transform) }
+        didSet { if transform != oldValue { noteChange() }; keyDidChange(.transform) }
     }
     /// The view's opacity, 0 to 1 (1). Below 0.01 the view is not hit by touches.
     open var alpha: CGFloat = 1 {
-        didSet { if alpha != oldValue { noteChange() } }
+        willSet { keyWillChange(.alpha) }
+        didSet { if alpha != oldValue { noteChange() }; keyDidChange(.alpha) }
     }
     /// Whether the view is hidden (false). A hidden view is not hit by touches.
     open var isHidden = false {
-        didSet { if isHidden != oldValue { noteChange() } }
+        willSet { keyWillChange(.hidden) }
+        didSet { if isHidden != oldValue { noteChange() }; keyDidChange(.hidden) }
     }
     /// A number of the application's own (0).
     open var tag = 0
@@ -136,8 +141,10 @@ open class UIView: UIResponder {
             return box.offsetBy(dx: center.x, dy: center.y)
         }
         set {
+            keyWillChange(.frame)
             center = CGPoint(x: newValue.midX, y: newValue.midY)
             bounds.size = CGSize(width: newValue.width, height: newValue.height)
+            keyDidChange(.frame)
         }
     }
 
@@ -548,6 +555,13 @@ open class UIResponder {
     /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
     /// until one is set.
     var associatedValues: AssociatedValues?
+    /// The key-value observers registered on it (see KeyValueObserving.swift); nil until one is.
+    var keyValueObservers: KeyValueObservers?
+    /// Called when a property this object observes changes (registered with
+    /// `addObserver(_:forKeyPath:options:context:)`), as Foundation's `NSObject` method: does
+    /// nothing here; a subclass overrides it.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: KeyValueObservingContext?) {}
     /// The responder that gets what this one passes on: nil here (see `UIView.next` and
     /// `UIViewController.next`).
     open var next: UIResponder? { nil }

@@ -318,3 +318,12 @@ package func associationKeyIdentity(_ key: AssociationKey) -> Int {
     // Reading an address as a number touches no memory.
     Int(bitPattern: key)
 }
+
+/// The context an observer gives when it registers for key-value observing
+/// (`addObserver(_:forKeyPath:options:context:)`) and gets back in
+/// `observeValue(forKeyPath:of:change:context:)`: usually the address of a variable the
+/// observer declares for the purpose, passed as `&context`, or nil. The very type Foundation
+/// declares there, under a name code outside this layer may write, so an override written with
+/// Foundation's spelling matches a method declared with this one. It is kept and handed back,
+/// and compared only by the observer's own code.
+public typealias KeyValueObservingContext = UnsafeMutableRawPointer
