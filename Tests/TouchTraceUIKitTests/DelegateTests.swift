@@ -92,3 +92,85 @@ final class SilentDelegate: UIGestureRecognizerDelegate {}
         #expect(log.lines == ["began [300.0] down 1 for r 1", "moved [310.0] down 1 for r 1", "ended [310.0] down 1 for r 1"])
     }
 }
+
+/// A scroll view that lets its pan scroll together with the pans inside it, as page
+/// controllers with lists in their pages write one: UIKit makes a scroll view its own pan's
+/// delegate, so a subclass that adopts `UIGestureRecognizerDelegate` answers for that pan.
+final class SharingScrollView: UIScrollView, UIGestureRecognizerDelegate {
+    var shares = true
+    var asked: [String] = []
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        asked.append("simultaneous mine=\(gestureRecognizer === panGestureRecognizer) other=\(otherGestureRecognizer.view?.accessibilityIdentifier ?? "?")")
+        return shares
+    }
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        asked.append("shouldBegin")
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+}
+
+/// An outer sharing scroll view (390 × 844, content 2000 tall) with an inner plain one
+/// (0, 200, 390 × 400, content 1200 tall).
+final class NestedScrollController: UIViewController {
+    let outer = SharingScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    init(shares: Bool) {
+        outer.shares = shares
+        super.init()
+    }
+    required init?(coder: NSCoder) { nil }
+    override func viewDidLoad() {
+        outer.accessibilityIdentifier = "outer"
+        outer.contentSize = CGSize(width: 390, height: 2000)
+        let inner = UIScrollView(frame: CGRect(x: 0, y: 200, width: 390, height: 400))
+        inner.accessibilityIdentifier = "inner"
+        inner.contentSize = CGSize(width: 390, height: 1200)
+        outer.addSubview(inner)
+        view.addSubview(outer)
+    }
+}
+
+@Suite struct ScrollViewAsDelegateTests {
+    /// Replays a drag up in the inner scroll view (200, 500 → 470 at 0.02 → 440 at 0.04, lift at
+    /// 0.12): 30 points, past the pan's 10, at the first move, so both pans would begin there.
+    func run(shares: Bool) throws -> (lines: [String], asked: [String], delegateIsOuter: Bool) {
+        let box = ControllerBox()
+        var registry = Registry.standard
+        try registry.register(.uiKit("nested", controller: {
+            let made = NestedScrollController(shares: shares)
+            box.made.append(made)
+            return made
+        }))
+        let scene = try parseScene(#"{"screen": "nested"}"#, version: 2, registry: registry)
+        let lines = try transcriptText(traceJSON([(0, [(1, "began", 200, 500)]), (0.02, [(1, "moved", 200, 470)]),
+                                                   (0.04, [(1, "moved", 200, 440)]), (0.12, [(1, "ended", 200, 440)])], version: 2), scene)
+        let outer = box.made.last!.outer
+        return (lines, outer.asked, outer.panGestureRecognizer.delegate === outer)
+    }
+
+    final class ControllerBox: @unchecked Sendable { var made: [NestedScrollController] = [] }
+
+    /// UIKit's scroll view is its pan's delegate, so the outer scroll view's
+    /// `shouldRecognizeSimultaneouslyWith` decides whether the inner pan prevents it. Saying
+    /// true, both pans begin at 0.02 and both contents move with the finger: translation −30 at
+    /// 0.02, so each offset is 0 − (−30) = 30. Its `gestureRecognizerShouldBegin(_:)` (the
+    /// view's, and the delegate's: one method) is asked once, when its pan would begin.
+    @Test func aScrollViewSubclassAnswersForItsOwnPan() throws {
+        let (lines, asked, isDelegate) = try run(shares: true)
+        #expect(isDelegate)
+        #expect(asked.filter { $0 == "shouldBegin" }.count == 1, "\(asked)")
+        #expect(asked.contains("simultaneous mine=true other=inner"), "\(asked)")
+        #expect(lines.contains("0.0200 outer.view viewChanged bounds=0.0000,30.0000,390.0000,844.0000"), "\(lines)")
+        #expect(lines.contains("0.0200 inner.view viewChanged bounds=0.0000,30.0000,390.0000,400.0000"), "\(lines)")
+    }
+
+    /// Saying false, the scroll view in front wins as on a device: the inner pan begins and
+    /// prevents the outer one, which fails; only the inner content moves (offset 30).
+    @Test func refusingLeavesTheInnerScrollViewAlone() throws {
+        let (lines, asked, _) = try run(shares: false)
+        #expect(asked.contains("simultaneous mine=true other=inner"), "\(asked)")
+        #expect(lines.contains { $0.hasPrefix("0.0200 outer.scrollViewPan state from=possible to=failed") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("outer.view viewChanged") }, "\(lines)")
+        #expect(lines.contains("0.0200 inner.view viewChanged bounds=0.0000,30.0000,390.0000,400.0000"), "\(lines)")
+    }
+}
