@@ -86,15 +86,26 @@ public final class UITouch: Hashable, CustomStringConvertible {
     }
     /// The recognizers the touch is delivered to, in the order each was first given it.
     private var receivers: [Receiver] = []
-    /// The recognizers the touch is delivered to, in the order each was first given it (the
-    /// engine's order: the hit view's recognizers, then those of the views it is inside); one
-    /// that ignores the touch (its delegate's `gestureRecognizer(_:shouldReceive:)`, or
-    /// `ignore(_:for:)`) is taken off. A recognizer is listed from its first `touchesBegan`
-    /// with the touch: the window's `sendEvent(_:)` of the touch's first event sees none. Nil
-    /// when no recognizer has it.
+    /// The recognizers the touch is delivered to: as on a device, from the hit test at its
+    /// `began`, the enabled recognizers of the view it began on, then those of the views it is
+    /// inside (each view's in its `gestureRecognizers` order), so the window's `sendEvent(_:)`
+    /// of the touch's first event and every delegate's `gestureRecognizer(_:shouldReceive:)`
+    /// already see them. One that ignores the touch (its delegate's
+    /// `gestureRecognizer(_:shouldReceive:)`, or `ignore(_:for:)`) is taken off; one given the
+    /// touch later (a touch first read after its `began`) is added then. Nil when no
+    /// recognizer has it.
     public var gestureRecognizers: [UIGestureRecognizer]? {
         let list = receivers.compactMap(\.recognizer)
         return list.isEmpty ? nil : list
+    }
+    /// The hit test put the touch on `view`: the enabled recognizers of `view` and of the views
+    /// it is inside are listed, innermost first.
+    func listRecognizers(from view: UIView) {
+        var next: UIView? = view
+        while let v = next {
+            for recognizer in v.gestureRecognizers ?? [] where recognizer.isEnabled { addReceiver(recognizer) }
+            next = v.superview
+        }
     }
     /// The recognizer is given the touch (listed once, at its first time).
     func addReceiver(_ recognizer: UIGestureRecognizer) {
