@@ -174,3 +174,70 @@ final class NestedScrollController: UIViewController {
         #expect(lines.contains("0.0200 inner.view viewChanged bounds=0.0000,30.0000,390.0000,400.0000"), "\(lines)")
     }
 }
+
+/// A tap that notes its `touchesBegan` in a shared log.
+final class NotingTap: UITapGestureRecognizer {
+    var log: ScreenDelegateOrderTests.Log?
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        log?.lines.append("\(name ?? "?") touchesBegan")
+        super.touchesBegan(touches, with: event)
+    }
+}
+
+@Suite struct ScreenDelegateOrderTests {
+    final class Log: @unchecked Sendable { var lines: [String] = [] }
+
+    /// A delegate noting each question, what the recognizer reads then, and answering yes.
+    final class Noting: UIGestureRecognizerDelegate, @unchecked Sendable {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+            let p = touch.location(in: gestureRecognizer.view)
+            log.lines.append("\(gestureRecognizer.name ?? "?") shouldReceive state \(gestureRecognizer.state) at (\(p.x), \(p.y)) "
+                             + "touches \(gestureRecognizer.numberOfTouches)")
+            return true
+        }
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+            log.lines.append("\(gestureRecognizer.name ?? "?") shouldBegin state \(gestureRecognizer.state)")
+            return true
+        }
+    }
+
+    /// A tap on a view (100, 100, 100 × 100) holding `inner`, inside a view filling the screen
+    /// holding `outer`, both taps with the noting delegate; a tap at (150, 150), lifted at 0.08.
+    ///
+    /// UIKit gathers the touch's recognizers when it is hit-tested, asking each delegate's
+    /// `gestureRecognizer(_:shouldReceive:)` then, once per recognizer and touch, innermost view
+    /// first: both are asked before either is given the touch. Each is asked while `possible`,
+    /// holding no touch yet (`numberOfTouches` 0); the touch reads (50, 50) in the inner view
+    /// and (150, 150) in the outer one. At the lift the inner tap would be recognized: its
+    /// `gestureRecognizerShouldBegin(_:)` is asked, still `possible`; it wins, and the outer
+    /// tap (exclusive with it) fails without being asked.
+    @Test func shouldReceiveIsAskedOfEveryRecognizerBeforeAnyIsGivenTheTouch() throws {
+        let log = Log()
+        let noting = Noting(log: log)
+        var registry = Registry.standard
+        try registry.register(.uiKit("two-taps") {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let inner = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+            root.addSubview(inner)
+            for (name, view) in [("outer", root), ("inner", inner)] {
+                let tap = NotingTap()
+                tap.name = name
+                tap.log = log
+                tap.delegate = noting
+                view.addGestureRecognizer(tap)
+            }
+            return root
+        })
+        let scene = try parseScene(#"{"screen": "two-taps"}"#, version: 2, registry: registry)
+        _ = try transcriptText(traceJSON([(0, [(1, "began", 150, 150)]), (0.08, [(1, "ended", 150, 150)])], version: 2), scene)
+        #expect(log.lines == [
+            "inner shouldReceive state possible at (50.0, 50.0) touches 0",
+            "outer shouldReceive state possible at (150.0, 150.0) touches 0",
+            "inner touchesBegan",
+            "outer touchesBegan",
+            "inner shouldBegin state possible",
+        ], "\(log.lines)")
+    }
+}
