@@ -30,9 +30,11 @@ extension UIGestureRecognizer {
         for touch in set where touch.phase.isEnding && !endedSerials.contains(touch.serial) { endedSerials.append(touch.serial) }
 
         if phase == .began, let delegate, takesTouches, !engineState.isFinal {
-            // Before a touch is first delivered: the delegate may keep it from this recognizer.
+            // Before a touch is first delivered: the delegate may keep it from this recognizer
+            // (asked at the hit test, when the touch's recognizers were gathered; else now).
             for touch in set where !ignored.contains(touch.serial) {
-                if let object = touchObjects[touch.serial], !delegate.gestureRecognizer(self, shouldReceive: object) {
+                if let object = touchObjects[touch.serial],
+                   !(object.hitTestAnswer(of: self) ?? delegate.gestureRecognizer(self, shouldReceive: object)) {
                     ignored.insert(touch.serial)
                     object.removeReceiver(self)
                 }

@@ -46,7 +46,8 @@ final class ReplayTouches {
 
     /// The object of `touch` in the event at `t` (seconds), made at its first reading, with the
     /// event's values: `location` and `previous` on the screen (points), the touch's phase,
-    /// force and radius. `view` is the view it began on (kept from the first reading);
+    /// force and radius. `view` is the view it began on (kept from the first reading; a touch
+    /// first read at its `began` lists the recognizers of that view and the views it is in);
     /// `maximumForce` the trace's, when it has one (`maximumPossibleForce`).
     ///
     /// `tapCount` counts quick taps at about the same place: one more than the last lifted
@@ -78,7 +79,11 @@ final class ReplayTouches {
         object.majorRadius = CGFloat(touch.majorRadius)
         object.maximumPossibleForce = CGFloat(maximumForce ?? UITouch.defaultMaximumPossibleForce)
         objects[touch.serial] = object
-        if touch.phase == .began { beganAt[touch.serial] = location }
+        if touch.phase == .began {
+            beganAt[touch.serial] = location
+            // As on a device, the touch knows its recognizers from the hit test on.
+            if let view { object.listRecognizers(from: view) }
+        }
         if phase == .ended { noteLift(object, t: t) }
         return object
     }

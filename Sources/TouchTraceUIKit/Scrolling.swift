@@ -221,6 +221,7 @@ extension UIScrollView {
         guard pinch == nil, maximumZoomScale > minimumZoomScale else { return }
         let made = UIScrollViewPinchGestureRecognizer(target: nil, action: nil)
         made.scrollView = self
+        made.delegate = self as? UIGestureRecognizerDelegate
         pinch = made
         addGestureRecognizer(made)
     }

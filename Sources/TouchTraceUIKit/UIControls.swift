@@ -592,7 +592,10 @@ extension UIScrollViewDelegate {
 ///   `init` (named `scrollViewPan` in a screen built in code, after UIKit's class
 ///   `UIScrollViewPanGestureRecognizer`): it takes part in the arena as every recognizer does
 ///   (delegates, `require(toFail:)`, simultaneous recognition, the scroll view's own
-///   `gestureRecognizerShouldBegin(_:)`), and its actions move the content.
+///   `gestureRecognizerShouldBegin(_:)`), and its actions move the content. As in UIKit, the
+///   scroll view is the pan's (and the pinch's) delegate when it adopts
+///   `UIGestureRecognizerDelegate` (a subclass's `shouldRecognizeSimultaneouslyWith`, asked
+///   for its pan); its `gestureRecognizerShouldBegin(_:)` is then asked once, as the view's.
 /// - Zooming: once `maximumZoomScale` is above `minimumZoomScale`, the scroll view has a pinch
 ///   (`pinchGestureRecognizer`, named `scrollViewPinch`, in its `gestureRecognizers`; it and
 ///   the pan recognize together) that scales the delegate's `viewForZooming(in:)` about the
@@ -750,6 +753,9 @@ open class UIScrollView: UIView {
         panGestureRecognizer = pan
         super.init(frame: frame)
         pan.scrollView = self
+        // As in UIKit, the scroll view is its own pan's delegate: a subclass that adopts
+        // `UIGestureRecognizerDelegate` answers for its pan.
+        pan.delegate = self as? UIGestureRecognizerDelegate
         addGestureRecognizer(pan)
     }
     /// Nil: touchtrace has no archives.

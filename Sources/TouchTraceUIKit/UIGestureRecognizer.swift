@@ -476,6 +476,8 @@ open class UIGestureRecognizer {
         switch question {
         case .shouldBegin:
             if view?.gestureRecognizerShouldBegin(self) == false { return false }
+            // A view that is its own recognizer's delegate (a scroll view's pan) answered above.
+            if let delegate, delegate === view { return true }
             return delegate?.gestureRecognizerShouldBegin(self)
         case .recognizeSimultaneously:
             // Neither may prevent the other where either's override says so.

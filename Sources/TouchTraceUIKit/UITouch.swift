@@ -86,15 +86,48 @@ public final class UITouch: Hashable, CustomStringConvertible {
     }
     /// The recognizers the touch is delivered to, in the order each was first given it.
     private var receivers: [Receiver] = []
-    /// The recognizers the touch is delivered to, in the order each was first given it (the
-    /// engine's order: the hit view's recognizers, then those of the views it is inside); one
-    /// that ignores the touch (its delegate's `gestureRecognizer(_:shouldReceive:)`, or
-    /// `ignore(_:for:)`) is taken off. A recognizer is listed from its first `touchesBegan`
-    /// with the touch: the window's `sendEvent(_:)` of the touch's first event sees none. Nil
-    /// when no recognizer has it.
+    /// The recognizers the touch is delivered to: as on a device, from the hit test at its
+    /// `began`, the enabled recognizers of the view it began on, then those of the views it is
+    /// inside (each view's in its `gestureRecognizers` order), less those whose delegate's
+    /// `gestureRecognizer(_:shouldReceive:)` — asked there, before the window's `sendEvent(_:)`
+    /// — refused it; a delegate asked sees those listed before its recognizer. One that
+    /// ignores the touch later (`ignore(_:for:)`) is taken off; one given the touch later (a
+    /// touch first read after its `began`) is added then. Nil when no recognizer has it.
     public var gestureRecognizers: [UIGestureRecognizer]? {
         let list = receivers.compactMap(\.recognizer)
         return list.isEmpty ? nil : list
+    }
+    /// A recognizer's delegate's answer to `gestureRecognizer(_:shouldReceive:)` for this
+    /// touch, asked at the hit test.
+    private struct Answer {
+        weak var recognizer: UIGestureRecognizer?
+        var receives: Bool
+    }
+    /// The answers asked at the hit test, in the order asked.
+    private var answers: [Answer] = []
+    /// The hit test put the touch on `view`: the enabled recognizers of `view` and of the views
+    /// it is inside, innermost first, are each asked (their delegate's
+    /// `gestureRecognizer(_:shouldReceive:)`, once) and listed when they take it, as UIKit
+    /// gathers a touch's recognizers before any of them is given it.
+    func listRecognizers(from view: UIView) {
+        var found: [UIGestureRecognizer] = []
+        var next: UIView? = view
+        while let v = next {
+            for recognizer in v.gestureRecognizers ?? [] where recognizer.isEnabled { found.append(recognizer) }
+            next = v.superview
+        }
+        for recognizer in found {
+            if let delegate = recognizer.delegate {
+                let receives = delegate.gestureRecognizer(recognizer, shouldReceive: self)
+                answers.append(Answer(recognizer: recognizer, receives: receives))
+                if !receives { continue }
+            }
+            addReceiver(recognizer)
+        }
+    }
+    /// The answer `recognizer`'s delegate gave at the hit test, or nil when it was not asked there.
+    func hitTestAnswer(of recognizer: UIGestureRecognizer) -> Bool? {
+        answers.first { $0.recognizer === recognizer }?.receives
     }
     /// The recognizer is given the touch (listed once, at its first time).
     func addReceiver(_ recognizer: UIGestureRecognizer) {

@@ -372,3 +372,64 @@ extension WindowSendEventTests {
         #expect(log == ["fired 300000 µs"])
     }
 }
+
+extension WindowSendEventTests {
+    /// A window that notes, for each touch that begins in the event, the names of the touch's
+    /// recognizers before and after `super` delivers it.
+    final class RecognizerListingWindow: UIWindow {
+        var log: Log?
+        override func sendEvent(_ event: UIEvent) {
+            let began = (event.allTouches ?? []).filter { $0.phase == .began }.sorted { $0.serial < $1.serial }
+            func names(_ touch: UITouch) -> String { "\(touch.gestureRecognizers?.map { $0.name ?? "?" } ?? ["nil"])" }
+            for touch in began { log?.lines.append("before \(event.timestamp): \(names(touch))") }
+            super.sendEvent(event)
+            for touch in began { log?.lines.append("after \(event.timestamp): \(names(touch))") }
+        }
+    }
+
+    /// A delegate that keeps every touch from its recognizer, noting what the touch lists then.
+    final class Refusing: UIGestureRecognizerDelegate, @unchecked Sendable {
+        var log: Log?
+        func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+            log?.lines.append("shouldReceive: \(touch.gestureRecognizers?.map { $0.name ?? "?" } ?? ["nil"])")
+            return false
+        }
+    }
+
+    /// On a device a touch knows its recognizers from the hit test at its `began`, where UIKit
+    /// gathers them, asking each delegate's `gestureRecognizer(_:shouldReceive:)`: the view's
+    /// `tap`, `off` and `refuser` in the order added, then the window's own `windowPan`. `off`
+    /// is disabled, so neither asked nor listed; `refuser`'s delegate is asked once, before the
+    /// window's `sendEvent(_:)`, seeing the one listed before it (`tap`), and refuses, so the
+    /// window sees `tap` and `windowPan` before `super` and after. A touch on the window
+    /// outside the view lists only the window's pan.
+    @Test func theFirstSendEventSeesTheTouchsRecognizers() throws {
+        let refusing = Refusing()
+        let (_, log) = try run([(0, [(1, "began", 150, 150)]), (0.1, [(1, "ended", 150, 150)]),
+                                (0.5, [(2, "began", 300, 600)]), (0.6, [(2, "ended", 300, 600)])]) { log in
+            refusing.log = log
+            let window = RecognizerListingWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            window.log = log
+            let windowPan = UIPanGestureRecognizer()
+            windowPan.name = "windowPan"
+            window.addGestureRecognizer(windowPan)
+            let view = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+            for name in ["tap", "off", "refuser"] {
+                let r = UITapGestureRecognizer()
+                r.name = name
+                r.isEnabled = name != "off"
+                if name == "refuser" { r.delegate = refusing }
+                view.addGestureRecognizer(r)
+            }
+            window.addSubview(view)
+            return window
+        }
+        #expect(log == [
+            "shouldReceive: [\"tap\"]",
+            "before 0.0: [\"tap\", \"windowPan\"]",
+            "after 0.0: [\"tap\", \"windowPan\"]",
+            "before 0.5: [\"windowPan\"]",
+            "after 0.5: [\"windowPan\"]",
+        ], "\(log)")
+    }
+}
