@@ -65,9 +65,13 @@ extension ScreenType {
     private static func screen(_ name: String, summary: String, application: UIApplication.Type,
                                _ build: @escaping @Sendable () -> ScreenTree) -> ScreenType {
         ScreenType(name: name, summary: summary) { version in
-            let tree = build()
+            // Built as a replay builds it (its application first, its scheduled work on a
+            // timeline of its own), and kept for the first replay of this scene on this thread:
+            // the screen's code runs once a replay, as an app's `viewDidLoad` runs once.
+            let first = ScreenBuild.made(application: application, build)
+            let tree = first.tree
             let maker = ScreenMaker(build: build, viewCount: tree.views.count, recognizerCount: tree.recognizers.count, name: name,
-                                    application: application)
+                                    application: application, first: FirstScreenBuild(first))
             var views: [SceneView] = []
             var k = 0
             for (v, view) in tree.views.enumerated() {
@@ -162,6 +166,17 @@ struct ScreenMaker: Sendable {
     let name: String
     /// The class of the replay's application.
     let application: UIApplication.Type
+    /// The build the scene was described from, until a replay on its thread takes it.
+    let first: FirstScreenBuild
+
+    /// The build the scene was described from, if it was made on this thread and no replay has
+    /// taken it yet; else a new one (its application first, its scheduled work on a new
+    /// timeline), the same shape.
+    func take() -> ScreenBuild {
+        if let built = first.take() { return built }
+        let built = ScreenBuild.made(application: application) { make() }
+        return built
+    }
 
     /// A new tree, the same shape as the one the scene was made from.
     func make() -> ScreenTree {
@@ -169,6 +184,60 @@ struct ScreenMaker: Sendable {
         precondition(tree.views.count == viewCount && tree.recognizers.count == recognizerCount,
                      "the screen \"\(name)\" was built with \(tree.views.count) views and \(tree.recognizers.count) recognizers, first with \(viewCount) and \(recognizerCount): a screen must come out the same every time it is built")
         return tree
+    }
+}
+
+/// A screen as its code made it: the tree, and the timeline its code scheduled work on as it
+/// was made (whose application is the one the code saw).
+struct ScreenBuild {
+    let tree: ScreenTree
+    let timeline: ReplayTimeline
+
+    /// Makes a timeline current at the trace's time 0 (the thread's own timeline and time come
+    /// back after), its application first, as on a device (the screen's code may ask for it as
+    /// it is made), then the tree: work the code schedules as it is made counts from 0.
+    static func made(application: UIApplication.Type, _ build: () -> ScreenTree) -> ScreenBuild {
+        let timeline = ReplayTimeline()
+        let before = ReplayTimeline.current
+        let time = MediaClock.now
+        ReplayTimeline.current = timeline
+        MediaClock.now = 0
+        defer {
+            ReplayTimeline.current = before
+            MediaClock.now = time
+        }
+        timeline.application = application.init()
+        return ScreenBuild(tree: build(), timeline: timeline)
+    }
+}
+
+/// The build a screen's scene was described from, held for the first replay of that scene on
+/// the thread that made it (another thread's replay builds its own: views, and the observations
+/// made as they were built, belong to their thread). The build is kept in that thread's
+/// dictionary under this object, which the scene holds; a build whose scene is gone is let go
+/// when the thread keeps the next one.
+final class FirstScreenBuild: Sendable {
+    /// The builds a thread keeps, each under the object that stands for it.
+    private final class Kept {
+        var builds: [(owner: Weak, build: ScreenBuild)] = []
+    }
+    private struct Weak {
+        weak var object: FirstScreenBuild?
+    }
+    private static let key = "TouchTraceUIKit.FirstScreenBuild"
+
+    /// Keeps `build` on this thread for the first replay that asks.
+    init(_ build: ScreenBuild) {
+        let kept = perThread(FirstScreenBuild.key, Kept.init)
+        kept.builds.removeAll { $0.owner.object == nil }
+        kept.builds.append((Weak(object: self), build))
+    }
+
+    /// The build, once, on the thread that made it; nil after, or on another thread.
+    func take() -> ScreenBuild? {
+        let kept = perThread(FirstScreenBuild.key, Kept.init)
+        guard let i = kept.builds.firstIndex(where: { $0.owner.object === self }) else { return nil }
+        return kept.builds.remove(at: i).build
     }
 }
 

@@ -59,12 +59,11 @@ final class UIKitReplay: ReplayAttachment {
     /// recognizers (`ScreenType.uiKit`).
     static func of(_ context: DeliveryContext, screen: ScreenMaker) -> UIKitReplay {
         if let world = context.replayAttachment as? UIKitReplay { return world }
-        // Work the screen's code schedules as it is made (in `viewDidLoad`) is this replay's.
-        let timeline = ReplayTimeline()
+        // Work the screen's code scheduled as it was made (in `viewDidLoad`) is this replay's.
+        let built = screen.take()
+        let timeline = built.timeline
         ReplayTimeline.current = timeline
-        // The application comes first, as on a device (the screen's code may ask for it as it is made).
-        timeline.application = screen.application.init()
-        let tree = screen.make()
+        let tree = built.tree
         let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
                                 timeline: timeline)
         world.names = LateNames(tree: tree)
