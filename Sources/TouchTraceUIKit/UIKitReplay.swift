@@ -75,6 +75,7 @@ final class UIKitReplay: ReplayAttachment {
         if var top = tree.views.first {
             while let up = top.superview { top = up }
             world.seenTreeCount = top.treeChangeCount
+            world.treeRoot = top
         }
         context.replayAttachment = world
         // From now on, a recognizer its code adds to a view joins the replay.
@@ -286,7 +287,7 @@ final class UIKitReplay: ReplayAttachment {
             self.moved[v] = true
             place(v, view, &context)
         }
-        if names != nil { recordMadeViews(&context) }
+        if let treeRoot { recordMadeViews(treeRoot, &context) }
     }
 
     /// The `viewChanged` fields of a view that looked `before` and looks `now`: those that
@@ -330,6 +331,8 @@ final class UIKitReplay: ReplayAttachment {
     private var indexOfMadeView: [ObjectIdentifier: Int] = [:]
     /// The tree's `treeChangeCount` at the last look (at first, as the screen was built).
     private var seenTreeCount = 0
+    /// The root of the screen's tree (its window) at the last look; nil for a scene file's views.
+    private var treeRoot: UIView?
 
     /// After an event and its actions, on a screen built in code: when views have been put in or
     /// taken out of the tree since the last time, looks through the whole tree (from its window)
@@ -339,10 +342,11 @@ final class UIKitReplay: ReplayAttachment {
     /// in the tree has no records while it is out. Then every made view in the tree whose
     /// `center`, `transform`, `bounds`, `alpha` or `isHidden` is not as last recorded gets a
     /// `VIEW.view viewChanged` record, as a view of the screen does.
-    private func recordMadeViews(_ context: inout DeliveryContext) {
-        guard var top = views.first else { return }
-        while let up = top.superview { top = up }
-        if top.treeChangeCount != seenTreeCount {
+    private func recordMadeViews(_ root: UIView, _ context: inout DeliveryContext) {
+        if root.treeChangeCount != seenTreeCount, var top = views.first {
+            // (Taking the screen's views out of that root counts there too: the root is found again.)
+            while let up = top.superview { top = up }
+            treeRoot = top
             seenTreeCount = top.treeChangeCount
             lookThroughTree(top, &context)
         }
