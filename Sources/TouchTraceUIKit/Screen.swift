@@ -140,7 +140,9 @@ struct ScreenHost: SceneHost {
         ReplayTimeline.current = world.timeline
         let located = context
         world.viewTouches.deliver(set, phase: phase, to: world.views[v], event: context.eventIndex, at: context.t,
-                                  maximumForce: context.traceMaximumForce) { located.screenLocation($0, ofView: v) }
+                                  maximumForce: context.traceMaximumForce, hitView: { world.hitView(of: $0) }) {
+            located.screenLocation($0, ofView: v)
+        }
         if phase >= 2 {
             for touch in set { world.forgetHit(touch.serial) }
         }

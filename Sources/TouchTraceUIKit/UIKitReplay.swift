@@ -11,6 +11,10 @@ import TouchTrace
 /// `alpha`; `isHidden`), and from then on it, and the views inside it, are hit and given
 /// touches where they now are. A hidden view, or one of `alpha` below 0.01, is hit by no touch
 /// (as in UIKit); the touches it has keep coming.
+///
+/// In a screen built in code, a view its code makes and puts in the screen during the replay
+/// joins at the end of the event that put it there (see `recordMadeViews`) and from then on
+/// has the same records, under the name `LateNames` gives it.
 final class UIKitReplay: ReplayAttachment {
     /// What a record says of a view.
     struct Look: Equatable {
@@ -67,6 +71,11 @@ final class UIKitReplay: ReplayAttachment {
         let world = UIKitReplay(views: tree.views, sceneViews: context.sceneViews, recognizers: tree.recognizers, owner: tree.owner,
                                 timeline: timeline)
         world.names = LateNames(tree: tree)
+        if var top = tree.views.first {
+            while let up = top.superview { top = up }
+            world.seenTreeCount = top.treeChangeCount
+            world.treeRoot = top
+        }
         context.replayAttachment = world
         // From now on, a recognizer its code adds to a view joins the replay.
         timeline.addedRecognizers = []
@@ -271,24 +280,116 @@ final class UIKitReplay: ReplayAttachment {
             guard now != before else { continue }
             recorded[v] = now
             moved[v] = true
-            var fields = FieldList()
-            if now.center != before.center { fields.append(Field("center", .point(Point(x: now.center.x, y: now.center.y)))) }
-            if now.transform != before.transform {
-                let t = now.transform
-                fields.append(Field("transform", .numbers([t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })))
-            }
-            if now.bounds != before.bounds {
-                let b = now.bounds
-                fields.append(Field("bounds", .numbers([b.origin.x, b.origin.y, b.width, b.height].map { Double($0) })))
-            }
-            if now.alpha != before.alpha { fields.append(Field("alpha", .number(Double(now.alpha)))) }
-            if now.isHidden != before.isHidden { fields.append(Field("isHidden", .name(now.isHidden ? "true" : "false"))) }
-            context.emitViewChanged(v, fields)
+            context.emitViewChanged(v, UIKitReplay.changes(from: before, to: now))
         }
         for (v, view) in views.enumerated() where moved[v] {
             self.moved[v] = true
             place(v, view, &context)
         }
+        if let treeRoot { recordMadeViews(treeRoot, &context) }
+    }
+
+    /// The `viewChanged` fields of a view that looked `before` and looks `now`: those that
+    /// changed, in the records' order.
+    private static func changes(from before: Look, to now: Look) -> FieldList {
+        var fields = FieldList()
+        if now.center != before.center { fields.append(Field("center", .point(Point(x: now.center.x, y: now.center.y)))) }
+        if now.transform != before.transform {
+            let t = now.transform
+            fields.append(Field("transform", .numbers([t.a, t.b, t.c, t.d, t.tx, t.ty].map { Double($0) })))
+        }
+        if now.bounds != before.bounds {
+            let b = now.bounds
+            fields.append(Field("bounds", .numbers([b.origin.x, b.origin.y, b.width, b.height].map { Double($0) })))
+        }
+        if now.alpha != before.alpha { fields.append(Field("alpha", .number(Double(now.alpha)))) }
+        if now.isHidden != before.isHidden { fields.append(Field("isHidden", .name(now.isHidden ? "true" : "false"))) }
+        return fields
+    }
+
+    // MARK: Views made during the replay (SPEC 17)
+
+    /// A view gesture code made and put in the screen during the replay (held: its name and
+    /// source stay its own, even while it is out of the tree).
+    private struct MadeView {
+        let view: UIView
+        /// Its number for `DeliveryContext.emitMadeViewChanged`.
+        let k: Int
+        /// Its look as last recorded (as it joined, or was put back, at first).
+        var recorded: Look
+        /// Its `changeCount` when last looked at.
+        var count: Int
+        /// Whether it was in the tree at the last look.
+        var inTree: Bool
+    }
+
+    /// The views made during the replay that have joined it, in the order they joined.
+    private var madeViews: [MadeView] = []
+    /// Each made view's place in `madeViews`, by identity (the views are held, so no identity is
+    /// reused).
+    private var indexOfMadeView: [ObjectIdentifier: Int] = [:]
+    /// The tree's `treeChangeCount` at the last look (at first, as the screen was built).
+    private var seenTreeCount = 0
+    /// The root of the screen's tree (its window) at the last look; nil for a scene file's views.
+    private var treeRoot: UIView?
+
+    /// After an event and its actions, on a screen built in code: when views have been put in or
+    /// taken out of the tree since the last time, looks through the whole tree (from its window)
+    /// for views that are not the screen's as built. One not seen before joins, named by
+    /// `LateNames` (the name its recognizers' records use), looking as it does now; one that was
+    /// taken out and is back joins again under its name, looking as it does now; one no longer
+    /// in the tree has no records while it is out. Then every made view in the tree whose
+    /// `center`, `transform`, `bounds`, `alpha` or `isHidden` is not as last recorded gets a
+    /// `VIEW.view viewChanged` record, as a view of the screen does.
+    private func recordMadeViews(_ root: UIView, _ context: inout DeliveryContext) {
+        if root.treeChangeCount != seenTreeCount, var top = views.first {
+            // (Taking the screen's views out of that root counts there too: the root is found again.)
+            while let up = top.superview { top = up }
+            treeRoot = top
+            seenTreeCount = top.treeChangeCount
+            lookThroughTree(top, &context)
+        }
+        for k in madeViews.indices where madeViews[k].inTree {
+            let view = madeViews[k].view
+            guard view.changeCount != madeViews[k].count else { continue }
+            madeViews[k].count = view.changeCount
+            let now = Look(view)
+            let before = madeViews[k].recorded
+            guard now != before else { continue }
+            madeViews[k].recorded = now
+            context.emitMadeViewChanged(madeViews[k].k, UIKitReplay.changes(from: before, to: now))
+        }
+    }
+
+    /// Finds the views in the tree of `top` that are not the screen's as built (see
+    /// `recordMadeViews`), in the tree's order: each view, then its subviews back to front.
+    private func lookThroughTree(_ top: UIView, _ context: inout DeliveryContext) {
+        guard var names else { return }
+        makeIndexOfView()
+        var seen = Array(repeating: false, count: madeViews.count)
+        var stack: [UIView] = [top]
+        while let view = stack.popLast() {
+            for subview in view.subviews.reversed() { stack.append(subview) }
+            let id = ObjectIdentifier(view)
+            if view === top && view is UIWindow { continue }
+            if indexOfView[id] != nil { continue }
+            if let k = indexOfMadeView[id] {
+                seen[k] = true
+                if !madeViews[k].inTree {
+                    madeViews[k].inTree = true
+                    madeViews[k].recorded = Look(view)
+                    madeViews[k].count = view.changeCount
+                }
+                continue
+            }
+            let name = names.name(of: view, sceneIndex: nil)
+            let k = context.addMadeView(named: name)
+            indexOfMadeView[id] = madeViews.count
+            madeViews.append(MadeView(view: view, k: k, recorded: Look(view), count: view.changeCount, inTree: true))
+            seen.append(true)
+        }
+        for k in madeViews.indices where !seen[k] { madeViews[k].inTree = false }
+        self.names = names
     }
 
     /// The earliest work its code has scheduled (see `ReplayTimeline`).

@@ -20,6 +20,8 @@ import TouchTrace
 /// **Changes.** Every change of `bounds`, `center`, `transform`, `frame`, `alpha` or
 /// `isHidden` counts one in `changeCount`: after each event and its actions, a scene view that
 /// changed gets a `viewChanged` record and is hit where it now is (SPEC 17; see `UIKitReplay`).
+/// So does a view that gesture code made and put in a screen built in code during the replay:
+/// putting a view in a tree, or taking one out, counts one in the root's `treeChangeCount`.
 open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
@@ -99,6 +101,10 @@ open class UIView: UIResponder {
     /// How many times its geometry, `alpha` or `isHidden` has changed (see the type's
     /// documentation): what `UIKitReplay` looks at after each event.
     package private(set) var changeCount = 0
+    /// How many times a view has been put in or taken out of the tree this view is the root of
+    /// (counted on the root only): what `UIKitReplay` looks at before it looks for views made
+    /// during a replay.
+    package private(set) var treeChangeCount = 0
 
     /// A view with this frame in its superview's coordinates: bounds at (0, 0) of the frame's
     /// size, center at the frame's middle.
@@ -183,6 +189,11 @@ open class UIView: UIResponder {
     /// (and `willMove(toWindow:)` when its window changes) before, `didMoveToSuperview()` (and
     /// `didMoveToWindow()`), then the superview's `didAddSubview(_:)`, after.
     private func movingTo(_ newSuperview: UIView?, _ insert: () -> Void) {
+        let oldSuperview = superview
+        defer {
+            oldSuperview?.noteTreeChange()
+            newSuperview?.noteTreeChange()
+        }
         let oldWindow = window
         let newWindow = newSuperview?.window
         willMove(toSuperview: newSuperview)
@@ -192,6 +203,13 @@ open class UIView: UIResponder {
         didMoveToSuperview()
         if oldWindow !== newWindow { forEachInTree { $0.didMoveToWindow() } }
         newSuperview?.didAddSubview(self)
+    }
+
+    /// Counts a change of the tree on its root.
+    private func noteTreeChange() {
+        var root = self
+        while let up = root.superview { root = up }
+        root.treeChangeCount += 1
     }
 
     /// Calls `body` with this view, then each of its subviews' trees, back to front.

@@ -101,9 +101,10 @@ final class ViewTouchDelivery {
 
     /// The set of one phase (`phase` 0–3) the hit view `view` gets in the event number `index`
     /// at `t`; `onScreen` maps the engine's locations (the view's coordinates) to the screen's;
-    /// `maximumForce` is the trace's, when it has one.
+    /// `maximumForce` is the trace's, when it has one. A touch whose `hitView` (by serial, as
+    /// it began) is a view inside `view` — one made during the replay — is that view's instead.
     func deliver(_ set: TouchSet, phase: Int, to view: UIView, event index: Int, at t: Double, maximumForce: Double?,
-                 onScreen: (Point) -> Point) {
+                 hitView: (Int) -> UIView? = { _ in nil }, onScreen: (Point) -> Point) {
         now = ReplayTimeline.micros(t)
         for k in tracked { k.look() }
         // What the recognizers decided since the last look, for the touches before these.
@@ -119,6 +120,8 @@ final class ViewTouchDelivery {
             let object = touches.object(for: touch, at: screen, previous: CGPoint(x: previous.x, y: previous.y), t: t, view: view,
                                         maximumForce: maximumForce)
             if phase == 0 {
+                var view = view
+                if let hit = hitView(touch.serial), hit !== view, hit.isDescendant(of: view) { view = hit }
                 UIContextMenuInteraction.touchBegan(object, on: view)
                 let k = Tracked(object: object, view: view, recognizers: recognizers(reaching: touch.serial, from: view))
                 k.look()

@@ -182,8 +182,12 @@ GESTURES = {
          "superview's name in front). The drag from (300, 600) at 1.2 s moves 5 down every 8 ms: the "
          "second sticker's pan begins at 1.2159 s with (0, 10), velocity from the quadratic fit over "
          "samples 0, 0.008, 0.0159 s (y 0, 5, 10): 636.84 points/s; the board's tap is prevented again. "
-         "A view made during the replay is not one of the screen as built: its moves are not viewChanged "
-         "records.")),
+         "Each sticker, made during the replay and put in the board, joins after the event that made it, "
+         "looking as it was made (no record for that), and has viewChanged records as the screen's views "
+         "do, under its pan's view's name: sticker.view at 0.416 s center (100 + 10, 200) = (110, 200), "
+         "then +5 in x at each event to (160, 200) at 0.496 s (11 records); none at 0.504 s (translation "
+         "0). board/sticker.view from its center (300, 600): (300, 610) at 1.2159 s, then +5 in y at "
+         "each event to (300, 660) at 1.296 s (11 records); none at 1.304 s.")),
 }
 
 

@@ -35,6 +35,11 @@ struct LiveScene {
     /// Recognizers gesture code added during the replay, asked for and not yet joined
     /// (`DeliveryContext.addLateRecognizer`): the replay takes them in after the call.
     var lateRequests: [LateRecognizer] = []
+    /// Views gesture code made and put in the screen during the replay, asked for and not yet
+    /// given a source (`DeliveryContext.addMadeView`), as their `viewChanged` records name them.
+    var madeViewRequests: [SourceName] = []
+    /// The sources of the views made during the replay that have joined, in the order they joined.
+    var madeViewSources: [Int] = []
 
     /// Where views are as a replay starts when not at their frames (`SceneView.startPlacement`).
     private let startPlacements: [(v: Int, size: (width: Double, height: Double), toScreen: Affine)]
@@ -101,6 +106,8 @@ struct LiveScene {
         attachment = nil
         maximumForce = nil
         if !lateRequests.isEmpty { lateRequests.removeAll() }
+        if !madeViewRequests.isEmpty { madeViewRequests.removeAll() }
+        if !madeViewSources.isEmpty { madeViewSources.removeAll() }
     }
 }
 

@@ -64,6 +64,23 @@ extension DeliveryContext {
         sink.write(Record(t: t, source: live.value.viewSources[v], event: "viewChanged", fields: fields))
     }
 
+    /// Asks for a source for a view gesture code made and put in the screen during the replay
+    /// (SPEC 17), named `view`.`view`: it is defined to the sink once the call under way is over
+    /// (before any record of it). Returns the view's number among those asked for in this
+    /// replay (0, 1, …), which `emitMadeViewChanged` takes.
+    package func addMadeView(named view: String) -> Int {
+        let k = live.value.madeViewSources.count + live.value.madeViewRequests.count
+        live.value.madeViewRequests.append(SourceName(view: view, name: Scene.viewSourceName))
+        return k
+    }
+
+    /// Writes the `viewChanged` record of made view `k` (`addMadeView`) at the context's time
+    /// with `fields` (SPEC 17); nothing when its source is not defined yet.
+    package func emitMadeViewChanged(_ k: Int, _ fields: FieldList) {
+        guard k >= 0 && k < live.value.madeViewSources.count else { return }
+        sink.write(Record(t: t, source: live.value.madeViewSources[k], event: "viewChanged", fields: fields))
+    }
+
     /// Where point `p` of view `v`'s coordinates (its bounds taken from (0, 0), as the engine
     /// locates touches) is on the screen now, in points.
     package func screenLocation(_ p: Point, ofView v: Int) -> Point {

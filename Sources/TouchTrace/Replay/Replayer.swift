@@ -389,6 +389,8 @@ struct ReplayCore: ArenaMembers {
         for g in 0..<arena.value.count { members[g].cell.with { $0.restart() } }
         // (After their cells were reached above: dropping them lets them go.)
         if hasLate { dropLateRecognizers(plan: plan) }
+        // Sources of views made while replaying leave too.
+        if sources.count != plan.sources.count { sources = plan.sources }
         for cell in controls { cell?.with { $0.restart() } }
         // Of a view, only its count of touches down changes while replaying: the views are
         // kept, not copied from the plan again (a copy to be copied once more at the first
@@ -550,6 +552,8 @@ struct ReplayCore: ArenaMembers {
         tellAttachmentEventEnded()
         // Recognizers its code added take part from the next touch.
         if !live.value.lateRequests.isEmpty { joinLateRecognizers() }
+        // Views its code made and put in the screen have records from now on.
+        if !live.value.madeViewRequests.isEmpty { joinMadeViews() }
         // The work still pending is fired as a deadline of its own, at its time.
         if let next = attachment.nextWork {
             arena.value.deadlines.set(DeadlineQueue.attachmentWork, at: next.time)
@@ -1047,6 +1051,21 @@ struct ReplayCore: ArenaMembers {
             // The arena's questions reach the added recognizers too.
             let all = sceneCells + lateCells
             arena.value.ask = { question, g, other in all[g].answer(question, about: all[other]) }
+        }
+    }
+
+    /// Gives each view gesture code made during the call just over
+    /// (`DeliveryContext.addMadeView`) its source, defined to the sink before any record of it,
+    /// in the order asked for.
+    @inline(never)
+    private mutating func joinMadeViews() {
+        let requests = live.value.madeViewRequests
+        live.value.madeViewRequests.removeAll()
+        for name in requests {
+            let source = sources.count
+            sources.append(name)
+            sink.define(source: source, as: name)
+            live.value.madeViewSources.append(source)
         }
     }
 
