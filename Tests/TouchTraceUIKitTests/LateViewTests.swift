@@ -124,20 +124,7 @@ import Testing
         let scene = try parseScene(#"{"screen": "cards"}"#, version: 2, registry: registry)
         let trace = try parseTrace(traceJSON(Self.twoDrags, version: 2))
         for format in TranscriptFormat.allCases {
-            var outputs: [String] = []
-            for piped in [false, true, false, true] {
-                let output = MemoryOutput()
-                let writer = TranscriptWriter(format: format, sources: scene.sources, output: output, version: 2)
-                if piped {
-                    let pipe = PipelinedWriter(writer)
-                    Replayer.replay(trace, scene: scene, into: pipe)
-                    try pipe.finish()
-                } else {
-                    Replayer.replay(trace, scene: scene, into: writer)
-                    try writer.finish()
-                }
-                outputs.append(output.text)
-            }
+            let outputs = try transcriptsByBothWriters(trace, scene, format: format)
             #expect(Set(outputs).count == 1)
             // Card 2's records, named in either format.
             #expect(outputs[0].components(separatedBy: "UIView[0]/UIView[0]#2").count - 1 == 5, "\(outputs[0])")

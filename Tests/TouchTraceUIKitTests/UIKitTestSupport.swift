@@ -51,6 +51,26 @@ func transcriptText(_ json: String, _ scene: Scene) throws -> [String] {
     return output.text.split(separator: "\n").dropFirst().map(String.init)
 }
 
+/// The transcript of `trace` through `scene` in `format`, written four times: directly, through
+/// the pipelined writer, and both again (every run must give the same bytes).
+func transcriptsByBothWriters(_ trace: Trace, _ scene: Scene, format: TranscriptFormat) throws -> [String] {
+    var outputs: [String] = []
+    for piped in [false, true, false, true] {
+        let output = MemoryOutput()
+        let writer = TranscriptWriter(format: format, sources: scene.sources, output: output, version: 2)
+        if piped {
+            let pipe = PipelinedWriter(writer)
+            Replayer.replay(trace, scene: scene, into: pipe)
+            try pipe.finish()
+        } else {
+            Replayer.replay(trace, scene: scene, into: writer)
+            try writer.finish()
+        }
+        outputs.append(output.text)
+    }
+    return outputs
+}
+
 /// The state changes the source `source` (an index into `scene.sources`) wrote.
 func transitions(_ records: [Record], source: Int) -> [Transition] {
     records.filter { $0.source == source && $0.event.description == "state" }
