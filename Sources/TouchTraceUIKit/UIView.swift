@@ -29,27 +29,27 @@ open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
     open var bounds: CGRect {
-        willSet { keyWillChange(.bounds) }
+        willSet { keyWillChange(.bounds); AnimationStart.viewWillChange(self) }
         didSet { if bounds != oldValue { noteChange() }; keyDidChange(.bounds) }
     }
     /// The view's center in its superview's coordinates (points).
     open var center: CGPoint {
-        willSet { keyWillChange(.center) }
+        willSet { keyWillChange(.center); AnimationStart.viewWillChange(self) }
         didSet { if center != oldValue { noteChange() }; keyDidChange(.center) }
     }
     /// The view's transform about its center (radians for turns, as in UIKit).
     open var transform: CGAffineTransform = .identity {
-        willSet { keyWillChange(.transform) }
+        willSet { keyWillChange(.transform); AnimationStart.viewWillChange(self) }
         didSet { if transform != oldValue { noteChange() }; keyDidChange(.transform) }
     }
     /// The view's opacity, 0 to 1 (1). Below 0.01 the view is not hit by touches.
     open var alpha: CGFloat = 1 {
-        willSet { keyWillChange(.alpha) }
+        willSet { keyWillChange(.alpha); AnimationStart.viewWillChange(self) }
         didSet { if alpha != oldValue { noteChange() }; keyDidChange(.alpha) }
     }
     /// Whether the view is hidden (false). A hidden view is not hit by touches.
     open var isHidden = false {
-        willSet { keyWillChange(.hidden) }
+        willSet { keyWillChange(.hidden); AnimationStart.viewWillChange(self) }
         didSet { if isHidden != oldValue { noteChange() }; keyDidChange(.hidden) }
     }
     /// A number of the application's own (0).
@@ -332,11 +332,12 @@ open class UIView: UIResponder {
         animations()
     }
 
-    /// Runs `animations` at once, then `completion` with true (see `animate(withDuration:animations:)`).
+    /// Runs `animations` at once, then `completion` with true once `duration` seconds have
+    /// passed: in a replay at that trace time, between events (Animation.swift).
     open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)?) {
         animations()
-        completion?(true)
+        complete(after: duration, completion)
     }
 
     // MARK: Coordinates
