@@ -132,6 +132,50 @@ import TouchTrace
         ], "\(transcript)")
     }
 
+    @Test func aRunningAnimatorTurnedAroundGoesBackFromWhereItIs() throws {
+        // The first tap starts a 0.4-second animator that fades the box out (alpha 0, read at
+        // once: a device's model value); the second reads how far it is and turns it around.
+        let events: Events = [
+            (0, [(1, "began", 50, 50)]), (0.05, [(1, "ended", 50, 50)]),
+            (0.1, [(2, "began", 50, 50)]), (0.15, [(2, "ended", 50, 50)]),
+        ]
+        let (transcript, log) = try LateRecognizerTests().run(events) { log in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            box.accessibilityIdentifier = "box"
+            root.addSubview(box)
+            var animator: UIViewPropertyAnimator?
+            let tap = UITapGestureRecognizer()
+            tap.addTarget { _ in
+                if let running = animator {
+                    log.lines.append("\(CACurrentMediaTime()) fraction \(String(format: "%.4f", Double(running.fractionComplete))), running \(running.isRunning)")
+                    running.isReversed = true
+                    return
+                }
+                animator = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.4, delay: 0, animations: {
+                    box.alpha = 0
+                }, completion: { position in
+                    log.lines.append("\(CACurrentMediaTime()) completion \(position), alpha \(box.alpha)")
+                })
+                log.lines.append("\(CACurrentMediaTime()) started, alpha \(box.alpha)")
+            }
+            // On the root: the box, at alpha 0, is hit by no touch (as on a device).
+            root.addGestureRecognizer(tap)
+            return root
+        }
+        // The first tap's action runs at its lift (0.05): the animator starts then, so at 0.15
+        // a quarter of its 0.4 s has passed: fraction 0.25, back in 0.1 s, at 0.25.
+        #expect(log == [
+            "0.05 started, alpha 0.0",
+            "0.15 fraction 0.2500, running true",
+            "0.25 completion start, alpha 1.0",
+        ], "\(log)")
+        #expect(transcript.filter { $0.contains("viewChanged") } == [
+            "0.0500 box.view viewChanged alpha=0.0000",
+            "0.2500 box.view viewChanged alpha=1.0000",
+        ], "\(transcript)")
+    }
+
     /// Outside a replay there is no time to wait for: completions run at once, as before.
     @Test func outsideAReplayAnimatorsFinishAtOnce() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
