@@ -78,7 +78,8 @@ extension UIView {
     /// at once (touchtrace runs animations at once; `duration` in seconds is not waited for):
     /// with `.showHideTransitionViews` in `options`, `fromView` is hidden and `toView` shown;
     /// without it, `toView` is put in `fromView`'s superview just above it and `fromView` is
-    /// removed from its superview. Then `completion` runs with true. The flip or curl the
+    /// removed from its superview. Then `completion` runs with true once `duration` seconds have passed
+    /// (in a replay on its timeline, as `animate(withDuration:…)`'s). The flip or curl the
     /// options ask for is not drawn.
     public class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
                                  options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
@@ -91,7 +92,7 @@ extension UIView {
             }
             fromView.removeFromSuperview()
         }
-        completion?(true)
+        complete(after: duration, completion)
     }
 }
 

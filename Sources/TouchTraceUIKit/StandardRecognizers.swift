@@ -150,7 +150,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Its touches go to the backing recognizer; then the targets, if it calls them.
     override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
         let fire = drive(&core, phase, touches)
-        if let context { samples.add(core.scale, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
+        if let context { samples.add(core.scale, touches: numberOfTouches, phase: phase, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
     /// What the scale read is, over the backing pinch's scale (1 until `scale` is set).
@@ -169,8 +169,10 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     /// How fast `scale` changes, in scale per second: by the least-squares rule of SPEC 4.1
-    /// over the scale at each event with two fingers down (0 with fewer than three such events).
-    open var velocity: CGFloat { CGFloat(samples.velocity) * scaleFactor }
+    /// over the scale at each event that moves two fingers down (0 with fewer than three such
+    /// events; once ended, 0 when the lift came more than 40 ms after the last of them), as the
+    /// `state` records carry it.
+    open var velocity: CGFloat { CGFloat(samples.velocity(ended: state == .ended)) * scaleFactor }
 
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() {
@@ -190,7 +192,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Its touches go to the backing recognizer; then the targets, if it calls them.
     override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
         let fire = drive(&core, phase, touches)
-        if let context { samples.add(core.rotation, touches: numberOfTouches, event: context.eventIndex, t: context.t) }
+        if let context { samples.add(core.rotation, touches: numberOfTouches, phase: phase, event: context.eventIndex, t: context.t) }
         if fire { actionIsDue() }
     }
     /// What setting `rotation` added to the backing rotation (radians).
@@ -209,9 +211,10 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
     /// How fast `rotation` changes, in radians per second: by the least-squares rule of SPEC 4.1
-    /// over the rotation at each event with two fingers down (0 with fewer than three such
-    /// events).
-    open var velocity: CGFloat { CGFloat(samples.velocity) }
+    /// over the rotation at each event that moves two fingers down (0 with fewer than three
+    /// such events; once ended, 0 when the lift came more than 40 ms after the last of them), as
+    /// the `state` records carry it.
+    open var velocity: CGFloat { CGFloat(samples.velocity(ended: state == .ended)) }
 
     override func engineStateDidChange(_ state: RecognizerState) { core.state = state }
     override func engineDidReset() {
@@ -222,24 +225,33 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 }
 
 /// A pinch's or rotation's value at each event with two fingers down (as it is after the
-/// event's last call), for its velocity.
+/// event's last call), for its velocity: as SPEC 4.1 takes samples, not at a lift or a
+/// cancellation (the records' velocity is taken so).
 struct ValueSamples {
     private var tracker = VelocityTracker()
     /// The value of the latest event, kept until the next event shows it was the last.
     private var pending: (event: Int, t: Double, value: Double)?
+    /// The time of the latest lift or cancellation (seconds).
+    private var liftedAt: Double?
 
     /// Takes `value` as the value at event `event` (time `t`, seconds), when at least two
-    /// touches are down.
-    mutating func add(_ value: Double, touches: Int, event: Int, t: Double) {
+    /// touches are down and the touches given are not lifting (`phase`).
+    mutating func add(_ value: Double, touches: Int, phase: TouchPhase?, event: Int, t: Double) {
+        if phase == .ended || phase == .cancelled {
+            liftedAt = t
+            return
+        }
         guard touches >= 2 else { return }
         if let last = pending, last.event != event { tracker.add(t: last.t, position: Point(x: last.value, y: 0)) }
         pending = (event, t, value)
     }
 
-    /// The value's velocity, per second.
-    var velocity: Double {
+    /// The value's velocity, per second; `ended`: the gesture has ended, at the latest lift (0
+    /// when it came more than 40 ms after the newest sample: the fingers had stopped).
+    func velocity(ended: Bool) -> Double {
         var all = tracker
         if let last = pending { all.add(t: last.t, position: Point(x: last.value, y: 0)) }
+        if ended, let liftedAt { return all.velocity(endingAt: liftedAt).x }
         return all.velocity().x
     }
 }

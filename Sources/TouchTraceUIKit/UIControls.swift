@@ -769,16 +769,45 @@ open class UIScrollView: UIView {
         if animated && animateOffset(to: contentOffset) { return }
         self.contentOffset = contentOffset
     }
-    /// Sets `zoomScale` at once (`animated` is not used).
-    open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
-    /// Zooms so that `rect` (content coordinates) fills the view, at once: `zoomScale` becomes
-    /// the largest scale at which `rect` still fits the bounds (within the zoom limits), and
-    /// `contentOffset` the rect's origin at that scale. touchtrace has no zooming view to scale:
-    /// only these two values change.
+    /// Sets `zoomScale` (within the limits) at once, about the middle of what the scroll view
+    /// shows: the content point at the bounds' middle stays there, then `contentOffset` is held
+    /// within the content (zooming out to a content no larger than the view puts it at the
+    /// top left). With `animated`, the delegate hears `scrollViewWillBeginZooming(_:with:)`
+    /// before and `scrollViewDidEndZooming(_:with:atScale:)` after, as UIKit calls them around
+    /// an animated change of the zoom (no frames pass between them).
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        let middle = CGPoint(x: contentOffset.x + bounds.width / 2, y: contentOffset.y + bounds.height / 2)
+        changeZoom(animated: animated) { before in
+            let factor = before > 0 ? zoomScale / before : 1
+            return CGPoint(x: middle.x * factor - bounds.width / 2, y: middle.y * factor - bounds.height / 2)
+        } scale: { scale }
+    }
+    /// Zooms so that `rect` (coordinates of the view for zooming) fills the view, at once:
+    /// `zoomScale` becomes the largest scale at which `rect` still fits the bounds (within the
+    /// zoom limits), and the rect's middle at that scale comes to the bounds' middle, with
+    /// `contentOffset` held within the content. With `animated`, the delegate hears the
+    /// beginning and end of zooming as for `setZoomScale(_:animated:)`.
     open func zoom(to rect: CGRect, animated: Bool) {
         guard rect.width > 0, rect.height > 0 else { return }
-        zoomScale = Swift.min(bounds.width / rect.width, bounds.height / rect.height)
-        contentOffset = CGPoint(x: rect.minX * zoomScale, y: rect.minY * zoomScale)
+        changeZoom(animated: animated) { _ in
+            CGPoint(x: rect.midX * zoomScale - bounds.width / 2, y: rect.midY * zoomScale - bounds.height / 2)
+        } scale: { Swift.min(bounds.width / rect.width, bounds.height / rect.height) }
+    }
+    /// Sets `zoomScale` to `scale()`, then `contentOffset` to `offset(the zoom before)` held
+    /// within the content; with `animated` and a view for zooming whose zoom changes, between
+    /// the delegate's `scrollViewWillBeginZooming` and `scrollViewDidEndZooming`.
+    private func changeZoom(animated: Bool, offset: (CGFloat) -> CGPoint, scale: () -> CGFloat) {
+        let before = zoomScale
+        let target = scale()
+        let limited = Swift.min(Swift.max(target, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale))
+        let view = animated && limited != before ? delegate?.viewForZooming(in: self) : nil
+        if let view { delegate?.scrollViewWillBeginZooming(self, with: view) }
+        zoomScale = target
+        let wanted = offset(before)
+        let limits = offsetLimits
+        contentOffset = CGPoint(x: Swift.min(Swift.max(wanted.x, limits.min.x), limits.max.x),
+                                y: Swift.min(Swift.max(wanted.y, limits.min.y), limits.max.y))
+        if let view { delegate?.scrollViewDidEndZooming(self, with: view, atScale: zoomScale) }
     }
 
     /// Makes `rect` (content coordinates) visible by the least move of `contentOffset`, as

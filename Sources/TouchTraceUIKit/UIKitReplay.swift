@@ -16,13 +16,15 @@ import TouchTrace
 /// joins at the end of the event that put it there (see `recordMadeViews`) and from then on
 /// has the same records, under the name `LateNames` gives it.
 final class UIKitReplay: ReplayAttachment {
-    /// What a record says of a view.
+    /// What a record says of a view, and where its layer's anchor point is (no record says it:
+    /// a view whose anchor point alone moved is placed again, with no record).
     struct Look: Equatable {
         var center: CGPoint
         var transform: CGAffineTransform
         var bounds: CGRect
         var alpha: CGFloat
         var isHidden: Bool
+        var anchorPoint: CGPoint
 
         init(_ view: UIView) {
             center = view.center
@@ -30,6 +32,7 @@ final class UIKitReplay: ReplayAttachment {
             bounds = view.bounds
             alpha = view.alpha
             isHidden = view.isHidden
+            anchorPoint = view.displayLook.madeLayer?.anchorPoint ?? CGPoint(x: 0.5, y: 0.5)
         }
     }
 
@@ -280,7 +283,8 @@ final class UIKitReplay: ReplayAttachment {
             guard now != before else { continue }
             recorded[v] = now
             moved[v] = true
-            context.emitViewChanged(v, UIKitReplay.changes(from: before, to: now))
+            let fields = UIKitReplay.changes(from: before, to: now)
+            if fields.count > 0 { context.emitViewChanged(v, fields) }
         }
         for (v, view) in views.enumerated() where moved[v] {
             self.moved[v] = true
@@ -357,7 +361,8 @@ final class UIKitReplay: ReplayAttachment {
             let before = madeViews[k].recorded
             guard now != before else { continue }
             madeViews[k].recorded = now
-            context.emitMadeViewChanged(madeViews[k].k, UIKitReplay.changes(from: before, to: now))
+            let fields = UIKitReplay.changes(from: before, to: now)
+            if fields.count > 0 { context.emitMadeViewChanged(madeViews[k].k, fields) }
         }
     }
 

@@ -310,9 +310,10 @@ package final class ViewLook {
 
     /// The view's layer, made at first use: a `CAShapeLayer` when `layerClass` is one (or a
     /// subclass of one), else a `CALayer`.
-    func layer(for layerClass: AnyClass) -> CALayer {
+    func layer(for layerClass: AnyClass, of view: UIView) -> CALayer {
         if let madeLayer { return madeLayer }
         let made: CALayer = layerClass is CAShapeLayer.Type ? CAShapeLayer() : CALayer()
+        made.hostView = view
         madeLayer = made
         return made
     }
@@ -332,11 +333,18 @@ extension UIColor {
 }
 
 /// A view's layer, as `QuartzCore.CALayer` reached through `UIView.layer`: what gesture code
-/// sets on it (corners, borders, shadows, depth) is kept, nothing is drawn, and none of it
-/// changes hit testing or the view's geometry. In particular `anchorPoint` and `position` are
-/// kept apart from the view: the view turns and scales about its center, as its `transform`
-/// says (a card that sets its anchor point to turn about a corner turns about its center here).
+/// sets on it (corners, borders, shadows, depth) is kept and nothing is drawn.
+///
+/// **A view's own layer is its geometry**, as in UIKit: its `position` is the view's `center`,
+/// its `bounds` the view's `bounds` and its `frame` the view's `frame` (reading or setting one
+/// reads or sets the other), and its `anchorPoint` is the point of the bounds, in unit
+/// coordinates, that sits at `center` and that the view's `transform` turns and scales about.
+/// Setting `anchorPoint` keeps `center` and moves the view (its `frame` changes): the view is
+/// hit and located where it now is. A layer that is no view's keeps these values itself. The
+/// layer's own 3D `transform` is kept apart from the view's `transform` (it moves nothing).
 open class CALayer {
+    /// The view whose layer this is (held weakly: the view holds its layer), or nil.
+    weak var hostView: UIView?
     /// A layer.
     public init() {}
     /// A layer made from `layer`, as Core Animation's `init(layer:)`, which it calls to make a
@@ -377,9 +385,12 @@ open class CALayer {
     open var shadowRadius: CGFloat = 3
     /// The shadow's shape (nil).
     open var shadowPath: CGPath?
-    /// The point of the bounds the layer turns about, in unit coordinates ((0.5, 0.5)): kept,
-    /// not used (see the type's documentation).
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The point of the bounds that sits at `position` and the layer turns and scales about, in
+    /// unit coordinates ((0.5, 0.5): the middle). For a view's layer, setting it keeps the view's
+    /// `center` and moves the view (see the type's documentation).
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { if anchorPoint != oldValue { hostView?.anchorPointDidChange() } }
+    }
     /// Whether the layer rasterizes (false).
     open var shouldRasterize = false
     /// The rasterization scale (1).
@@ -423,19 +434,31 @@ open class CALayer {
     /// The animations kept after they ended (`CAAnimation.isRemovedOnCompletion` false), by key,
     /// in the order added.
     var keptAnimations: [(key: String, animation: CAAnimation)] = []
-    /// The layer's rectangle in its own coordinates, in points (zero): kept; a view's layer
-    /// does not follow the view's geometry (the view's `bounds` is the one touchtrace uses).
-    open var bounds: CGRect = .zero
-    /// The layer's position in its superlayer, in points (zero): kept (see `anchorPoint`).
-    open var position: CGPoint = .zero
-    /// The layer's rectangle in its superlayer (from `position`, `bounds` and `anchorPoint`);
-    /// setting it sets `position` and the size of `bounds`.
+    /// The layer's rectangle in its own coordinates, in points (zero): a view's layer's is the
+    /// view's `bounds`.
+    open var bounds: CGRect {
+        get { hostView?.bounds ?? keptBounds }
+        set { if let hostView { hostView.bounds = newValue } else { keptBounds = newValue } }
+    }
+    private var keptBounds: CGRect = .zero
+    /// Where `anchorPoint` sits in the superlayer, in points (zero): a view's layer's is the
+    /// view's `center`.
+    open var position: CGPoint {
+        get { hostView?.center ?? keptPosition }
+        set { if let hostView { hostView.center = newValue } else { keptPosition = newValue } }
+    }
+    private var keptPosition: CGPoint = .zero
+    /// The layer's rectangle in its superlayer (from `position`, `bounds` and `anchorPoint`; a
+    /// view's layer's is the view's `frame`, its `transform` included); setting it sets
+    /// `position` and the size of `bounds`.
     open var frame: CGRect {
         get {
-            CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-                   width: bounds.width, height: bounds.height)
+            if let hostView { return hostView.frame }
+            return CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                          width: bounds.width, height: bounds.height)
         }
         set {
+            if let hostView { hostView.frame = newValue; return }
             bounds.size = newValue.size
             position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
         }

@@ -5,12 +5,15 @@ import TouchTrace
 /// rectangles, and hit testing. It draws nothing.
 ///
 /// **Geometry**, as UIKit keeps it: `bounds` (the view's own coordinates), `center` (in the
-/// superview's coordinates) and `transform` (about the center) are stored; `frame` is derived
+/// superview's coordinates; its layer's `position`) and `transform` (about the layer's
+/// `anchorPoint`, the bounds' middle unless code moves it) are stored; `frame` is derived
 /// from them: the smallest rectangle, in the superview's coordinates, holding the bounds
-/// turned by the transform about the center. Setting `frame` sets `center` and the size of
-/// `bounds` (as in UIKit, meaningful only while the transform is the identity). A point `p` of
-/// the view is at `center + (p − bounds' center)·transform` in the superview. A view with no
-/// superview is on the screen (its superview's coordinates are the screen's).
+/// turned by the transform about the anchor point put at `center`. Setting `frame` sets the
+/// size of `bounds` and puts the anchor point's place in the new frame at `center` (as in
+/// UIKit, meaningful only while the transform is the identity). A point `p` of the view is at
+/// `center + (p − A)·transform` in the superview, `A` the anchor point in bounds coordinates
+/// (`bounds.origin + anchorPoint × bounds.size`). A view with no superview is on the screen
+/// (its superview's coordinates are the screen's).
 ///
 /// **Views a recognizer gets from a scene.** A recognizer of a scene file's view gets the
 /// replay's view of it, made from the scene's frames (its ancestors as superviews) and shared
@@ -26,27 +29,27 @@ open class UIView: UIResponder {
     /// The view's own rectangle: where its content is drawn from, in its own coordinates
     /// (points). Origin (0, 0) unless set.
     open var bounds: CGRect {
-        willSet { keyWillChange(.bounds) }
+        willSet { keyWillChange(.bounds); AnimationStart.viewWillChange(self) }
         didSet { if bounds != oldValue { noteChange() }; keyDidChange(.bounds) }
     }
     /// The view's center in its superview's coordinates (points).
     open var center: CGPoint {
-        willSet { keyWillChange(.center) }
+        willSet { keyWillChange(.center); AnimationStart.viewWillChange(self) }
         didSet { if center != oldValue { noteChange() }; keyDidChange(.center) }
     }
     /// The view's transform about its center (radians for turns, as in UIKit).
     open var transform: CGAffineTransform = .identity {
-        willSet { keyWillChange(.transform) }
+        willSet { keyWillChange(.transform); AnimationStart.viewWillChange(self) }
         didSet { if transform != oldValue { noteChange() }; keyDidChange(.transform) }
     }
     /// The view's opacity, 0 to 1 (1). Below 0.01 the view is not hit by touches.
     open var alpha: CGFloat = 1 {
-        willSet { keyWillChange(.alpha) }
+        willSet { keyWillChange(.alpha); AnimationStart.viewWillChange(self) }
         didSet { if alpha != oldValue { noteChange() }; keyDidChange(.alpha) }
     }
     /// Whether the view is hidden (false). A hidden view is not hit by touches.
     open var isHidden = false {
-        willSet { keyWillChange(.hidden) }
+        willSet { keyWillChange(.hidden); AnimationStart.viewWillChange(self) }
         didSet { if isHidden != oldValue { noteChange() }; keyDidChange(.hidden) }
     }
     /// A number of the application's own (0).
@@ -137,18 +140,40 @@ open class UIView: UIResponder {
         changeCount += 1
     }
 
+    /// Its layer's `anchorPoint` changed: `center` stays, so the view moves (`frame` changes,
+    /// and the view is hit and located where it now is).
+    func anchorPointDidChange() {
+        keyWillChange(.frame)
+        noteChange()
+        keyDidChange(.frame)
+    }
+
+    /// The point of the bounds at `center`, in the view's own coordinates: the layer's
+    /// `anchorPoint` in the bounds (their middle unless code moved it).
+    var anchorInBounds: CGPoint {
+        guard let anchor = displayLook.madeLayer?.anchorPoint, anchor != CGPoint(x: 0.5, y: 0.5) else {
+            return CGPoint(x: bounds.midX, y: bounds.midY)
+        }
+        return CGPoint(x: bounds.minX + anchor.x * bounds.width, y: bounds.minY + anchor.y * bounds.height)
+    }
+
     /// The view's rectangle in its superview's coordinates, from `center`, `bounds` and
     /// `transform` (see the type's documentation). Setting it sets `center` and the bounds'
     /// size.
     open var frame: CGRect {
         get {
             let w = bounds.width, h = bounds.height
-            let box = CGRect(x: -w / 2, y: -h / 2, width: w, height: h).applying(transform)
+            let unit = displayLook.madeLayer?.anchorPoint ?? CGPoint(x: 0.5, y: 0.5)
+            let box = CGRect(x: -w * unit.x, y: -h * unit.y, width: w, height: h).applying(transform)
             return box.offsetBy(dx: center.x, dy: center.y)
         }
         set {
             keyWillChange(.frame)
-            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            if let anchor = displayLook.madeLayer?.anchorPoint, anchor != CGPoint(x: 0.5, y: 0.5) {
+                center = CGPoint(x: newValue.minX + anchor.x * newValue.width, y: newValue.minY + anchor.y * newValue.height)
+            } else {
+                center = CGPoint(x: newValue.midX, y: newValue.midY)
+            }
             bounds.size = CGSize(width: newValue.width, height: newValue.height)
             keyDidChange(.frame)
         }
@@ -307,25 +332,28 @@ open class UIView: UIResponder {
         animations()
     }
 
-    /// Runs `animations` at once, then `completion` with true (see `animate(withDuration:animations:)`).
+    /// Runs `animations` at once, then `completion` with true once `duration` seconds have
+    /// passed: in a replay at that trace time, between events (Animation.swift).
     open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)?) {
         animations()
-        completion?(true)
+        complete(after: duration, completion)
     }
 
     // MARK: Coordinates
 
     /// A point of this view in its superview's coordinates (on the screen for a root).
     func pointInSuperview(_ p: CGPoint) -> CGPoint {
-        let local = CGPoint(x: p.x - bounds.midX, y: p.y - bounds.midY).applying(transform)
+        let anchor = anchorInBounds
+        let local = CGPoint(x: p.x - anchor.x, y: p.y - anchor.y).applying(transform)
         return CGPoint(x: local.x + center.x, y: local.y + center.y)
     }
 
     /// A point of the superview (of the screen for a root) in this view's coordinates.
     func pointFromSuperview(_ p: CGPoint) -> CGPoint {
         let local = CGPoint(x: p.x - center.x, y: p.y - center.y).applying(transform.inverted())
-        return CGPoint(x: local.x + bounds.midX, y: local.y + bounds.midY)
+        let anchor = anchorInBounds
+        return CGPoint(x: local.x + anchor.x, y: local.y + anchor.y)
     }
 
     /// A point of this view on the screen.
@@ -504,7 +532,7 @@ open class UIView: UIResponder {
     open class var layerClass: AnyClass { CALayer.self }
     /// The view's layer (see `CALayer`), of `layerClass`: what code sets on it is kept, nothing
     /// is drawn.
-    open var layer: CALayer { displayLook.layer(for: type(of: self).layerClass) }
+    open var layer: CALayer { displayLook.layer(for: type(of: self).layerClass, of: self) }
     /// The view is about to move to `newSuperview` (nil: out of its superview): called by
     /// `addSubview`, `insertSubview` and `removeFromSuperview`, as in UIKit.
     open func willMove(toSuperview newSuperview: UIView?) {}

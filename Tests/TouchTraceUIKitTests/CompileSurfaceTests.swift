@@ -362,9 +362,10 @@ final class KnobOwner {
         scroll.scrollRectToVisible(CGRect(x: 500, y: 0, width: 100, height: 100), animated: false)
         #expect(scroll.contentOffset == CGPoint(x: 300, y: 0))
         // Double tap to zoom into a 100 × 100 rect at (50, 40): 300 / 100 = 3 and 200 / 100 = 2,
-        // the smaller (2) fits; the offset is the rect's origin at that scale.
+        // the smaller (2) fits; the rect's middle (100, 90) at that scale, (200, 180), comes to
+        // the bounds' middle (150, 100): offset (50, 80), within the 900 × 600 content.
         scroll.zoom(to: CGRect(x: 50, y: 40, width: 100, height: 100), animated: true)
-        #expect(scroll.zoomScale == 2 && scroll.contentOffset == CGPoint(x: 100, y: 80))
+        #expect(scroll.zoomScale == 2 && scroll.contentOffset == CGPoint(x: 50, y: 80))
         scroll.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         scroll.translatesAutoresizingMaskIntoConstraints = false
         #expect(scroll.autoresizingMask.contains(.flexibleWidth) && !scroll.translatesAutoresizingMaskIntoConstraints)

@@ -81,10 +81,13 @@ struct DynamicsAndLayerSurfaceTests {
         #expect(animator.fractionComplete == 0)
         let card = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         animator.addAnimations { card.alpha = 0.5 }
+        // Pausing an inactive animator starts it paused (Apple: it "moves its state to active
+        // and puts its animations in a paused state right away"): its animations run, and the
+        // card reads its final value.
         animator.pauseAnimation()
         #expect(animator.state == .active)
-        #expect(card.alpha == 1)
-        // Resuming with no timing parameters runs the animations and finishes at once.
+        #expect(card.alpha == 0.5)
+        // Resuming outside a replay finishes at once.
         animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
         #expect(card.alpha == 0.5)
         #expect(animator.state == .inactive)

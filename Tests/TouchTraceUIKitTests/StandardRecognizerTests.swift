@@ -170,7 +170,8 @@ func uiKitEquivalent(_ recognizer: any Recognizer) -> (@Sendable () -> UIGesture
     }
 
     /// Read in a target, a pinch's velocity is the one its `state` record carries (both take the
-    /// scale at each event with two fingers down, by SPEC 4.1's rule).
+    /// scale at each event that moves two fingers down, by SPEC 4.1's rule), at the lift too:
+    /// the lift is no sample (the fingers lift where they were).
     @Test func pinchVelocityMatchesTheRecords() throws {
         let trace = try parseTrace(traceJSON([
             (0.00, [(1, "began", 100, 300), (2, "began", 200, 300)]),
@@ -185,19 +186,44 @@ func uiKitEquivalent(_ recognizer: any Recognizer) -> (@Sendable () -> UIGesture
             let r = UIPinchGestureRecognizer()
             r.addTarget { g in
                 let pinch = g as! UIPinchGestureRecognizer
-                if pinch.state != .ended { log.lines.append("\(Double(pinch.velocity))") }
+                log.lines.append("\(Double(pinch.velocity))")
             }
             return r
         })], version: 2)
         let records = replay(trace, scene)
-        let recorded = records.filter { $0.event.description == "state" && $0.name("to") != "ended" }.map { r -> String in
+        let recorded = records.filter { $0.event.description == "state" }.map { r -> String in
             guard case .number(let v)? = r["velocity"] else { return "none" }
             return "\(v)"
         }
-        #expect(log.lines.count == 4 && log.lines == recorded)
+        #expect(log.lines.count == 5 && log.lines == recorded)
         // It begins at 0.02 with two samples (velocity 0 by the rule's three-sample minimum);
         // by the last change the scale is growing.
         #expect((Double(log.lines.last ?? "") ?? 0) > 0)
+    }
+
+    /// A lift more than 40 ms after the fingers last moved: they had stopped (SPEC 4.1), so the
+    /// ended velocity is 0, in the record and in the target alike.
+    @Test func pinchVelocityAtALateLiftIsZero() throws {
+        let trace = try parseTrace(traceJSON([
+            (0.00, [(1, "began", 100, 300), (2, "began", 200, 300)]),
+            (0.02, [(1, "moved", 90, 300), (2, "moved", 210, 300)]),
+            (0.04, [(1, "moved", 80, 300), (2, "moved", 220, 300)]),
+            (0.06, [(1, "moved", 70, 300), (2, "moved", 230, 300)]),
+            (0.12, [(1, "ended", 70, 300), (2, "ended", 230, 300)]),
+        ], version: 2))
+        let log = CallLog()
+        let scene = oneViewScene([("pinch", UIKitRecognizer {
+            let r = UIPinchGestureRecognizer()
+            r.addTarget { g in
+                let pinch = g as! UIPinchGestureRecognizer
+                if pinch.state == .ended { log.lines.append("\(Double(pinch.velocity))") }
+            }
+            return r
+        })], version: 2)
+        let records = replay(trace, scene)
+        let ended = records.filter { $0.event.description == "state" && $0.name("to") == "ended" }
+        guard case .number(let v)? = ended.first?["velocity"] else { Issue.record("no ended record"); return }
+        #expect(v == 0 && log.lines == ["0.0"], "\(log.lines)")
     }
 
     @Test func rotationSetToZeroCarriesOn() throws {
