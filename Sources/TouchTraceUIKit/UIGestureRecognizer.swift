@@ -287,11 +287,14 @@ open class UIGestureRecognizer {
     }
 
     /// The touch is not delivered to this recognizer again (until it ends), as UIKit's
-    /// `ignore(_:for:)`.
+    /// `ignore(_:for:)`: it leaves `numberOfTouches` and `location(ofTouch:in:)`, and a
+    /// standard class's own handling (`UIPanGestureRecognizer`'s, reached by `super`) stops
+    /// following it, so the gesture goes on, and ends, with the touches left.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignored.insert(touch.serial)
         touchesDown.removeAll { $0 === touch }
         touch.removeReceiver(self)
+        backingIgnores(touch)
     }
 
     /// The press is not delivered to this recognizer again, as UIKit's `ignore(_:for:)` for
@@ -419,6 +422,10 @@ open class UIGestureRecognizer {
     /// (nil) the passing of the deadline. Nothing here; such a class hands them to its backing
     /// recognizer (`drive(_:_:_:)`).
     func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {}
+
+    /// The hook of the standard classes for `ignore(_:for:)`: their backing recognizer stops
+    /// following the touch. Nothing here.
+    func backingIgnores(_ touch: UITouch) {}
 
     /// One call of a backing recognizer for the touches of a touch method in `phase` (located as
     /// `delivered(_:)` locates them), or (nil) for its deadline; returns whether that calls the
