@@ -89,3 +89,63 @@ import TouchTraceUIKit
         #expect(touches == [1, 1, 1, 1, 1, 0, 1, 1, 0])
     }
 }
+
+extension RecognizerSubclassTests {
+    /// Writes, at each touch method, the phases of `event.allTouches` (sorted) and what
+    /// `event.touches(for: self)` counts.
+    final class EventReader: UIGestureRecognizer {
+        let log: Log
+        init(log: Log) {
+            self.log = log
+            super.init(target: nil, action: nil)
+        }
+        private func note(_ method: String, _ event: UIEvent) {
+            let phases = (event.allTouches ?? []).map { phase in
+                switch phase.phase {
+                case .began: return "began"
+                case .moved: return "moved"
+                case .stationary: return "stationary"
+                case .ended: return "ended"
+                case .cancelled: return "cancelled"
+                default: return "other"
+                }
+            }.sorted()
+            log.lines.append("\(method) \(phases.joined(separator: ",")) \(event.touches(for: self)?.count ?? -1)")
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { note("began", event) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { note("moved", event) }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { note("ended", event) }
+    }
+
+    @Test func allTouchesHoldsTheFingersThatRest() throws {
+        // Two fingers land at 0; at 0.01 only finger 1 moves; at 0.02 both move; at 0.03 finger
+        // 1 lifts; at 0.04 finger 2 moves; at 0.05 it lifts.
+        let trace = try parseTrace(traceJSON([
+            (0.00, [(1, "began", 50, 50), (2, "began", 150, 150)]),
+            (0.01, [(1, "moved", 60, 50)]),
+            (0.02, [(1, "moved", 70, 50), (2, "moved", 160, 150)]),
+            (0.03, [(1, "ended", 70, 50)]),
+            (0.04, [(2, "moved", 170, 150)]),
+            (0.05, [(2, "ended", 170, 150)]),
+        ], version: 2))
+        let log = Log()
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 400), recognizers: [
+            ("reader", UIKitRecognizer { EventReader(log: log) }),
+        ])], origin: "test")
+        _ = replay(trace, scene)
+        // UIKit's `allTouches` is every touch of the event, a finger that did not move in it
+        // included with the phase `stationary` (the phase exists for that); `touches(for:)` a
+        // recognizer holds the touches it is being given, so the same. At 0.01 the resting finger
+        // 2 is there: 2 touches, not 1 (code that counts fingers with `allTouches`, as a pan that
+        // fails when fewer than its minimum are down, would fail a two-finger drag). At 0.03 the
+        // lifting finger 1 and the resting finger 2; at 0.04 finger 1 is gone.
+        #expect(log.lines == [
+            "began began,began 2",
+            "moved moved,stationary 2",
+            "moved moved,moved 2",
+            "ended ended,stationary 2",
+            "moved moved 1",
+            "ended ended 1",
+        ])
+    }
+}
