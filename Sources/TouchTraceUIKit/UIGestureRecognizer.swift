@@ -16,7 +16,10 @@ import TouchTrace
 /// touchtrace calls the recognizer (its touch methods, or a target called from them) and while
 /// work its replay scheduled for later runs (a `Timer`'s block, a block given to
 /// `DispatchQueue.main`: decided at that time, as a deadline's change); at any other time (in
-/// `init`, say) it is ignored. Reading `state` gives the state the engine holds.
+/// `init`, say) it is ignored. Reading `state` gives the state the engine holds. A change
+/// touchtrace makes itself — a standard class's recognition (`UIPanGestureRecognizer` beginning),
+/// the arena's decision, the reset to `.possible` — is passed through the setter too, as UIKit's
+/// own code sets `state`, so a subclass's override of `state` (a `didSet`) hears every change.
 ///
 /// **Touches.** A touch set goes to the recognizer without the touches it has `ignore`d; a set
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
@@ -62,10 +65,29 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// The state as the engine holds it.
+    /// The state as the engine holds it. A change that code did not make by setting `state` (a
+    /// standard class's own recognition, the arena's decision, a reset) is also passed through
+    /// `state`'s setter, as UIKit's own code sets `state`: a subclass's override of `state` (its
+    /// `didSet`) hears every change, as on a device.
     var engineState: RecognizerState = .possible {
         willSet { keyWillChange(.state) }
-        didSet { keyDidChange(.state) }
+        didSet {
+            keyDidChange(.state)
+            if !settingState { reportThroughSetter(from: oldValue) }
+        }
+    }
+    /// Whether code's setting of `state` is under way (a change of the engine's then is that
+    /// setting's answer, not one to pass through the setter again).
+    private var settingState = false
+    /// While a change of the engine's is passed through the setter: the state before it, which
+    /// the getter reads until the base setter is reached (an override's `oldValue`).
+    private var reportedBefore: State?
+
+    /// Passes the engine's change from `old` through `state`'s setter (see `engineState`).
+    private func reportThroughSetter(from old: RecognizerState) {
+        reportedBefore = State(old)
+        state = State(engineState)
+        reportedBefore = nil
     }
     /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
     /// until one is set.
@@ -156,8 +178,15 @@ open class UIGestureRecognizer {
 
     /// The recognizer's state. Setting it asks the engine (see the type's documentation).
     open var state: State {
-        get { State(engineState) }
+        get { reportedBefore ?? State(engineState) }
         set {
+            // A change of the engine's passed through the setter (see `engineState`): made already.
+            if reportedBefore != nil {
+                reportedBefore = nil
+                return
+            }
+            settingState = true
+            defer { settingState = false }
             // Set by work scheduled for later (a timer's block): asked at the work's time.
             if whileScheduledWorkRuns({ ask(newValue) }) { return }
             ask(newValue)
@@ -459,6 +488,8 @@ open class UIGestureRecognizer {
         }
         guard after == .changed, lastActionEvent != event else { return false }
         lastActionEvent = event
+        // UIKit's recognizer sets `changed` again at such an event: an override of `state` hears it.
+        reportThroughSetter(from: after)
         return true
     }
 

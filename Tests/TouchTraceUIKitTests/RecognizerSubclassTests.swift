@@ -149,3 +149,93 @@ extension RecognizerSubclassTests {
         ])
     }
 }
+
+extension RecognizerSubclassTests {
+    /// A long press that notes where the gesture began when its state becomes `began`, in an
+    /// override of `state` — as drag recognizers built on `UILongPressGestureRecognizer` do.
+    final class NotingPress: UILongPressGestureRecognizer {
+        let log: Log
+        var startX: CGFloat?
+        init(log: Log) {
+            self.log = log
+            super.init(target: nil, action: nil)
+        }
+        override var state: UIGestureRecognizer.State {
+            didSet {
+                if state == .began { startX = location(in: nil).x }
+                log.lines.append("\(CACurrentMediaTime()) \(oldValue)→\(state)")
+            }
+        }
+    }
+
+    /// A pan whose override of `state` counts the changes it hears.
+    final class CountingPan: UIPanGestureRecognizer {
+        let log: Log
+        init(log: Log) {
+            self.log = log
+            super.init(target: nil, action: nil)
+        }
+        override var state: UIGestureRecognizer.State {
+            didSet { log.lines.append("\(CACurrentMediaTime()) \(oldValue)→\(state)") }
+        }
+    }
+
+    @Test func overrideOfStateHearsTheStandardClassesOwnChanges() throws {
+        // One finger rests at (100, 100) from 0; moves to 110 at 0.6 and 120 at 0.7; lifts at 0.8.
+        let trace = try parseTrace(traceJSON([
+            (0.0, [(1, "began", 100, 100)]),
+            (0.6, [(1, "moved", 110, 100)]),
+            (0.7, [(1, "moved", 120, 100)]),
+            (0.8, [(1, "ended", 120, 100)]),
+        ], version: 2))
+        let log = Log()
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 400), recognizers: [
+            ("press", UIKitRecognizer {
+                let press = NotingPress(log: log)
+                press.addTarget { recognizer in
+                    let press = recognizer as! NotingPress
+                    log.lines.append("action \(press.state) moved \(press.location(in: nil).x - (press.startX ?? -1000))")
+                }
+                return press
+            }),
+        ])], origin: "test")
+        _ = replay(trace, scene)
+        // UIKit's long press sets its own `state` (the subclass's setter: its `didSet` runs):
+        // `began` at the deadline, 0.5 s (UIKit's `minimumPressDuration`) after touch-down, where
+        // the finger rests (x 100, noted by the override); `changed` at each move; `ended` at
+        // the lift; `possible` at the reset after it. The action reads the movement since
+        // `began` through what the override noted: 0, 10, 20, and 20 at the lift.
+        #expect(log.lines == [
+            "0.5 possible→began", "action began moved 0.0",
+            "0.6 began→changed", "action changed moved 10.0",
+            "0.7 changed→changed", "action changed moved 20.0",
+            "0.8 changed→ended", "action ended moved 20.0",
+            "0.8 ended→possible",
+        ])
+    }
+
+    @Test func overrideOfStateHearsThePansChangesAndTheArenas() throws {
+        // One finger from (100, 100) 20 points right at 0.01 and 0.02, lifts at 0.03; a second
+        // finger at 1.0 lifts at 1.01 without moving.
+        let trace = try parseTrace(traceJSON([
+            (0.00, [(1, "began", 100, 100)]),
+            (0.01, [(1, "moved", 120, 100)]),
+            (0.02, [(1, "moved", 140, 100)]),
+            (0.03, [(1, "ended", 140, 100)]),
+            (1.00, [(2, "began", 100, 100)]),
+            (1.01, [(2, "ended", 100, 100)]),
+        ], version: 2))
+        let log = Log()
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 400), recognizers: [
+            ("pan", UIKitRecognizer { CountingPan(log: log) }),
+        ])], origin: "test")
+        _ = replay(trace, scene)
+        // UIKit's pan sets `began` (20 points ≥ its 10-point hysteresis), `changed` at the next
+        // move, `ended` at the lift, then the reset sets `possible`; the still finger's lift
+        // fails the pan (never moved 10 points), and the reset follows.
+        #expect(log.lines == [
+            "0.01 possible→began", "0.02 began→changed", "0.03 changed→ended", "0.03 ended→possible",
+            "1.01 possible→failed", "1.01 failed→possible",
+        ])
+    }
+}
