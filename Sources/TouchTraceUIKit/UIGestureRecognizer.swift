@@ -595,16 +595,20 @@ open class UIGestureRecognizer {
         reset()
     }
 
-    /// The touches of the call under way that are in `touches`, in the event's order — located,
+    /// The touches of the call under way that are in `touches` and not ignored, in the event's order — located,
     /// once gesture code has moved the recognizer's view, as if the view were still where the
     /// scene put it: UIKit's recognizers measure in the window, so moving, scaling or turning
     /// the view under the fingers changes no translation, scale or angle.
     func delivered(_ touches: Set<UITouch>) -> TouchSet {
-        let set: TouchSet
+        var set: TouchSet
         if touches.count == currentSet.count && currentSet.allSatisfy({ touchObjects[$0.serial].map(touches.contains) ?? false }) {
             set = currentSet
         } else {
             set = TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
+        }
+        // A touch the subclass ignored before calling `super` is not the standard class's either.
+        if !ignored.isEmpty && set.contains(where: { ignored.contains($0.serial) }) {
+            set = TouchSet(set.filter { !ignored.contains($0.serial) })
         }
         let origin: Point
         if let addedAt = addedInsideAt {

@@ -30,6 +30,47 @@ import TouchTraceUIKit
         }
     }
 
+    /// `FirstFingerPan` that ignores the later fingers before it calls `super`.
+    final class FirstFingerPanIgnoringFirst: UIPanGestureRecognizer {
+        var first: UITouch?
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            for touch in touches {
+                if first == nil { first = touch } else if touch !== first { ignore(touch, for: event) }
+            }
+            super.touchesBegan(touches, with: event)
+        }
+        override func reset() {
+            super.reset()
+            first = nil
+        }
+    }
+
+    @Test func touchIgnoredBeforeSuperIsNotThePans() throws {
+        // Finger 1 from (50, 50) 10 points right at each event; finger 2 lands at 0.02 as finger
+        // 1 moves, moves 30 points at 0.03 with finger 1's 10, lifts at 0.04; finger 1 lifts at 0.05.
+        let trace = try parseTrace(traceJSON([
+            (0.00, [(1, "began", 50, 50)]),
+            (0.01, [(1, "moved", 60, 50)]),
+            (0.02, [(2, "began", 150, 150), (1, "moved", 70, 50)]),
+            (0.03, [(1, "moved", 80, 50), (2, "moved", 180, 150)]),
+            (0.04, [(2, "ended", 180, 150)]),
+            (0.05, [(1, "ended", 80, 50)]),
+        ], version: 2))
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 400), recognizers: [
+            ("pan", UIKitRecognizer { FirstFingerPanIgnoringFirst(target: nil, action: nil) }),
+        ])], origin: "test")
+        let records = replay(trace, scene)
+        // Finger 2 is ignored before `super` hears of it, so the pan never has it: its
+        // translation is finger 1's, 10, 20, 30 (not 10, 20, 40 with the centroid of two), one
+        // finger throughout, and it ends as finger 1 lifts.
+        let translations = records.compactMap { record -> String? in
+            if case .point(let p)? = record["translation"], case .integer(let n)? = record["touches"] { return "\(p.x) \(n)" }
+            return nil
+        }
+        #expect(translations == ["10.0 1", "20.0 1", "30.0 1", "30.0 0"])
+        #expect(transitions(records, source: 0).map(\.to) == ["began", "changed", "changed", "ended"])
+    }
+
     @Test func ignoredTouchLeavesThePanOfAStandardClass() throws {
         // Finger 1 lands at (50, 50) and moves 10 points right at every event; finger 2 lands at
         // 0.03 (as finger 1 moves to x 70), moves 20 points right at 0.04 and 0.05, and lifts at
