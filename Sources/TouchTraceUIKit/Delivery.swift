@@ -66,6 +66,12 @@ extension UIGestureRecognizer {
             var all = Set<UITouch>(minimumCapacity: context.eventTouches.count + given.count)
             for touch in context.eventTouches { all.insert(touchObjects[touch.serial]!) }
             all.formUnion(touches)
+            // Its fingers that are down and did not change in this event are the event's too, as
+            // `stationary` (UIKit's `allTouches`): two fingers down read 2 while one moves.
+            for object in touchesDown where object.phase == .stationary { all.insert(object) }
+            for serial in ignored {
+                if let object = touchObjects[serial], object.phase == .stationary { all.insert(object) }
+            }
             let event = UIEvent(timestamp: t, touches: all)
             MediaClock.enterCode()
             switch phase {

@@ -16,7 +16,10 @@ import TouchTrace
 /// touchtrace calls the recognizer (its touch methods, or a target called from them) and while
 /// work its replay scheduled for later runs (a `Timer`'s block, a block given to
 /// `DispatchQueue.main`: decided at that time, as a deadline's change); at any other time (in
-/// `init`, say) it is ignored. Reading `state` gives the state the engine holds.
+/// `init`, say) it is ignored. Reading `state` gives the state the engine holds. A change
+/// touchtrace makes itself — a standard class's recognition (`UIPanGestureRecognizer` beginning),
+/// the arena's decision, the reset to `.possible` — is passed through the setter too, as UIKit's
+/// own code sets `state`, so a subclass's override of `state` (a `didSet`) hears every change.
 ///
 /// **Touches.** A touch set goes to the recognizer without the touches it has `ignore`d; a set
 /// left empty is not delivered. A recognizer in a final state gets no touches until it is
@@ -62,10 +65,29 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// The state as the engine holds it.
+    /// The state as the engine holds it. A change that code did not make by setting `state` (a
+    /// standard class's own recognition, the arena's decision, a reset) is also passed through
+    /// `state`'s setter, as UIKit's own code sets `state`: a subclass's override of `state` (its
+    /// `didSet`) hears every change, as on a device.
     var engineState: RecognizerState = .possible {
         willSet { keyWillChange(.state) }
-        didSet { keyDidChange(.state) }
+        didSet {
+            keyDidChange(.state)
+            if !settingState { reportThroughSetter(from: oldValue) }
+        }
+    }
+    /// Whether code's setting of `state` is under way (a change of the engine's then is that
+    /// setting's answer, not one to pass through the setter again).
+    private var settingState = false
+    /// While a change of the engine's is passed through the setter: the state before it, which
+    /// the getter reads until the base setter is reached (an override's `oldValue`).
+    private var reportedBefore: State?
+
+    /// Passes the engine's change from `old` through `state`'s setter (see `engineState`).
+    private func reportThroughSetter(from old: RecognizerState) {
+        reportedBefore = State(old)
+        state = State(engineState)
+        reportedBefore = nil
     }
     /// Values code associated with it (`objc_setAssociatedObject`), released with it; nil
     /// until one is set.
@@ -156,8 +178,15 @@ open class UIGestureRecognizer {
 
     /// The recognizer's state. Setting it asks the engine (see the type's documentation).
     open var state: State {
-        get { State(engineState) }
+        get { reportedBefore ?? State(engineState) }
         set {
+            // A change of the engine's passed through the setter (see `engineState`): made already.
+            if reportedBefore != nil {
+                reportedBefore = nil
+                return
+            }
+            settingState = true
+            defer { settingState = false }
             // Set by work scheduled for later (a timer's block): asked at the work's time.
             if whileScheduledWorkRuns({ ask(newValue) }) { return }
             ask(newValue)
@@ -287,11 +316,14 @@ open class UIGestureRecognizer {
     }
 
     /// The touch is not delivered to this recognizer again (until it ends), as UIKit's
-    /// `ignore(_:for:)`.
+    /// `ignore(_:for:)`: it leaves `numberOfTouches` and `location(ofTouch:in:)`, and a
+    /// standard class's own handling (`UIPanGestureRecognizer`'s, reached by `super`) stops
+    /// following it, so the gesture goes on, and ends, with the touches left.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignored.insert(touch.serial)
         touchesDown.removeAll { $0 === touch }
         touch.removeReceiver(self)
+        backingIgnores(touch)
     }
 
     /// The press is not delivered to this recognizer again, as UIKit's `ignore(_:for:)` for
@@ -420,6 +452,10 @@ open class UIGestureRecognizer {
     /// recognizer (`drive(_:_:_:)`).
     func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {}
 
+    /// The hook of the standard classes for `ignore(_:for:)`: their backing recognizer stops
+    /// following the touch. Nothing here.
+    func backingIgnores(_ touch: UITouch) {}
+
     /// One call of a backing recognizer for the touches of a touch method in `phase` (located as
     /// `delivered(_:)` locates them), or (nil) for its deadline; returns whether that calls the
     /// targets (see `drive(_:_:)`).
@@ -452,6 +488,8 @@ open class UIGestureRecognizer {
         }
         guard after == .changed, lastActionEvent != event else { return false }
         lastActionEvent = event
+        // UIKit's recognizer sets `changed` again at such an event: an override of `state` hears it.
+        reportThroughSetter(from: after)
         return true
     }
 
@@ -557,16 +595,20 @@ open class UIGestureRecognizer {
         reset()
     }
 
-    /// The touches of the call under way that are in `touches`, in the event's order — located,
+    /// The touches of the call under way that are in `touches` and not ignored, in the event's order — located,
     /// once gesture code has moved the recognizer's view, as if the view were still where the
     /// scene put it: UIKit's recognizers measure in the window, so moving, scaling or turning
     /// the view under the fingers changes no translation, scale or angle.
     func delivered(_ touches: Set<UITouch>) -> TouchSet {
-        let set: TouchSet
+        var set: TouchSet
         if touches.count == currentSet.count && currentSet.allSatisfy({ touchObjects[$0.serial].map(touches.contains) ?? false }) {
             set = currentSet
         } else {
             set = TouchSet(currentSet.filter { touchObjects[$0.serial].map(touches.contains) ?? false })
+        }
+        // A touch the subclass ignored before calling `super` is not the standard class's either.
+        if !ignored.isEmpty && set.contains(where: { ignored.contains($0.serial) }) {
+            set = TouchSet(set.filter { !ignored.contains($0.serial) })
         }
         let origin: Point
         if let addedAt = addedInsideAt {

@@ -133,6 +133,12 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         core.state = state
     }
 
+    /// The pan stops following an ignored touch: the translation and velocity go on from the
+    /// touches left, and the pan ends when the last of them lifts.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial, beganInEvent: touch.phase == .began, eventIndex: context?.eventIndex ?? -1)
+    }
+
     override func engineDidReset() {
         core.reset()
         translationOffset = .zero

@@ -257,7 +257,8 @@ public final class UIEvent {
 
     /// Every touch of the event. In a recognizer's or a view's touch method: the touches of the
     /// event on the recognizer's view (and its subviews), those that began, moved, ended or were
-    /// cancelled in it, ignored ones included (as in UIKit). In `UIApplication.sendEvent(_:)` and
+    /// cancelled in it, ignored ones included (as in UIKit); in a recognizer's, also its touches
+    /// still down that the event did not change, `stationary` (as in UIKit). In `UIApplication.sendEvent(_:)` and
     /// `UIWindow.sendEvent(_:)`: every touch down on the screen, those the event does not move
     /// `stationary`.
     public var allTouches: Set<UITouch>? { touches }

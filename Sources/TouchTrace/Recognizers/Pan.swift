@@ -172,6 +172,23 @@ package struct PanCore: Sendable {
         return removed
     }
 
+    /// Stops tracking the touch of `serial`, with no change of state, as UIKit's
+    /// `ignore(_:for:)` takes a touch from a pan: the translation goes on from the touches left,
+    /// without a jump. `beganInEvent`: the touch began in event `eventIndex`, the one under way
+    /// (so it no longer counts among the touches that began in it). Returns whether it was
+    /// tracked.
+    package mutating func forget(serial: Int, beganInEvent: Bool, eventIndex: Int) -> Bool {
+        guard let i = tracked.firstIndex(where: { $0.serial == serial }) else { return false }
+        if beganInEvent && beganEvent == eventIndex && beganCount > 0 { beganCount -= 1 }
+        trackedIndex[tracked[i].slot] = -1
+        let last = tracked.removeLast()
+        if i < tracked.count {
+            tracked[i] = last
+            trackedIndex[last.slot] = i
+        }
+        return true
+    }
+
     /// Lifts tracked touches; returns the transition, if any.
     package mutating func touchesEnded(_ touches: TouchSet) -> Transition? {
         guard remove(touches) > 0 else { return nil }
