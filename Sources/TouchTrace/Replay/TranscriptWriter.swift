@@ -31,7 +31,7 @@ public final class TranscriptWriter: RecordSink, Sendable {
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
-    /// The texts of the numbers lately written by the general algorithm (JSON Lines only).
+    /// The texts of the numbers lately written (JSON Lines only).
     private let recent = RecentShortest()
     private static let flushThreshold = 1 << 16
 

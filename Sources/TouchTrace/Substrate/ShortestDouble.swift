@@ -13,14 +13,19 @@ enum ShortestDouble {
     /// (`PowerTables.shared`): reaching the shared tables checks, at every number, that they
     /// have been made.
     ///
-    /// Short decimals are written here, inlined where numbers are written (no call, no
-    /// registers saved); every other value, zeros and non-finite ones included, by `writeOther`.
-    ///
-    /// With `recent`, the texts of other values are kept there and copied when the same value
-    /// comes again.
+    /// With `recent`, the texts are kept there and copied when the same value comes again.
     @inline(__always)
     static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared,
                       recent: RecentShortest? = nil) -> Int {
+        if let recent { return recent.write(v, to: out, tables: tables) }
+        return make(v, to: out, tables: tables)
+    }
+
+    /// `write` without kept texts. Short decimals are written here, inlined where numbers are
+    /// written (no call, no registers saved); every other value, zeros and non-finite ones
+    /// included, by `writeOther`.
+    @inline(__always)
+    fileprivate static func make(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
         // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
         // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
         // is rounded once), that decimal is the shortest form, since decimals of at most 15
@@ -50,14 +55,13 @@ enum ShortestDouble {
             }
             return n &+ writeEightDecimals(eightDecimals, at: out + n)
         }
-        if let recent { return recent.write(v, to: out, tables: tables) }
         return writeOther(v, to: out, tables: tables)
     }
 
     /// `write` for every value but the short decimals: zeros, non-finite values, and the rest by
     /// the general algorithm.
     @inline(never)
-    fileprivate static func writeOther(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
+    private static func writeOther(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
         let bits = v.bitPattern
         let mantissa = bits & ((1 << 52) - 1)
         let exponent = Int((bits >> 52) & 0x7FF)
@@ -371,7 +375,7 @@ enum ShortestDouble {
     private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
     /// Bytes of room `write` may use at `out` (the text is at most 24; digits are stored eight
-    /// at a time).
+    /// at a time, a kept text copied as 32).
     static let room = 40
 
     /// How many decimal digits `v` (≥ 1, below 10^17) has: from its length in bits, b, the
@@ -435,18 +439,17 @@ enum ShortestDouble {
     }
 }
 
-/// The texts of doubles lately written by the general algorithm (`ShortestDouble.writeOther`),
-/// by their bits, so that a value written again (a velocity in two records, an angle that did
-/// not change) is copied rather than made again. One thread at a time uses it (as
-/// `OutputBuffer`).
+/// The texts of doubles lately written, by their bits, so that a value written again (a touch's
+/// point in two records, a velocity, an angle that did not change) is copied rather than made
+/// again. One thread at a time uses it (as `OutputBuffer`).
 ///
-/// Each value has one of 128 places, chosen by a hash of its bits, which holds the bits of the
+/// Each value has one of 256 places, chosen by a hash of its bits, which holds the bits of the
 /// last value written there, its text's length and the text (at most 24 bytes, kept as 32).
 /// Every place starts as NaN's, with `null`, which every NaN is written as: no value ever finds
 /// a text that is not its own, so the bytes written are the same with or without the places.
 final class RecentShortest: @unchecked Sendable {
     // Sendable: the places are read and written only by the one thread that uses it.
-    private static let placeCount = 128
+    private static let placeCount = 256
     /// A place: the bits (8 bytes), the length (8) and the text (32), in 64 bytes.
     private static let placeSize = 64
     private let places: UnsafeMutableRawPointer
@@ -465,14 +468,13 @@ final class RecentShortest: @unchecked Sendable {
 
     deinit { places.deallocate() }
 
-    /// Writes `v` (not a short decimal: see `ShortestDouble.write`) at `out`, which has
-    /// `ShortestDouble.room` bytes; returns the length.
+    /// Writes `v` at `out`, which has `ShortestDouble.room` bytes; returns the length.
     @inline(__always)
     fileprivate func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
         let bits = v.bitPattern
-        // A hash: the product is meant to wrap; its top seven bits pick one of 128 places.
-        let index = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 57)
-        // Within the block: `index` is below 128.
+        // A hash: the product is meant to wrap; its top eight bits pick one of 256 places.
+        let index = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        // Within the block: `index` is below 256.
         let place = places + index &* Self.placeSize
         let to = UnsafeMutableRawPointer(out)
         if place.load(as: UInt64.self) == bits {
@@ -481,7 +483,7 @@ final class RecentShortest: @unchecked Sendable {
             to.storeBytes(of: place.load(fromByteOffset: 32, as: SIMD16<UInt8>.self), toByteOffset: 16, as: SIMD16<UInt8>.self)
             return place.load(fromByteOffset: 8, as: Int.self)
         }
-        let n = ShortestDouble.writeOther(v, to: out, tables: tables)
+        let n = ShortestDouble.make(v, to: out, tables: tables)
         // The text and what follows it, 32 of the `room` bytes at `out`, into the place.
         place.storeBytes(of: to.loadUnaligned(as: SIMD16<UInt8>.self), toByteOffset: 16, as: SIMD16<UInt8>.self)
         place.storeBytes(of: to.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 32, as: SIMD16<UInt8>.self)

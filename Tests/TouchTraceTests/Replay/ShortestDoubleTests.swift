@@ -309,6 +309,7 @@ import Testing
         var pool: [Double] = [.nan, -.nan, Double(bitPattern: 0x7FF0_0000_0000_0001), .infinity, -.infinity, 0.0, -0.0, 0.5, 12.25]
         for _ in 0..<400 { pool.append(Double(bitPattern: random.next())) }
         for _ in 0..<100 { pool.append(Double(random.next() % 1_000_000) / 7) }
+        for _ in 0..<300 { pool.append(Double(Int64(random.next() % 1_000_000) - 500_000) / 100) }
         let recent = RecentShortest()
         var buffer = ByteBuffer(capacity: 1 << 10)
         defer { buffer.deallocate() }
