@@ -31,6 +31,8 @@ public final class TranscriptWriter: RecordSink, Sendable {
     /// The shortest-double tables, kept here rather than reached at every number (JSON Lines
     /// only: text has four decimals).
     private let powerTables: PowerTables?
+    /// The texts of the numbers lately written (JSON Lines only).
+    private let recent = RecentShortest()
     private static let flushThreshold = 1 << 16
 
     /// A writer for the transcript of a trace of `version` (which names the text header).
@@ -186,12 +188,12 @@ public final class TranscriptWriter: RecordSink, Sendable {
             out.append(word: 0x3A_22, length: 2)
             switch field.value {
             case .number(let v):
-                out.appendShortest(v, tables: tables)
+                out.appendShortest(v, tables: tables, recent: recent)
             case .point(let point):
                 out.append(UInt8(ascii: "["))
-                out.appendShortest(point.x, tables: tables)
+                out.appendShortest(point.x, tables: tables, recent: recent)
                 out.append(UInt8(ascii: ","))
-                out.appendShortest(point.y, tables: tables)
+                out.appendShortest(point.y, tables: tables, recent: recent)
                 out.append(UInt8(ascii: "]"))
             case .integer(let n):
                 out.appendDecimal(Int64(n))

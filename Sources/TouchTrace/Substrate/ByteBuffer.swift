@@ -214,6 +214,13 @@ struct ByteBuffer {
         advance(writeShortest(value, to: end, tables: tables))
     }
 
+    /// Appends `value` in shortest round-trip form as `appendShortest(_:tables:)` does, a text
+    /// kept in `recent` copied when the value is one of those written lately.
+    @inline(__always) mutating func appendShortest(_ value: Double, tables: PowerTables, recent: RecentShortest) {
+        // At most 24 bytes (32 written), within the reserved room.
+        advance(ShortestDouble.write(value, to: end, tables: tables, recent: recent))
+    }
+
     /// Appends a signed integer in decimal, within the reserved room (24 bytes).
     @inline(__always) mutating func appendDecimal(_ n: Int64) {
         if n < 0 {

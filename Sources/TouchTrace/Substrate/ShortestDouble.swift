@@ -12,7 +12,56 @@ enum ShortestDouble {
     /// which JSON cannot hold, `null`. A writer of many numbers passes `tables` it keeps
     /// (`PowerTables.shared`): reaching the shared tables checks, at every number, that they
     /// have been made.
-    static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared) -> Int {
+    ///
+    /// With `recent`, the texts are kept there and copied when the same value comes again.
+    @inline(__always)
+    static func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables = .shared,
+                      recent: RecentShortest? = nil) -> Int {
+        if let recent { return recent.write(v, to: out, tables: tables) }
+        return make(v, to: out, tables: tables)
+    }
+
+    /// `write` without kept texts. Short decimals are written here, inlined where numbers are
+    /// written (no call, no registers saved); every other value, zeros and non-finite ones
+    /// included, by `writeOther`.
+    @inline(__always)
+    fileprivate static func make(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
+        // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
+        // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
+        // is rounded once), that decimal is the shortest form, since decimals of at most 15
+        // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
+        // plain, with eight decimals less their trailing zeros. One multiplication rejects the
+        // rest, which go to the general algorithm. (Zero fails `magnitude >= 1e-4`, infinities
+        // `scaled < 1e15`, NaN every comparison.)
+        //
+        // Whether N is whole is told by adding 2^52: below 2^52, the sum is exact (and N its
+        // mantissa bits) only when N is whole; otherwise it is rounded to a whole number, and
+        // taking 2^52 away again (exactly) does not give N back.
+        let magnitude = abs(v)
+        let scaled = magnitude * 1e8
+        let shifted = scaled + twoToThe52
+        if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
+            // The sign is stored in any case: without one, the digits are written over it
+            // (`v` is not zero here, so its sign bit is its sign).
+            out[0] = UInt8(ascii: "-")
+            let n = Int(truncatingIfNeeded: v.bitPattern >> 63)
+            let eightDecimals = shifted.bitPattern & ((1 << 52) - 1)
+            // The most common of them (coordinates with two decimals, whole numbers) have at
+            // most four decimals and an integer part below 10^4: the same decimal, N / 10^4,
+            // written from one word of eight digits rather than two.
+            let fourDecimals = eightDecimals / 10_000
+            if eightDecimals < 1_000_000_000_000 && fourDecimals &* 10_000 == eightDecimals {
+                return n &+ writeFourDecimals(UInt32(truncatingIfNeeded: fourDecimals), at: out + n)
+            }
+            return n &+ writeEightDecimals(eightDecimals, at: out + n)
+        }
+        return writeOther(v, to: out, tables: tables)
+    }
+
+    /// `write` for every value but the short decimals: zeros, non-finite values, and the rest by
+    /// the general algorithm.
+    @inline(never)
+    private static func writeOther(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
         let bits = v.bitPattern
         let mantissa = bits & ((1 << 52) - 1)
         let exponent = Int((bits >> 52) & 0x7FF)
@@ -26,35 +75,9 @@ enum ShortestDouble {
             UnsafeMutableRawPointer(out).storeBytes(of: UInt32(0x6C_6C_75_6E).littleEndian, as: UInt32.self)
             return 4
         }
-        var n = 0
-        if bits >> 63 != 0 {
-            out[0] = UInt8(ascii: "-")
-            n = 1
-        }
-        // Short decimals (coordinates with two decimals, times with six): when N = |v|·10^8 is
-        // a whole number below 10^15 and N / 10^8 reads back as |v| (both exact, the quotient
-        // is rounded once), that decimal is the shortest form, since decimals of at most 15
-        // significant digits are all distinct doubles; from 10^−4 up to 10^7 it is written
-        // plain, with eight decimals less their trailing zeros. One multiplication rejects the
-        // rest, which go to the general algorithm.
-        //
-        // Whether N is whole is told by adding 2^52: below 2^52, the sum is exact (and N its
-        // mantissa bits) only when N is whole; otherwise it is rounded to a whole number, and
-        // taking 2^52 away again (exactly) does not give N back.
-        let magnitude = abs(v)
-        let scaled = magnitude * 1e8
-        let shifted = scaled + twoToThe52
-        if magnitude >= 1e-4 && scaled < 1e15 && shifted - twoToThe52 == scaled && scaled / 1e8 == magnitude {
-            let eightDecimals = shifted.bitPattern & ((1 << 52) - 1)
-            // The most common of them (coordinates with two decimals, whole numbers) have at
-            // most four decimals and an integer part below 10^4: the same decimal, N / 10^4,
-            // written from one word of eight digits rather than two.
-            let fourDecimals = eightDecimals / 10_000
-            if eightDecimals < 1_000_000_000_000 && fourDecimals &* 10_000 == eightDecimals {
-                return n &+ writeFourDecimals(UInt32(truncatingIfNeeded: fourDecimals), at: out + n)
-            }
-            return n &+ writeEightDecimals(eightDecimals, at: out + n)
-        }
+        // The sign, stored in any case, as in `write`.
+        out[0] = UInt8(ascii: "-")
+        let n = Int(truncatingIfNeeded: bits >> 63)
         return n &+ writeWithoutShortcuts(mantissa: mantissa, exponent: exponent, tables: tables, at: out + n)
     }
 
@@ -65,10 +88,60 @@ enum ShortestDouble {
     @inline(__always)
     static func writeWithoutShortcuts(mantissa: UInt64, exponent: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
         let (digits, e10) = decimal(mantissa: mantissa, exponent: exponent, tables: tables)
+        let count = decimalLength(digits, tables: tables)
+        // The exponent of the leading digit.
+        let x = e10 &+ count &- 1
+        if e10 < 0 && x >= -4 && x < 8 {
+            // Most numbers of a transcript: a fraction, below 10^8, plain.
+            return layOutFraction(digits, count: count, x: x, tables: tables, at: out)
+        }
         // Swift writes whole numbers from 2^53 up in scientific notation too: from exponent
         // 1023 + 53 up, but for 2^53 itself.
         let plainUpTo = exponent < 1023 + 53 || (exponent == 1023 + 53 && mantissa == 0) ? 16 : 0
         return layOut(digits, e10, plainUpTo: plainUpTo, tables: tables, at: out)
+    }
+
+    /// Writes digits × 10^e10, whose `count` digits (1 to 17) are not all before the point and
+    /// whose leading digit has the exponent `x`, from −4 to 7, in plain notation (`12.75`,
+    /// `0.0075`); returns the length. Uses up to 23 bytes at `out`.
+    ///
+    /// The digits, followed by zeros to make seventeen (a multiplication by a power of ten), are
+    /// the same words whatever their count: the first digit, then two words of eight. For
+    /// x ≥ 0 the point goes into the first word after x digits (the rest of the word moved up
+    /// a byte, its last byte stored after it); for x < 0, the text is `0.`, −x − 1 zeros, and
+    /// the digits. What follows the `count` digits (zeros) is written over by the caller.
+    @inline(__always)
+    private static func layOutFraction(_ digits: UInt64, count: Int, x: Int, tables: PowerTables, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Below 10^17 (count is at most 17, the power at least 10^0).
+        let padded = digits &* tables.tens[17 &- count]
+        let first = padded / 10_000_000_000_000_000
+        // The remainders and quotients are below their divisors: no overflow.
+        let rest = padded &- first &* 10_000_000_000_000_000
+        let high = rest / 100_000_000
+        let low = rest &- high &* 100_000_000
+        let highDigits = eightDigits(UInt32(truncatingIfNeeded: high))
+        let lowDigits = eightDigits(UInt32(truncatingIfNeeded: low))
+        let raw = UnsafeMutableRawPointer(out)
+        if x >= 0 {
+            // The first digit, then the word of eight with the point after x of them (x < 8:
+            // the shifts are below 64), its last digit, the other word: 18 bytes.
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ first)
+            let shift = UInt64(truncatingIfNeeded: 8 &* x)
+            let before = (1 &<< shift) &- 1
+            let withPoint = (highDigits & before) | (UInt64(0x2E) &<< shift) | ((highDigits &<< 8) & ~((before &<< 8) | 0xFF))
+            raw.storeBytes(of: withPoint.littleEndian, toByteOffset: 1, as: UInt64.self)
+            out[9] = UInt8(truncatingIfNeeded: highDigits &>> 56)
+            raw.storeBytes(of: lowDigits.littleEndian, toByteOffset: 10, as: UInt64.self)
+            return count &+ 1
+        }
+        // "0.0000" (as many zeros as needed are kept), then the digits from 1 − x (2 to 5):
+        // 23 bytes at most.
+        raw.storeBytes(of: UInt64(0x3030_3030_2E30).littleEndian, as: UInt64.self)
+        let n = 1 &- x
+        out[n] = UInt8(truncatingIfNeeded: 0x30 &+ first)
+        raw.storeBytes(of: highDigits.littleEndian, toByteOffset: n &+ 1, as: UInt64.self)
+        raw.storeBytes(of: lowDigits.littleEndian, toByteOffset: n &+ 9, as: UInt64.self)
+        return n &+ count
     }
 
     /// The shortest decimal digits and exponent with digits × 10^e10 reading back as the double
@@ -145,7 +218,11 @@ enum ShortestDouble {
                 significand -= 1
             }
         }
-        return withoutTrailingZeros(significand, minusK &+ 2)
+        // No trailing zero to take off: were these digits a multiple of 10 (of 1000 at the
+        // scale of z), that multiple would lie in the interval (the digits closest to the
+        // value do), at or below z, so the multiple of 1000 below z would too, and the shorter
+        // answer above would have been taken.
+        return (significand, minusK &+ 2)
     }
 
     /// A power of two whose lower neighbour is half as far as its upper one (fc = 2^52, e > −1074).
@@ -298,7 +375,7 @@ enum ShortestDouble {
     private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
 
     /// Bytes of room `write` may use at `out` (the text is at most 24; digits are stored eight
-    /// at a time).
+    /// at a time, a kept text copied as 32).
     static let room = 40
 
     /// How many decimal digits `v` (≥ 1, below 10^17) has: from its length in bits, b, the
@@ -359,6 +436,60 @@ enum ShortestDouble {
         let parity = (high >> UInt64(64 - beta)) & 1 != 0
         let isInteger = (high << UInt64(beta)) | (low.low >> UInt64(64 - beta)) == 0
         return (parity, isInteger)
+    }
+}
+
+/// The texts of doubles lately written, by their bits, so that a value written again (a touch's
+/// point in two records, a velocity, an angle that did not change) is copied rather than made
+/// again. One thread at a time uses it (as `OutputBuffer`).
+///
+/// Each value has one of 256 places, chosen by a hash of its bits, which holds the bits of the
+/// last value written there, its text's length and the text (at most 24 bytes, kept as 32).
+/// Every place starts as NaN's, with `null`, which every NaN is written as: no value ever finds
+/// a text that is not its own, so the bytes written are the same with or without the places.
+final class RecentShortest: @unchecked Sendable {
+    // Sendable: the places are read and written only by the one thread that uses it.
+    private static let placeCount = 256
+    /// A place: the bits (8 bytes), the length (8) and the text (32), in 64 bytes.
+    private static let placeSize = 64
+    private let places: UnsafeMutableRawPointer
+
+    init() {
+        places = .allocate(byteCount: Self.placeCount * Self.placeSize, alignment: 64)
+        for i in 0..<Self.placeCount {
+            // Within the block: place `i` of `placeCount`.
+            let place = places + i * Self.placeSize
+            place.initializeMemory(as: UInt8.self, repeating: 0, count: Self.placeSize)
+            place.storeBytes(of: Double.nan.bitPattern, as: UInt64.self)
+            place.storeBytes(of: 4, toByteOffset: 8, as: Int.self)
+            place.storeBytes(of: UInt32(0x6C_6C_75_6E).littleEndian, toByteOffset: 16, as: UInt32.self)
+        }
+    }
+
+    deinit { places.deallocate() }
+
+    /// Writes `v` at `out`, which has `ShortestDouble.room` bytes; returns the length.
+    @inline(__always)
+    fileprivate func write(_ v: Double, to out: UnsafeMutablePointer<UInt8>, tables: PowerTables) -> Int {
+        let bits = v.bitPattern
+        // A hash: the product is meant to wrap; its top eight bits pick one of 256 places.
+        let index = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        // Within the block: `index` is below 256.
+        let place = places + index &* Self.placeSize
+        let to = UnsafeMutableRawPointer(out)
+        if place.load(as: UInt64.self) == bits {
+            // 32 bytes of the place's text, within the `room` (40) bytes at `out`.
+            to.storeBytes(of: place.load(fromByteOffset: 16, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to.storeBytes(of: place.load(fromByteOffset: 32, as: SIMD16<UInt8>.self), toByteOffset: 16, as: SIMD16<UInt8>.self)
+            return place.load(fromByteOffset: 8, as: Int.self)
+        }
+        let n = ShortestDouble.make(v, to: out, tables: tables)
+        // The text and what follows it, 32 of the `room` bytes at `out`, into the place.
+        place.storeBytes(of: to.loadUnaligned(as: SIMD16<UInt8>.self), toByteOffset: 16, as: SIMD16<UInt8>.self)
+        place.storeBytes(of: to.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 32, as: SIMD16<UInt8>.self)
+        place.storeBytes(of: bits, as: UInt64.self)
+        place.storeBytes(of: n, toByteOffset: 8, as: Int.self)
+        return n
     }
 }
 

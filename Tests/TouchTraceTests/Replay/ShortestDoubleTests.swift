@@ -233,4 +233,95 @@ import Testing
         #expect(text(12_345_678) == "12345678.0")
         #expect(text(1e16) == "1e+16")
     }
+
+    /// Fractions below 10^8 in plain notation (`layOutFraction`): digits of every count from 1
+    /// to 17 with the leading digit's exponent from −4 to 7 (`0.00012`, `1234567.8901234567`),
+    /// each digit random, and the doubles beside them, which the general algorithm writes with
+    /// as many digits as they need; both signs.
+    @Test func fractionsOfEveryLengthMatchDescription() {
+        var random = SplitMix64(state: 1717)
+        var mismatches: [String] = []
+        var compared = 0
+        for count in 1...17 {
+            for x in -4...7 {
+                for _ in 0..<1_500 {
+                    var digits = "", leading = ""
+                    for i in 0..<count { digits.append(Character(String(random.next() % (i == 0 ? 9 : 10) + (i == 0 ? 1 : 0)))) }
+                    // digits × 10^(x − count + 1), written as a decimal for `Double(_:)` to read.
+                    let text: String
+                    if x >= 0 {
+                        let whole = String(digits.prefix(x + 1)).padding(toLength: x + 1, withPad: "0", startingAt: 0)
+                        let fraction = String(digits.dropFirst(x + 1))
+                        text = whole + "." + (fraction.isEmpty ? "0" : fraction)
+                    } else {
+                        leading = String(repeating: "0", count: -x - 1)
+                        text = "0." + leading + digits
+                    }
+                    guard let v = Double(text) else { continue }
+                    for w in [v, v.nextUp, v.nextDown, -v] where w != 0 {
+                        compared += 1
+                        let t = self.text(w)
+                        if t != w.description && mismatches.count < 5 { mismatches.append("\(w.description) written \(t)") }
+                    }
+                }
+            }
+        }
+        #expect(compared > 800_000)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// Two million more, against `description`: random bit patterns (every exponent, huge and
+    /// tiny ones), subnormals, random short decimals, integers below and above 2^53, values
+    /// k / 2^n whose exact decimals end in 5 (where digits are rounded half to even), powers of
+    /// two, and ±0 (`0.0`).
+    @Test func matchesDescriptionOnTwoMillionMixedDoubles() {
+        var random = SplitMix64(state: 2030)
+        var mismatches: [String] = []
+        var compared = 0
+        for i in 0..<2_000_000 {
+            let r = random.next()
+            let v: Double
+            switch i % 8 {
+            case 0: v = Double(bitPattern: r)
+            case 1: v = Double(bitPattern: r & 0x000F_FFFF_FFFF_FFFF)
+            case 2: v = Double(Int64(bitPattern: r) % 100_000_000_000) / [1.0, 1e2, 1e4, 1e6, 1e8][Int(r >> 60) % 5]
+            case 3: v = Double(r >> UInt64(random.next() % 64))
+            case 4: v = Double(r >> 11) / Double(UInt64(1) << (1 + random.next() % 62))
+            case 5: v = Double(sign: r & 1 == 0 ? .plus : .minus, exponent: Int(random.next() % 2098) - 1074, significand: 1)
+            case 6: v = Double(bitPattern: (r & 0x800F_FFFF_FFFF_FFFF) | ((random.next() % 2046 + 1) << 52))
+            default: v = r & 1 == 0 ? 0.0 : -0.0
+            }
+            guard v.isFinite else { continue }
+            compared += 1
+            let t = text(v)
+            if t != (v == 0 ? "0.0" : v.description) && mismatches.count < 5 { mismatches.append("\(v.description) written \(t)") }
+        }
+        #expect(compared > 1_990_000)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// Texts kept by bits (`RecentShortest`) are copied only for the value they were made for:
+    /// a stream drawn from a pool larger than the places (so values meet in a place and replace
+    /// each other), with NaNs of several bit patterns, infinities, zeros and short decimals,
+    /// written as it is without the places.
+    @Test func recentTextsAreTheValuesOwn() {
+        var random = SplitMix64(state: 128)
+        var pool: [Double] = [.nan, -.nan, Double(bitPattern: 0x7FF0_0000_0000_0001), .infinity, -.infinity, 0.0, -0.0, 0.5, 12.25]
+        for _ in 0..<400 { pool.append(Double(bitPattern: random.next())) }
+        for _ in 0..<100 { pool.append(Double(random.next() % 1_000_000) / 7) }
+        for _ in 0..<300 { pool.append(Double(Int64(random.next() % 1_000_000) - 500_000) / 100) }
+        let recent = RecentShortest()
+        var buffer = ByteBuffer(capacity: 1 << 10)
+        defer { buffer.deallocate() }
+        var mismatches: [String] = []
+        for _ in 0..<300_000 {
+            let v = pool[Int(random.next() % UInt64(pool.count))]
+            buffer.removeAll()
+            buffer.reserve(64)
+            buffer.appendShortest(v, tables: .shared, recent: recent)
+            let written = String(decoding: Array(buffer.bytes), as: UTF8.self)
+            if written != text(v) && mismatches.count < 5 { mismatches.append("\(v.description) written \(written)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
