@@ -40,19 +40,43 @@ struct JSONCursor {
     @inline(__always) mutating func skipWhitespace() {
         // Most keys and values follow no whitespace or one space: a byte above ' ' ends it at once.
         guard pos < end, base[pos] <= 0x20 else { return }
-        while pos < end {
-            let b = base[pos]
-            if b == 0x20 || b == 0x0D || b == 0x09 {
-                pos += 1
-            } else if b == 0x0A {
-                pos += 1
-                // A line break is usually followed by indentation: eight spaces at a step.
-                while lookahead(0) == 0x2020_2020_2020_2020 { pos += 8 }
+        // One space or line break before a byte above a space: after the colons and commas of
+        // a spaced file, between the events of a file with an event a line. (The byte is at
+        // most a space: the shift is below 33.)
+        if pos + 1 < end, base[pos + 1] > 0x20, (UInt64(1) &<< UInt64(base[pos])) & Self.spaceOrLineFeed != 0 {
+            pos += 1
+            return
+        }
+        while true {
+            if pos + 8 <= end {
+                // A run of spaces (one after a colon, the indentation after a line break) is
+                // measured eight bytes at a time: its length is where the first other byte is,
+                // with no test of a byte on its own. In bounds: checked just above.
+                let others = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+                if others == 0 {
+                    pos += 8
+                    continue
+                }
+                pos += others.trailingZeroBitCount >> 3
             } else {
-                return
+                while pos < end, base[pos] == 0x20 { pos += 1 }
+                guard pos < end else { return }
             }
+            // Not a space: a line break, carriage return or tab goes on, in one test of a bit
+            // each (no table of jumps, which the order of these bytes would make hard to
+            // predict); anything else ends the whitespace. The shift is below 33.
+            let b = base[pos]
+            guard b < 0x20, (UInt64(1) &<< UInt64(b)) & Self.whitespaceBelowSpace != 0 else { return }
+            pos += 1
         }
     }
+
+    /// The bytes below a space that JSON counts as whitespace (tab, line feed, carriage
+    /// return), as a set of bits.
+    private static var whitespaceBelowSpace: UInt64 { 1 << 0x09 | 1 << 0x0A | 1 << 0x0D }
+
+    /// A space and a line feed, as a set of bits.
+    private static var spaceOrLineFeed: UInt64 { 1 << 0x20 | 1 << 0x0A }
 
     /// Skips whitespace and returns the next byte without consuming it (0 at the end).
     @inline(__always) mutating func peek() -> UInt8 {
@@ -111,9 +135,7 @@ struct JSONCursor {
             return false
         }
         if first { return true }
-        guard b == UInt8(ascii: ",") else {
-            throw failure("invalid JSON: expected ',' or '}' after an object member, found \(foundDescription())")
-        }
+        guard b == UInt8(ascii: ",") else { throw failureAfter("an object member", closing: "}") }
         pos += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") { throw failure("invalid JSON: trailing comma before '}'") }
@@ -121,7 +143,10 @@ struct JSONCursor {
     }
 
     /// After `[` or an element: true if another element follows (consumes `,`), false at `]`.
-    @inline(__always) mutating func nextElement(first: Bool) throws(ParseFailure) -> Bool {
+    ///
+    /// Transparent: the loop over a trace's events is large, and as an `@inline(__always)`
+    /// function this was called out of line there.
+    @_transparent mutating func nextElement(first: Bool) throws(ParseFailure) -> Bool {
         skipWhitespace()
         guard pos < end else { throw failure("invalid JSON: unexpected end of file inside an array (missing ']')") }
         let b = base[pos]
@@ -130,13 +155,18 @@ struct JSONCursor {
             return false
         }
         if first { return true }
-        guard b == UInt8(ascii: ",") else {
-            throw failure("invalid JSON: expected ',' or ']' after an array element, found \(foundDescription())")
-        }
+        guard b == UInt8(ascii: ",") else { throw failureAfter("an array element", closing: "]") }
         pos += 1
         skipWhitespace()
         if current == UInt8(ascii: "]") { throw failure("invalid JSON: trailing comma before ']'") }
         return true
+    }
+
+    /// "expected ',' or '}' after an object member, found …": out of line, so that the loops
+    /// that step from one member or element to the next stay small enough to be inlined.
+    @inline(never)
+    private func failureAfter(_ what: StaticString, closing: StaticString) -> ParseFailure {
+        failure("invalid JSON: expected ',' or '\(closing)' after \(what), found \(foundDescription())")
     }
 
     /// Reads a member's key and the colon after it.
@@ -242,6 +272,22 @@ struct JSONCursor {
         }
         skipWhitespace()
         return true
+    }
+
+    /// Consumes the member key at the cursor if it is `key` (a key `shortContents(of:)` packed
+    /// when it was read before), with the colon after it and the whitespace on either side of
+    /// the colon, in one comparison of its bytes instead of a scan: the same bytes, so the
+    /// same key `memberKey` would read. False, with nothing consumed, for any other key, near
+    /// the end of the buffer, or when no colon follows.
+    @inline(__always) mutating func takeKey(_ key: ShortString) -> Bool {
+        // The quote, 16 bytes and the byte after them.
+        guard pos + 18 <= end, base[pos] == UInt8(ascii: "\"") else { return false }
+        // In bounds: checked just above.
+        let p = UnsafeRawPointer(base + pos + 1)
+        guard p.loadUnaligned(as: UInt64.self).littleEndian & Self.lowBytes(key.length) == key.low,
+              p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian & Self.lowBytes(key.length - 8) == key.high,
+              base[pos + 1 + key.length] == UInt8(ascii: "\"") else { return false }
+        return takeQuotedKey(key.length + 2)
     }
 
     /// Skips whitespace and consumes `byte` if it is next; whether it did. What a reader that
@@ -369,6 +415,34 @@ struct JSONCursor {
         if token.hasEscapes { return decode(token) == literal.description }
         guard token.end - token.start == n else { return false }
         return memcmp(base + token.start, literal.utf8Start, n) == 0
+    }
+
+    /// The contents of a string of at most 16 bytes without escapes, packed in two words, or
+    /// nil for any other string: a key met again is told by comparing two words, with no
+    /// `String` made and nothing hashed.
+    func shortContents(of token: JSONStringToken) -> ShortString? {
+        let length = token.end - token.start
+        guard !token.hasEscapes, length <= 16 else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if token.start + 16 <= end {
+            // In bounds: the 16 bytes from the start were checked just above.
+            let p = UnsafeRawPointer(base + token.start)
+            low = p.loadUnaligned(as: UInt64.self).littleEndian & Self.lowBytes(length)
+            high = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian & Self.lowBytes(length - 8)
+        } else {
+            // Near the end of the buffer: a byte at a time.
+            for i in 0..<length {
+                let b = UInt64(base[token.start + i])
+                if i < 8 { low |= b << UInt64(8 * i) } else { high |= b << UInt64(8 * (i - 8)) }
+            }
+        }
+        return ShortString(low: low, high: high, length: length)
+    }
+
+    /// A word's lowest `count` bytes set (none for 0 or fewer, all eight for 8 or more).
+    @inline(__always) private static func lowBytes(_ count: Int) -> UInt64 {
+        count <= 0 ? 0 : count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
     }
 
     /// The decoded contents of a string.
@@ -637,6 +711,7 @@ struct JSONCursor {
     /// `shortNumber` reads nearly all of them).
     @inline(never)
     mutating func anyNumber() throws(ParseFailure) -> JSONNumber {
+        if let long = longDecimal() { return long }
         let start = pos
         var negative = false
         if pos < end && base[pos] == UInt8(ascii: "-") {
@@ -730,6 +805,64 @@ struct JSONCursor {
             integer = nil
         }
         return JSONNumber(value: value, integer: integer)
+    }
+
+    /// A number written `-123.45678901234567` (at most seven digits before the point, one to
+    /// fifteen after it, nineteen in all, no exponent, a delimiter after it), as a browser or
+    /// Python writes a double, read in eight-byte steps with no test of a byte on its own;
+    /// nil (nothing consumed) for any other, which the general steps of `anyNumber` read. The
+    /// value is the one those steps give, to the bit: the same digits, the same exponent, the
+    /// same conversion (Clinger's fast path, else Eisel and Lemire's method; where neither can
+    /// tell, nil, and they take it to `strtod`).
+    @inline(__always) private mutating func longDecimal() -> JSONNumber? {
+        // The reads below end at most 27 bytes past `pos`: a sign, eight bytes of the whole
+        // part, the point, sixteen bytes of the fraction and the byte after them.
+        guard pos + 32 <= end else { return nil }
+        var p = pos
+        let negative = base[p] == UInt8(ascii: "-")
+        if negative { p += 1 }
+        // The whole part: one to seven digits, not starting with 0 unless it is just 0.
+        let whole = Self.digitRun(at: base + p)
+        guard whole.count > 0, whole.count < 8, base[p] != UInt8(ascii: "0") || whole.count == 1 else { return nil }
+        p += whole.count
+        guard base[p] == UInt8(ascii: ".") else { return nil }
+        p += 1
+        let first = Self.digitRun(at: base + p)
+        guard first.count > 0 else { return nil }
+        p += first.count
+        var mantissa = whole.value &* integerPowerOfTen(first.count) &+ first.value
+        var fractionDigits = first.count
+        if first.count == 8 {
+            let second = Self.digitRun(at: base + p)
+            guard second.count < 8 else { return nil }
+            if second.count > 0 {
+                // At most 7 + 8 digits so far, below 10^15: times 10^7 and plus the next seven
+                // digits stays below 10^22, which the count below checks before the value is
+                // used (as `anyNumber` counts them, its zero before the point aside).
+                mantissa = mantissa &* integerPowerOfTen(second.count) &+ second.value
+                fractionDigits += second.count
+                p += second.count
+            }
+        }
+        // Nineteen digits fit a UInt64 exactly; more (which wrapped above) go to `anyNumber`.
+        guard whole.count + fractionDigits <= 19 else { return nil }
+        let next = base[p]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        let exponent = -fractionDigits
+        let value: Double
+        if mantissa == 0 {
+            value = negative ? -0.0 : 0.0
+        } else if mantissa <= 1 << 53 && exponent >= -22 {
+            let v = Double(mantissa) / powerOfTen(-exponent)
+            value = negative ? -v : v
+        } else if let v = Self.longFraction(mantissa, exponent: exponent) {
+            value = negative ? -v : v
+        } else {
+            return nil
+        }
+        pos = p
+        return JSONNumber(value: value, integer: nil)
     }
 
     /// Reads a run of decimal digits at the cursor (at least one is there), appending them to
@@ -980,6 +1113,14 @@ struct JSONCursor {
             return JSONNode(offset: at, value: try literal())
         }
     }
+}
+
+/// A string of at most 16 bytes, as `JSONCursor.shortContents(of:)` packs it: its bytes in
+/// two words (the first byte lowest, zeros past the end) and its length.
+struct ShortString: Equatable {
+    var low: UInt64
+    var high: UInt64
+    var length: Int
 }
 
 /// Where a string's contents lie in the buffer (between the quotes).

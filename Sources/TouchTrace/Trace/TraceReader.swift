@@ -31,6 +31,9 @@ struct TraceReader {
     var isFirstPass = true
     /// The unknown keys warned about, each once, and their warnings.
     var warnedUnknownKeys: Set<String> = []
+    /// The last unknown key `passesOverUnknownKey` passed over (one of at most 16 bytes), which
+    /// it found among those it may pass over.
+    var passedUnknownKey: ShortString?
     var unknownKeyWarnings: [TraceError] = []
     /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
     var endedUnreadable = false
@@ -1051,13 +1054,22 @@ struct TraceReader {
         // The keys this reader has warned of, or (a later part) met: only those are passed over,
         // so that the first of each is read by the general steps and warned of once.
         let checksKey = isFirstPass || laterPart != nil
-        let known = laterPart?.unknownKeyNames ?? warnedUnknownKeys
-        if checksKey && known.isEmpty { return false }
         var c = cursor
-        guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
-        if checksKey {
-            let key = c.decode(token)
-            guard known.contains(key) else { return false }
+        // The key passed over last is known to be among them (they only grow): the same key
+        // again, as in a file that writes it in every touch, is matched in one step and not
+        // looked up.
+        var matched = false
+        if checksKey, let passed = passedUnknownKey { matched = c.takeKey(passed) }
+        if !matched {
+            guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
+            if checksKey {
+                let short = c.shortContents(of: token)
+                if short == nil || short != passedUnknownKey {
+                    let known = laterPart?.unknownKeyNames ?? warnedUnknownKeys
+                    guard !known.isEmpty, known.contains(c.decode(token)) else { return false }
+                    if let short { passedUnknownKey = short }
+                }
+            }
         }
         guard (try? c.skipValue(depth: depth)) != nil else { return false }
         c.skipWhitespace()

@@ -271,4 +271,96 @@ import Testing
             #expect(triple == nil && first == nil && pos == 0, "\(text)")
         }
     }
+
+    /// A number with a long fraction (`230.43998696789480`, as a browser writes a double) far
+    /// enough from the end of the buffer is read in eight-byte steps before the general ones:
+    /// random numbers of one to seven digits before the point (`0` too) and nine to seventeen
+    /// after it, with a sign or not, must read as Swift reads the text, to the bit, and leave
+    /// the cursor at the delimiter; the ties and near ties among them go to `strtod` as before.
+    @Test func longDecimalsReadExactly() throws {
+        var generator = SplitMix64(state: 31)
+        func check(_ text: String, _ delimiter: String) throws {
+            let bytes = Array((text + delimiter + String(repeating: " ", count: 40)).utf8)
+            let (n, pos) = try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer)
+                let n = try cursor.number()
+                return (n, cursor.pos)
+            }
+            #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
+            #expect(n.integer == nil && pos == text.utf8.count, "\(text)")
+        }
+        for round in 0..<30_000 {
+            let integerDigits = Int(generator.next() % 7) + 1
+            let fractionDigits = Int(generator.next() % 9) + 9
+            var text = generator.next() % 3 == 0 ? "-" : ""
+            text += round % 5 == 0 ? "0" : String(generator.next() % 9 + 1)
+            if round % 5 != 0 { for _ in 1..<integerDigits { text += String(generator.next() % 10) } }
+            text += "."
+            for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
+            try check(text, [",", "]", "}", " ", "\n", "\r", "\t"][round % 7])
+        }
+        // A double's own 17 digits (its shortest form padded with zeros where shorter), and
+        // the ties and near ties that neither fast method can tell.
+        for _ in 0..<10_000 {
+            let d = Double(bitPattern: generator.next() % (0x40F8_0000_0000_0000 - 0x3F00_0000_0000_0000) + 0x3F00_0000_0000_0000)
+            guard !d.description.contains("e") else { continue }
+            var text = d.description
+            while text.count < 18 { text += "0" }
+            try check(text, ",")
+        }
+        for text in ["9007199254740993.0", "4503599627370496.5", "0.10000000000000000555", "1448.1000000000001",
+                     "0.000000000000000", "-0.0000000000000000", "9999999.999999999999", "1.0000000000000002"] {
+            try check(text, "]")
+        }
+    }
+
+    /// Numbers the eight-byte steps for long fractions do not take, far from the end of the
+    /// buffer, are read or rejected by the general steps as near it: the same value, or the
+    /// same message at the same place.
+    @Test func longDecimalsTheyDoNotTakeReadAsBefore() throws {
+        for text in ["[01.1234567890123]", "[-.12345678901234]", "[1.12345678901234567e5]", "[1.1234567890123x]",
+                     "[0.12345678901234567890]", "[12345678.123456789]", "[1.123456789012345678]", "[1.]",
+                     "[-0.1234567890123456789]", "[1.1234567890123E-2]", "[-]", "[1.12345678901234567]"] {
+            var outcomes: [String] = []
+            for padding in [0, 40] {
+                do {
+                    let node = try parseNode(text + String(repeating: " ", count: padding))
+                    guard case .array(let elements) = node.value, case .number(let value, _) = elements[0].value else {
+                        outcomes.append("not a number")
+                        continue
+                    }
+                    outcomes.append("\(value.bitPattern)")
+                } catch {
+                    outcomes.append(error.description)
+                }
+            }
+            #expect(outcomes[0] == outcomes[1], "\(text): \(outcomes)")
+        }
+    }
+
+    /// Whitespace is skipped eight bytes at a time where eight remain: runs of spaces, tabs,
+    /// line feeds and carriage returns in any mix, of every length, at every distance from
+    /// the end of the buffer, end at the first other byte (a control byte, a quote, a digit, a
+    /// byte of UTF-8) or at the end.
+    @Test func whitespaceRunsEndAtTheFirstOtherByte() {
+        var generator = SplitMix64(state: 41)
+        let spaces: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D]
+        let others: [UInt8] = [0x22, 0x31, 0x7B, 0x00, 0x01, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, 0x21, 0x80, 0xFF]
+        for round in 0..<20_000 {
+            let length = Int(generator.next() % 41)
+            var bytes = (0..<length).map { _ in spaces[Int(generator.next() % UInt64(spaces.count))] }
+            if round % 4 != 0 { bytes.append(others[Int(generator.next() % UInt64(others.count))]) }
+            bytes += Array(repeating: UInt8(ascii: "x"), count: Int(generator.next() % 12))
+            let start = Int(generator.next() % 3)
+            let skipped = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer, from: min(start, buffer.count))
+                cursor.skipWhitespace()
+                return cursor.pos
+            }
+            // By definition: the first byte from the start that is not one of the four.
+            var expected = min(start, bytes.count)
+            while expected < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[expected]) { expected += 1 }
+            #expect(skipped == expected, "\(bytes) from \(start)")
+        }
+    }
 }

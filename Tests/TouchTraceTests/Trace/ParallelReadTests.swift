@@ -171,6 +171,47 @@ import Testing
         }
     }
 
+    /// The plain steps pass over the key they passed over last without looking it up again:
+    /// keys that differ from it in one byte, in length, or that are too long to be kept so, are
+    /// each still warned of once, at their first place; a key written with an escape is the
+    /// key it decodes to; keys taking turns are passed over as often as they come.
+    @Test func keysLikeTheOnePassedOverAreEachWarnedOfOnce() throws {
+        func touch(_ phase: String, _ x: Double, extra: String) -> String {
+            "{\"id\": 1, \"phase\": \"\(phase)\", \"x\": \(x), \"y\": 2\(extra)}"
+        }
+        var events: [String] = ["{\"t\": 0, \"touches\": [" + touch("began", 1, extra: "") + "]}"]
+        for i in 1..<300 {
+            var key = "pointerType"
+            if i == 100 { key = "pointerTypf" }                 // the same length, its last byte other
+            if i == 200 { key = "pointerTyp" }                  // one byte shorter
+            if i == 220 { key = "pointer\\u0054ype" }          // "pointerType", with an escape
+            var extra = i >= 10 ? ", \"\(key)\": \"touch\"" : ""
+            // 17 bytes, more than are kept: looked up each time (from event 150 on, every 10th).
+            if i >= 150 && i % 10 == 0 { extra += ", \"pointerTypeExtras\": 1" }
+            // "a" in events 260 to 279, taking turns with "pointerType" in their touches; "b" in 270.
+            var eventExtra = (260..<280).contains(i) ? ", \"a\": 1" : ""
+            if i == 270 { eventExtra += ", \"b\": [2]" }
+            events.append("{\"t\": \(Double(i) * 0.01), \"touches\": [" + touch(i == 299 ? "ended" : "moved", Double(i), extra: extra) + "]\(eventExtra)}")
+        }
+        let text = trace(events)
+        expectSame(text, "keys alike")
+        expectSame(text, "keys alike, strict", options: TraceReadOptions(reportUnknownKeys: true))
+        // The warnings, by hand: each key at the first event that has it, in the order met.
+        let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: TraceReadOptions())
+        let expected = [#""pointerType" in event 10, touches[0]"#, #""pointerTypf" in event 100, touches[0]"#,
+                        #""pointerTypeExtras" in event 150, touches[0]"#, #""pointerTyp" in event 200, touches[0]"#,
+                        #""a" in event 260"#, #""b" in event 270"#]
+        let warnings = trace.summary.warnings.map(\.description)
+        #expect(warnings.count == expected.count, "\(warnings)")
+        for (warning, key) in zip(warnings, expected) {
+            #expect(warning.hasSuffix("warning: unknown key \(key) (ignored)"), "\(warning)")
+        }
+        #expect(trace.summary.eventCount == 300)
+        // Under --strict each is a problem, the first at event 10.
+        let strict = problems(text, options: TraceReadOptions(reportUnknownKeys: true))
+        #expect(strict.count == 1 && strict[0].hasSuffix(#"unknown key "pointerType" in event 10, touches[0] (ignored unless --strict)"#), "\(strict)")
+    }
+
     @Test func aFalseBoundaryInANestedValueIsNotTrusted() {
         // Near the middle, an event carries an unknown key whose value is a list of objects that
         // look like events: the split lands inside it, and the first thread reads on.
