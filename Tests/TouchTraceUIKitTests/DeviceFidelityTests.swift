@@ -79,3 +79,37 @@ import TouchTrace
         ])
     }
 }
+
+extension DeviceFidelityTests {
+    /// A delegate that notes, in `scrollViewDidZoom(_:)`, the zoom and the offset it reads.
+    final class ZoomReader: UIScrollViewDelegate {
+        let image = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        var heard: [String] = []
+        func viewForZooming(in scrollView: UIScrollView) -> UIView? { image }
+        func scrollViewDidZoom(_ scrollView: UIScrollView) {
+            heard.append("zoom \(scrollView.zoomScale) \(scrollView.contentOffset.x),\(scrollView.contentOffset.y)")
+        }
+    }
+
+    /// UIScrollViewDelegate: `scrollViewDidZoom(_:)` tells that the zoom changed; a delegate
+    /// that places its content from `contentOffset` there (centring an image) must find the
+    /// offset the zoom brought, as on a device, not the one before.
+    @Test func scrollViewDidZoomReadsTheZoomsOffset() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let reader = ZoomReader()
+        scroll.addSubview(reader.image)
+        scroll.contentSize = reader.image.frame.size
+        scroll.minimumZoomScale = 1
+        scroll.maximumZoomScale = 4
+        scroll.delegate = reader
+        // To 2 about the bounds' middle (100, 100): it becomes (200, 200), less (100, 100):
+        // offset (100, 100), within the largest (400 − 200, 400 − 200) = (200, 200).
+        scroll.setZoomScale(2, animated: false)
+        // A 50 × 50 rect at (50, 50): 200 / 50 = 4, the limit. Its middle (75, 75) at 4 is
+        // (300, 300), less (100, 100): (200, 200), within (800 − 200, 800 − 200).
+        scroll.zoom(to: CGRect(x: 50, y: 50, width: 50, height: 50), animated: true)
+        // The same zoom again: no change, nothing heard.
+        scroll.setZoomScale(4, animated: false)
+        #expect(reader.heard == ["zoom 2.0 100.0,100.0", "zoom 4.0 200.0,200.0"], "\(reader.heard)")
+    }
+}
