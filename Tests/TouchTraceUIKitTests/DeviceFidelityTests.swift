@@ -113,3 +113,122 @@ extension DeviceFidelityTests {
         #expect(reader.heard == ["zoom 2.0 100.0,100.0", "zoom 4.0 200.0,200.0"], "\(reader.heard)")
     }
 }
+
+extension DeviceFidelityTests {
+    /// Ignores, after `super` has had them, the touches that begin in the lower half of a view
+    /// 600 points tall (y over 300): a recognizer that keeps to the fingers of one area.
+    static func ignoreLowerHalf(_ recognizer: UIGestureRecognizer, _ touches: Set<UITouch>, _ event: UIEvent) {
+        for touch in touches where touch.location(in: recognizer.view).y > 300 { recognizer.ignore(touch, for: event) }
+    }
+
+    final class UpperTap: UITapGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            super.touchesBegan(touches, with: event)
+            DeviceFidelityTests.ignoreLowerHalf(self, touches, event)
+        }
+    }
+    final class UpperPress: UILongPressGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            super.touchesBegan(touches, with: event)
+            DeviceFidelityTests.ignoreLowerHalf(self, touches, event)
+        }
+    }
+    final class UpperSwipe: UISwipeGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            super.touchesBegan(touches, with: event)
+            DeviceFidelityTests.ignoreLowerHalf(self, touches, event)
+        }
+    }
+    final class UpperPinch: UIPinchGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            super.touchesBegan(touches, with: event)
+            DeviceFidelityTests.ignoreLowerHalf(self, touches, event)
+        }
+    }
+    final class UpperRotation: UIRotationGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            super.touchesBegan(touches, with: event)
+            DeviceFidelityTests.ignoreLowerHalf(self, touches, event)
+        }
+    }
+
+    /// The state changes of the one recognizer `make` makes on a view 400 × 600 at the screen's
+    /// origin, replaying `events`.
+    func states(_ events: [(t: Double, touches: [(id: Int, phase: String, x: Double, y: Double)])],
+                _ make: @escaping @Sendable () -> UIGestureRecognizer) throws -> [Transition] {
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 600), recognizers: [
+            ("upper", UIKitRecognizer(make)),
+        ])], origin: "test")
+        return transitions(replay(try parseTrace(traceJSON(events, version: 2)), scene), source: 0)
+    }
+
+    /// Apple (`ignore(_:for:)`): an ignored touch is not part of the gesture and its later
+    /// changes are not delivered. Each recognizer below ignores finger 1, which begins in the
+    /// lower half, after `super` has had it; the gesture is then the other fingers'.
+    @Test func anIgnoredTouchLeavesAStandardClasssRecognition() throws {
+        // Tap (one finger): finger 1 down at 0 in the lower half, finger 2 down at 0.05 and up at
+        // 0.1 in place, finger 1 up at 0.15. The tap forgot finger 1, so finger 2 is its one
+        // finger: recognized at its lift, 0.1 — not failed at 0.05 for two fingers down.
+        #expect(try states([
+            (0.00, [(1, "began", 100, 400)]), (0.05, [(2, "began", 100, 100)]),
+            (0.10, [(2, "ended", 100, 100)]), (0.15, [(1, "ended", 100, 400)]),
+        ]) { UpperTap(target: nil, action: nil) } == [Transition(t: 0.1, from: "possible", to: "recognized")])
+        // Long press (one finger, 0.5 s): finger 1 down at 0 (lower), finger 2 at 0.1 rests.
+        // Its one finger is down from 0.1: began at 0.1 + 0.5 = 0.6, not failed at 0.1 for two
+        // fingers; finger 1 moving 100 points at 0.3 is not the press's. Finger 2 lifts at 0.8:
+        // ended.
+        #expect(try states([
+            (0.00, [(1, "began", 100, 400)]), (0.10, [(2, "began", 100, 100)]), (0.30, [(1, "moved", 200, 400)]),
+            (0.80, [(2, "ended", 100, 100)]), (0.90, [(1, "ended", 200, 400)]),
+        ]) { UpperPress(target: nil, action: nil) } == [
+            Transition(t: 0.6, from: "possible", to: "began"), Transition(t: 0.8, from: "began", to: "ended"),
+        ])
+        // Swipe (right, one finger, 50 points): finger 1 down at 0 (lower) and moving down 100
+        // at 0.05, finger 2 down at 0.01 at (100, 100) and at (160, 100) at 0.1: 60 points
+        // straight right, recognized at 0.1 (measured from finger 2's start, not failed for two
+        // fingers at 0.01).
+        #expect(try states([
+            (0.00, [(1, "began", 100, 400)]), (0.01, [(2, "began", 100, 100)]), (0.05, [(1, "moved", 100, 500)]),
+            (0.10, [(2, "moved", 160, 100)]), (0.20, [(1, "ended", 100, 500), (2, "ended", 160, 100)]),
+        ]) { UpperSwipe(target: nil, action: nil) } == [Transition(t: 0.1, from: "possible", to: "recognized")])
+        // Pinch and rotation: fingers 2 and 3 down at 0 in the upper half, 100 apart; finger 1
+        // down at 0.01 in the lower half (ignored). At 0.02 the pair spreads to 140 (the pinch:
+        // 40 points ≥ 8, began) or finger 3 goes 50 down (the rotation: atan(50/100) ≈ 0.46 rad
+        // ≥ 0.0873, began). Finger 2 lifts at 0.03: no other finger of the gesture is down to
+        // take its place (finger 1 is not the gesture's). Finger 3 lifts at 0.05: the last of
+        // its fingers, ended — not left `began`, waiting for finger 1's lift, which it is never given.
+        let pinched = try states([
+            (0.00, [(2, "began", 100, 100), (3, "began", 200, 100)]), (0.01, [(1, "began", 150, 400)]),
+            (0.02, [(2, "moved", 80, 100), (3, "moved", 220, 100)]), (0.03, [(2, "ended", 80, 100)]),
+            (0.05, [(3, "ended", 220, 100)]), (0.06, [(1, "ended", 150, 400)]),
+        ]) { UpperPinch(target: nil, action: nil) }
+        #expect(pinched == [Transition(t: 0.02, from: "possible", to: "began"), Transition(t: 0.05, from: "began", to: "ended")])
+        let turned = try states([
+            (0.00, [(2, "began", 100, 100), (3, "began", 200, 100)]), (0.01, [(1, "began", 150, 400)]),
+            (0.02, [(3, "moved", 200, 150)]), (0.03, [(2, "ended", 100, 100)]),
+            (0.05, [(3, "ended", 200, 150)]), (0.06, [(1, "ended", 150, 400)]),
+        ]) { UpperRotation(target: nil, action: nil) }
+        #expect(turned == [Transition(t: 0.02, from: "possible", to: "began"), Transition(t: 0.05, from: "began", to: "ended")])
+        // An ignored finger of the pair: fingers 2 (upper) and 1 (lower) land together at 0; the
+        // pinch forgets finger 1, so finger 3, landing at 0.01 100 points right of finger 2,
+        // makes the pair with it. At 0.02 finger 3 is 140 from finger 2: 40 points ≥ 8, began,
+        // with a scale of 140 / 100 = 1.4 — not a pair with finger 1, whose moves the pinch is
+        // never given. Finger 3 lifts at 0.03, finger 2 at 0.04: ended.
+        let scene = Scene(views: [SceneView(name: "pad", frame: Rect(x: 0, y: 0, width: 400, height: 600), recognizers: [
+            ("upper", UIKitRecognizer { UpperPinch(target: nil, action: nil) }),
+        ])], origin: "test")
+        let records = replay(try parseTrace(traceJSON([
+            (0.00, [(2, "began", 100, 100), (1, "began", 100, 400)]), (0.01, [(3, "began", 200, 100)]),
+            (0.02, [(3, "moved", 240, 100), (1, "moved", 100, 500)]), (0.03, [(3, "ended", 240, 100)]),
+            (0.04, [(2, "ended", 100, 100)]), (0.05, [(1, "ended", 100, 500)]),
+        ], version: 2)), scene)
+        #expect(transitions(records, source: 0) == [
+            Transition(t: 0.02, from: "possible", to: "began"), Transition(t: 0.04, from: "began", to: "ended"),
+        ])
+        let scales = records.compactMap { record -> Double? in
+            if case .number(let x)? = record["scale"] { return x }
+            return nil
+        }
+        #expect(scales == [1.4, 1.4])
+    }
+}
