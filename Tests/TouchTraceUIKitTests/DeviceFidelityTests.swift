@@ -232,3 +232,81 @@ extension DeviceFidelityTests {
         #expect(scales == [1.4, 1.4])
     }
 }
+
+extension DeviceFidelityTests {
+    /// A layer animation's delegate that logs, at the trace's time (whole milliseconds), what
+    /// it hears.
+    final class Listener: CAAnimationDelegate {
+        let log: LateRecognizerTests.Log
+        let name: String
+        init(_ name: String, log: LateRecognizerTests.Log) {
+            self.name = name
+            self.log = log
+        }
+        func animationDidStart(_ anim: CAAnimation) { log.lines.append("\(DeviceFidelityTests.now()) start \(name)") }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            log.lines.append("\(DeviceFidelityTests.now()) stop \(name) \(flag)")
+        }
+    }
+
+    /// The trace's time now, in whole milliseconds.
+    static func now() -> Double { (CACurrentMediaTime() * 1000).rounded() / 1000 }
+
+    /// A tap at 0.1 s (down at 0.05) starts, in a transaction with a completion block, a fade of
+    /// 0.4 s and a pulse of 0.25 s that autoreverses; then, outside it, a spin that repeats for
+    /// ever and a `UIView` animation with `.repeat`. A second tap at 1.5 s removes the spin.
+    @Test func coreAnimationCompletionsRunWhenTheAnimationsEnd() throws {
+        let events: LateRecognizerTests.Events = [
+            (0.05, [(1, "began", 100, 100)]), (0.1, [(1, "ended", 100, 100)]),
+            (1.45, [(2, "began", 100, 100)]), (1.5, [(2, "ended", 100, 100)]),
+        ]
+        let (_, log) = try LateRecognizerTests().run(events) { log in
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let layer = root.layer
+            let tap = UITapGestureRecognizer()
+            var taps = 0
+            tap.addTarget { _ in
+                taps += 1
+                guard taps == 1 else {
+                    layer.removeAnimation(forKey: "spin")
+                    log.lines.append("\(DeviceFidelityTests.now()) keys \(layer.animationKeys() ?? [])")
+                    return
+                }
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { log.lines.append("\(DeviceFidelityTests.now()) transaction done") }
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.duration = 0.4
+                fade.delegate = Listener("fade", log: log)
+                layer.add(fade, forKey: "fade")
+                let pulse = CABasicAnimation(keyPath: "transform.scale")
+                pulse.duration = 0.25
+                pulse.autoreverses = true
+                pulse.delegate = Listener("pulse", log: log)
+                layer.add(pulse, forKey: "pulse")
+                CATransaction.commit()
+                let spin = CABasicAnimation(keyPath: "transform.rotation")
+                spin.duration = 1
+                spin.repeatCount = .infinity
+                spin.delegate = Listener("spin", log: log)
+                layer.add(spin, forKey: "spin")
+                UIView.animate(withDuration: 0.2, delay: 0, options: [.repeat], animations: {}) { finished in
+                    log.lines.append("\(DeviceFidelityTests.now()) repeat completion \(finished)")
+                }
+                log.lines.append("\(DeviceFidelityTests.now()) keys \(layer.animationKeys() ?? [])")
+            }
+            root.addGestureRecognizer(tap)
+            return root
+        }
+        // Core Animation: each starts at once and stops when it ends — the fade at 0.1 + 0.4 =
+        // 0.5, the pulse at 0.1 + 2 × 0.25 = 0.6 (there and back) — and the layer holds each
+        // under its key while it runs. CATransaction's completion block is "called … as soon as
+        // all animations subsequently added by this transaction group have completed": after
+        // the pulse, at 0.6. The spin repeats for ever (repeatCount infinite): it stops only
+        // when removed, at 1.5, not finished. The `.repeat` UIView animation never completes.
+        #expect(log == [
+            "0.1 start fade", "0.1 start pulse", "0.1 start spin", "0.1 keys [\"fade\", \"pulse\", \"spin\"]",
+            "0.5 stop fade true", "0.6 stop pulse true", "0.6 transaction done",
+            "1.5 stop spin false", "1.5 keys []",
+        ], "\(log)")
+    }
+}
