@@ -10,13 +10,17 @@ import Synchronization
 /// duration` seconds later, between events, as a delayed block (`DispatchQueue.main.asyncAfter`)
 /// — after the current event even for a duration of 0, as UIKit runs it "at the beginning of
 /// the next run loop cycle" — and at once outside a replay or while animations are turned off
-/// (`setAnimationsEnabled(false)`). Springs and options are accepted and change nothing;
-/// touchtrace reads no clock.
+/// (`setAnimationsEnabled(false)`). An animation with the option `.repeat` repeats for ever,
+/// so, as on a device, its completion never runs (unless animations are turned off). Springs
+/// and the other options are accepted and change nothing; touchtrace reads no clock.
 extension UIView {
     /// Runs `completion` with true when an animation that starts now and takes `seconds` (its
     /// delay and duration) ends (see the extension's documentation).
-    static func complete(after seconds: TimeInterval, _ completion: ((Bool) -> Void)?) {
+    /// `repeats`: the animation repeats for ever (`.repeat`): as on a device, where such an
+    /// animation never ends until removed, the completion never runs while animations are on.
+    static func complete(after seconds: TimeInterval, repeats: Bool = false, _ completion: ((Bool) -> Void)?) {
         guard let completion else { return }
+        if repeats && areAnimationsEnabled { return }
         guard areAnimationsEnabled, let timeline = ReplayTimeline.current else {
             completion(true)
             return
@@ -39,7 +43,7 @@ extension UIView {
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
         /// Start from the current state of an animation in flight.
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-        /// Repeat for ever.
+        /// Repeat for ever: the completion never runs (see the extension's documentation).
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
         /// Run backwards and forwards.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
@@ -96,7 +100,7 @@ extension UIView {
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         animations()
-        complete(after: delay + duration, completion)
+        complete(after: delay + duration, repeats: options.contains(.repeat), completion)
     }
 
     /// A spring animation: runs `animations` at once, then `completion` with true once
@@ -107,7 +111,7 @@ extension UIView {
                               options: AnimationOptions = [], animations: @escaping () -> Void,
                               completion: ((Bool) -> Void)? = nil) {
         animations()
-        complete(after: delay + duration, completion)
+        complete(after: delay + duration, repeats: options.contains(.repeat), completion)
     }
 
     /// A spring animation as iOS 17 writes it: runs `animations` at once, then `completion`
@@ -118,7 +122,7 @@ extension UIView {
                               options: AnimationOptions = [], animations: () -> Void,
                               completion: ((Bool) -> Void)? = nil) {
         animations()
-        complete(after: delay + duration, completion)
+        complete(after: delay + duration, repeats: options.contains(.repeat), completion)
     }
 
     /// A transition of `view`: runs `animations` at once, then `completion` with true once
@@ -126,7 +130,7 @@ extension UIView {
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         animations?()
-        complete(after: duration, completion)
+        complete(after: duration, repeats: options.contains(.repeat), completion)
     }
 
     /// Key-frame animation: runs `animations` (which adds key frames, each run at once) at
@@ -135,7 +139,7 @@ extension UIView {
                                        options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
                                        completion: ((Bool) -> Void)? = nil) {
         animations()
-        complete(after: delay + duration, completion)
+        complete(after: delay + duration, repeats: options.contains(.repeat), completion)
     }
 
     /// One key frame of `animateKeyframes`: runs `animations` at once. Times are fractions of
@@ -156,6 +160,8 @@ extension UIView {
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
         /// Start from the current state.
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        /// Repeat for ever: the completion never runs (see `UIView.animate`'s documentation).
+        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
         /// Linear key frames.
         public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
         /// Cubic key frames.

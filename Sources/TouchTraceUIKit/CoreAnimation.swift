@@ -140,7 +140,8 @@ public enum CATransaction {
         var depth = 0
         var disableActions = false
         var duration: CFTimeInterval = 0.25
-        var completions: [() -> Void] = []
+        /// The completion blocks set, each with the animations added after it in a replay.
+        var completions: [(block: () -> Void, runs: [AnimationRun])] = []
     }
     private static let key = "TouchTraceUIKit.CATransaction"
     private static var state: State { perThread(key, State.init) }
@@ -149,14 +150,37 @@ public enum CATransaction {
     public static func begin() { state.depth += 1 }
 
     /// Closes a transaction; closing the outermost runs the completion blocks set in it, in the
-    /// order set.
+    /// order set — each once the animations added to layers after it was set have ended or been
+    /// removed (in a replay, on the trace's time; see `CAAnimation`), at once when there are
+    /// none, as Core Animation's.
     public static func commit() {
         let s = state
         s.depth = Swift.max(0, s.depth - 1)
         guard s.depth == 0 else { return }
         let run = s.completions
         s.completions = []
-        for block in run { block() }
+        for (block, runs) in run {
+            let going = runs.filter { !$0.over }
+            guard !going.isEmpty else {
+                block()
+                continue
+            }
+            var left = going.count
+            for animation in going {
+                animation.whenOver.append {
+                    left -= 1
+                    if left == 0 { block() }
+                }
+            }
+        }
+    }
+
+    /// An animation began running in a replay: the completion blocks of the open transaction
+    /// wait for it too.
+    static func animationAdded(_ run: AnimationRun) {
+        let s = state
+        guard s.depth > 0 else { return }
+        for i in s.completions.indices { s.completions[i].runs.append(run) }
     }
 
     /// Nothing is ever pending: does nothing.
@@ -170,11 +194,12 @@ public enum CATransaction {
     public static func animationDuration() -> CFTimeInterval { state.duration }
     /// Sets `animationDuration()`.
     public static func setAnimationDuration(_ duration: CFTimeInterval) { state.duration = duration }
-    /// Runs `block` when the outermost open transaction commits, or at once when none is open.
+    /// Runs `block` when the outermost open transaction has committed and the animations added
+    /// after it have ended (see `commit()`), or at once when none is open.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         guard let block else { return }
         let s = state
-        if s.depth == 0 { block() } else { s.completions.append(block) }
+        if s.depth == 0 { block() } else { s.completions.append((block, [])) }
     }
 }
 
@@ -194,19 +219,23 @@ extension CAAnimationDelegate {
 }
 
 /// A layer animation, as `QuartzCore.CAAnimation`. Added to a layer (`CALayer.add(_:forKey:)`)
-/// it runs to its end at once, as `UIView.animate` does here: the delegate hears
-/// `animationDidStart` then `animationDidStop(_:finished: true)`; the layer's own values stay
-/// those code set (an animation changes only what is shown, which touchtrace does not show).
+/// its delegate hears `animationDidStart` at once and `animationDidStop(_:finished: true)` when
+/// it ends: in a replay, on the trace's time, `activeDuration` after it starts (after
+/// `beginTime`, when that is a later time), between events, as `UIView.animate`'s completion; one
+/// that repeats for ever never ends until removed. Removed before its end (`removeAnimation(forKey:)`,
+/// `removeAllAnimations()`, or another added under its key), it stops with `finished` false.
+/// Outside a replay it ends at once. The layer's own values stay those code set (an animation
+/// changes only what is shown, which touchtrace does not show).
 open class CAAnimation {
     /// An animation.
     public init() {}
-    /// The duration in seconds (0: Core Animation's default of 0.25): kept.
+    /// The duration in seconds (0: the transaction's `animationDuration()`, 0.25 unless set).
     open var duration: CFTimeInterval = 0
-    /// The delay before it starts, as a time (0): kept.
+    /// When it starts, as a `CACurrentMediaTime()` (0: when added); a later time delays its end.
     open var beginTime: CFTimeInterval = 0
-    /// How many times it repeats (0): kept.
+    /// How many times it plays (0: once; `.infinity`: for ever, so it never ends until removed).
     open var repeatCount: Float = 0
-    /// Whether it plays backwards after forwards (false): kept.
+    /// Whether it plays backwards after forwards (false), which doubles its time.
     open var autoreverses = false
     /// Whether the layer forgets it when it ends (true). When false, the layer keeps it under
     /// its key after it ends.
@@ -215,6 +244,42 @@ open class CAAnimation {
     open var delegate: CAAnimationDelegate?
     /// The timing curve and fill mode, kept (see `timingFunction` and `fillMode`).
     var timing: (function: CAMediaTimingFunction?, fillMode: CAMediaTimingFillMode) = (nil, .removed)
+
+    /// How long it runs, in seconds, when added in a transaction whose animation duration is
+    /// `transactionDuration`: its `duration` (that one when 0), times `repeatCount` when above
+    /// 0, twice that when it `autoreverses`; infinite when it repeats for ever.
+    func activeDuration(transactionDuration: CFTimeInterval) -> Double {
+        let once = duration > 0 ? duration : transactionDuration
+        let repeats = repeatCount > 0 ? Double(repeatCount) : 1
+        return once * repeats * (autoreverses ? 2 : 1)
+    }
+}
+
+/// One animation running on a layer in a replay, until it ends or is removed.
+final class AnimationRun {
+    let animation: CAAnimation
+    let key: String?
+    /// Whether it has ended or was removed.
+    var over = false
+    /// What waits for its end (a transaction's completion block).
+    var whenOver: [() -> Void] = []
+
+    init(animation: CAAnimation, key: String?) {
+        self.animation = animation
+        self.key = key
+    }
+
+    /// It ends (`finished`) or is removed: its delegates (the group's members' too) hear
+    /// `animationDidStop`, then what waits for it runs. Once only.
+    func stop(finished: Bool) {
+        guard !over else { return }
+        over = true
+        animation.delegate?.animationDidStop(animation, finished: finished)
+        for member in (animation as? CAAnimationGroup)?.animations ?? [] { member.delegate?.animationDidStop(member, finished: finished) }
+        let waiting = whenOver
+        whenOver = []
+        for block in waiting { block() }
+    }
 }
 
 /// An animation of one property, as `CAPropertyAnimation`.
@@ -264,13 +329,19 @@ open class CASpringAnimation: CABasicAnimation {
 }
 
 extension CALayer {
-    /// Runs `anim` on the layer (see `CAAnimation`): it ends at once; the layer keeps it under
-    /// `key` only when its `isRemovedOnCompletion` is false (replacing one kept under that key).
-    /// Core Animation copies the animation it is given; here the same object is kept.
+    /// Runs `anim` on the layer (see `CAAnimation`): in a replay the layer holds it under `key`
+    /// while it runs (one running under that key stops, not finished) and after it ends when
+    /// its `isRemovedOnCompletion` is false; outside a replay it ends at once and the layer
+    /// keeps it only in that case (replacing one kept under that key). Core Animation copies
+    /// the animation it is given; here the same object is kept.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         anim.delegate?.animationDidStart(anim)
         let members = (anim as? CAAnimationGroup)?.animations ?? []
         for member in members { member.delegate?.animationDidStart(member) }
+        if let timeline = ReplayTimeline.current {
+            run(anim, forKey: key, on: timeline)
+            return
+        }
         anim.delegate?.animationDidStop(anim, finished: true)
         for member in members { member.delegate?.animationDidStop(member, finished: true) }
         guard !anim.isRemovedOnCompletion, let key else { return }
@@ -289,8 +360,35 @@ extension CALayer {
     /// The keys of the animations kept, in the order added (nil when none).
     public func animationKeys() -> [String]? { keptAnimations.isEmpty ? nil : keptAnimations.map(\.key) }
 
-    /// Forgets the animation kept under `key`.
-    public func removeAnimation(forKey key: String) { keptAnimations.removeAll { $0.key == key } }
+    /// Forgets the animation kept under `key`; one still running stops, not finished.
+    public func removeAnimation(forKey key: String) {
+        keptAnimations.removeAll { $0.key == key }
+        let stopping = runningAnimations.filter { $0.key == key }
+        runningAnimations.removeAll { $0.key == key }
+        for run in stopping { run.stop(finished: false) }
+    }
+
+    /// Starts `anim` (under `key`) in a replay: it ends `activeDuration` later on the trace's
+    /// time, or never when that is infinite (see `CAAnimation`).
+    private func run(_ anim: CAAnimation, forKey key: String?, on timeline: ReplayTimeline) {
+        if let key { removeAnimation(forKey: key) }
+        let run = AnimationRun(animation: anim, key: key)
+        runningAnimations.append(run)
+        if let key { keptAnimations.append((key, anim)) }
+        CATransaction.animationAdded(run)
+        let now = MediaClock.now
+        let start = anim.beginTime > now ? anim.beginTime : now
+        let end = start + anim.activeDuration(transactionDuration: CATransaction.animationDuration())
+        guard end.isFinite else { return }
+        timeline.schedule(.block { [weak self] in
+            guard !run.over else { return }
+            if let self {
+                self.runningAnimations.removeAll { $0 === run }
+                if anim.isRemovedOnCompletion, let key { self.keptAnimations.removeAll { $0.key == key && $0.animation === anim } }
+            }
+            run.stop(finished: true)
+        }, at: end)
+    }
 }
 
 // MARK: - Timing parameters

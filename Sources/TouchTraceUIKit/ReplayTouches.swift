@@ -25,6 +25,10 @@ final class ReplayTouches {
     /// How many objects it holds (touches down, or that ended in the event being read).
     var count: Int { objects.count }
 
+    /// The objects it holds: every touch down in the window, and those that ended or were
+    /// cancelled in the event being read (after a deadline or timer, in the last event read).
+    var all: Dictionary<Int, UITouch>.Values { objects.values }
+
     /// Event `index` is being read: at its first reading, touches that ended in an earlier
     /// event are forgotten and those down become `stationary`.
     func enter(event index: Int) {

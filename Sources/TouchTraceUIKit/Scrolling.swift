@@ -227,14 +227,30 @@ extension UIScrollView {
     }
 
     /// `zoomScale` changed: the view for zooming takes the scale, the content its size, and the
-    /// delegate hears of it.
+    /// delegate hears of it — at once, or, within `zoomWithOffset(_:)`, once the zoom's offset
+    /// is set, as UIKit's delegate finds `contentOffset` already the zoom's.
     func zoomScaleChanged() {
         guard let view = zooming?.view ?? delegate?.viewForZooming(in: self) else { return }
         let size = view.bounds.size
         view.transform = CGAffineTransform(scaleX: zoomScale, y: zoomScale)
         view.center = CGPoint(x: size.width * zoomScale / 2, y: size.height * zoomScale / 2)
         contentSize = CGSize(width: size.width * zoomScale, height: size.height * zoomScale)
-        delegate?.scrollViewDidZoom(self)
+        if didZoomWaits != nil {
+            didZoomWaits = true
+        } else {
+            delegate?.scrollViewDidZoom(self)
+        }
+    }
+
+    /// Runs `change`, which sets the zoom and then the offset it brings; the delegate's
+    /// `scrollViewDidZoom(_:)` comes after both, if the zoom changed.
+    func zoomWithOffset(_ change: () -> Void) {
+        let outer = didZoomWaits
+        didZoomWaits = false
+        change()
+        let zoomed = didZoomWaits == true
+        didZoomWaits = outer
+        if zoomed { delegate?.scrollViewDidZoom(self) }
     }
 
     /// The pinch's actions are due: zooming begins, goes on, or ends.
@@ -252,12 +268,14 @@ extension UIScrollView {
             // change of scale, and the offset with it.
             let midpoint = pinch.location(in: self)
             let before = zoomScale
-            zoomScale = start * pinch.scale
-            let factor = before > 0 ? zoomScale / before : 1
-            let limits = offsetLimits
-            let moved = CGPoint(x: contentOffset.x + midpoint.x * (factor - 1), y: contentOffset.y + midpoint.y * (factor - 1))
-            contentOffset = CGPoint(x: Swift.min(Swift.max(moved.x, limits.min.x), limits.max.x),
-                                    y: Swift.min(Swift.max(moved.y, limits.min.y), limits.max.y))
+            zoomWithOffset {
+                zoomScale = start * pinch.scale
+                let factor = before > 0 ? zoomScale / before : 1
+                let limits = offsetLimits
+                let moved = CGPoint(x: contentOffset.x + midpoint.x * (factor - 1), y: contentOffset.y + midpoint.y * (factor - 1))
+                contentOffset = CGPoint(x: Swift.min(Swift.max(moved.x, limits.min.x), limits.max.x),
+                                        y: Swift.min(Swift.max(moved.y, limits.min.y), limits.max.y))
+            }
             if pinch.state == .ended { endZooming() }
         case .cancelled:
             endZooming()

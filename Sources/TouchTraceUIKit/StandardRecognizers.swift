@@ -14,6 +14,11 @@ import TouchTrace
 /// the lift that completes the last tap.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var core = TapRecognizer()
+    /// `ignore(_:for:)`: the tap stops following an ignored touch: it no longer counts among the tap's
+    /// fingers, and its moves and lift are not the tap's.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial)
+    }
     /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
     override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
         if drive(&core, phase, touches) { actionIsDue() }
@@ -47,6 +52,11 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 /// move after, `ended` at the lift.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var core = LongPressRecognizer()
+    /// `ignore(_:for:)`: the press stops following an ignored touch: it waits for its fingers without it, and
+    /// once begun it follows, and ends with, the touches left.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial)
+    }
     /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
     override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
         if drive(&core, phase, touches) { actionIsDue() }
@@ -103,6 +113,11 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     var core = SwipeRecognizer()
+    /// `ignore(_:for:)`: the swipe stops following an ignored touch: it measures from where its fingers are once
+    /// they are all down without it.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial)
+    }
     /// Its touches (and deadline) go to the backing recognizer; then the targets, if it calls them.
     override func backingReceives(_ phase: TouchPhase?, _ touches: Set<UITouch>) {
         if drive(&core, phase, touches) { actionIsDue() }
@@ -145,6 +160,11 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 /// `velocity` is the rate of change of `scale`, per second.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var core = PinchRecognizer()
+    /// `ignore(_:for:)`: the pinch stops following an ignored touch: another finger down takes its place in the
+    /// pair (the scale goes on from there), and the pinch ends when the touches left lift.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial, at: context?.t ?? MediaClock.now)
+    }
     /// The scale at each event with two fingers down, for `velocity`.
     var samples = ValueSamples()
     /// Its touches go to the backing recognizer; then the targets, if it calls them.
@@ -187,6 +207,11 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 /// the next change carries on from the value set. `velocity` is in radians per second.
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var core = TwoFingerRotationRecognizer()
+    /// `ignore(_:for:)`: the rotation stops following an ignored touch: another finger down takes its place in
+    /// the pair (the rotation goes on from there), and it ends when the touches left lift.
+    override func backingIgnores(_ touch: UITouch) {
+        _ = core.forget(serial: touch.serial, at: context?.t ?? MediaClock.now)
+    }
     /// The rotation at each event with two fingers down, for `velocity`.
     var samples = ValueSamples()
     /// Its touches go to the backing recognizer; then the targets, if it calls them.

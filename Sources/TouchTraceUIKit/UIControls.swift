@@ -746,6 +746,10 @@ open class UIScrollView: UIView {
     var pinch: UIScrollViewPinchGestureRecognizer?
     /// While the pinch zooms: the view it scales and the zoom when it began.
     var zooming: (view: UIView, startScale: CGFloat)?
+    /// While a zoom sets its offset after its scale (a pinch's step, `setZoomScale(_:animated:)`,
+    /// `zoom(to:animated:)`): false outside, true once the scale has changed and the delegate's
+    /// `scrollViewDidZoom(_:)` waits for the offset; nil when no zoom is under way.
+    var didZoomWaits: Bool?
 
     /// A scroll view with this frame.
     public override init(frame: CGRect) {
@@ -794,7 +798,8 @@ open class UIScrollView: UIView {
         } scale: { Swift.min(bounds.width / rect.width, bounds.height / rect.height) }
     }
     /// Sets `zoomScale` to `scale()`, then `contentOffset` to `offset(the zoom before)` held
-    /// within the content; with `animated` and a view for zooming whose zoom changes, between
+    /// within the content, then (if the zoom changed) tells the delegate `scrollViewDidZoom(_:)`;
+    /// with `animated` and a view for zooming whose zoom changes, between
     /// the delegate's `scrollViewWillBeginZooming` and `scrollViewDidEndZooming`.
     private func changeZoom(animated: Bool, offset: (CGFloat) -> CGPoint, scale: () -> CGFloat) {
         let before = zoomScale
@@ -802,11 +807,13 @@ open class UIScrollView: UIView {
         let limited = Swift.min(Swift.max(target, minimumZoomScale), Swift.max(minimumZoomScale, maximumZoomScale))
         let view = animated && limited != before ? delegate?.viewForZooming(in: self) : nil
         if let view { delegate?.scrollViewWillBeginZooming(self, with: view) }
-        zoomScale = target
-        let wanted = offset(before)
-        let limits = offsetLimits
-        contentOffset = CGPoint(x: Swift.min(Swift.max(wanted.x, limits.min.x), limits.max.x),
-                                y: Swift.min(Swift.max(wanted.y, limits.min.y), limits.max.y))
+        zoomWithOffset {
+            zoomScale = target
+            let wanted = offset(before)
+            let limits = offsetLimits
+            contentOffset = CGPoint(x: Swift.min(Swift.max(wanted.x, limits.min.x), limits.max.x),
+                                    y: Swift.min(Swift.max(wanted.y, limits.min.y), limits.max.y))
+        }
         if let view { delegate?.scrollViewDidEndZooming(self, with: view, atScale: zoomScale) }
     }
 

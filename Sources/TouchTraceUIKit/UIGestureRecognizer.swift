@@ -317,8 +317,9 @@ open class UIGestureRecognizer {
 
     /// The touch is not delivered to this recognizer again (until it ends), as UIKit's
     /// `ignore(_:for:)`: it leaves `numberOfTouches` and `location(ofTouch:in:)`, and a
-    /// standard class's own handling (`UIPanGestureRecognizer`'s, reached by `super`) stops
-    /// following it, so the gesture goes on, and ends, with the touches left.
+    /// standard class's own handling (a pan's, tap's, long press's, swipe's, pinch's or
+    /// rotation's, reached by `super`) stops following it, so the gesture goes on, and ends,
+    /// with the touches left.
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignored.insert(touch.serial)
         touchesDown.removeAll { $0 === touch }

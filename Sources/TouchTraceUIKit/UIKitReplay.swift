@@ -272,7 +272,7 @@ final class UIKitReplay: ReplayAttachment {
         if let added = timeline.addedRecognizers, !added.isEmpty { joinAddedRecognizers(&context) }
         // What the recognizers decided in it reaches the views' touch methods first (their code
         // may move views too).
-        viewTouches.recognizersMayHaveDecided(at: context.t)
+        viewTouches.recognizersMayHaveDecided(at: context.t, inEvent: true)
         var moved = Array(repeating: false, count: views.count)
         for (v, view) in views.enumerated() {
             if superviews[v] >= 0 && moved[superviews[v]] { moved[v] = true }

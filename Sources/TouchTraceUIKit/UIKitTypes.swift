@@ -422,8 +422,14 @@ open class CALayer {
         superlayer?.sublayers?.removeAll { $0 === self }
         superlayer = nil
     }
-    /// Forgets the animations kept (see `add(_:forKey:)`).
-    open func removeAllAnimations() { keptAnimations = [] }
+    /// Forgets the animations kept (see `add(_:forKey:)`); those still running stop, not
+    /// finished.
+    open func removeAllAnimations() {
+        keptAnimations = []
+        let stopping = runningAnimations
+        runningAnimations = []
+        for run in stopping { run.stop(finished: false) }
+    }
     /// The layer's clock rate relative to its superlayer's (1): kept (nothing animates).
     open var speed: Float = 1
     /// The offset of the layer's clock, in seconds (0): kept.
@@ -431,9 +437,11 @@ open class CALayer {
     /// The layer's 3D transform (identity): kept apart from the view, as `anchorPoint` (a view
     /// turns and scales as its `transform` says).
     open var transform: CATransform3D = CATransform3DIdentity
-    /// The animations kept after they ended (`CAAnimation.isRemovedOnCompletion` false), by key,
-    /// in the order added.
+    /// The animations held by key, in the order added: those running in a replay, and those
+    /// kept after they ended (`CAAnimation.isRemovedOnCompletion` false).
     var keptAnimations: [(key: String, animation: CAAnimation)] = []
+    /// The animations running in a replay, in the order added (see `CAAnimation`).
+    var runningAnimations: [AnimationRun] = []
     /// The layer's rectangle in its own coordinates, in points (zero): a view's layer's is the
     /// view's `bounds`.
     open var bounds: CGRect {

@@ -255,12 +255,12 @@ public final class UIEvent {
     /// The replay is done with the event: delivering it again does nothing.
     func close() { delivery = nil }
 
-    /// Every touch of the event. In a recognizer's or a view's touch method: the touches of the
-    /// event on the recognizer's view (and its subviews), those that began, moved, ended or were
-    /// cancelled in it, ignored ones included (as in UIKit); in a recognizer's, also its touches
-    /// still down that the event did not change, `stationary` (as in UIKit). In `UIApplication.sendEvent(_:)` and
+    /// Every touch of the event. In a recognizer's touch method: the touches of the event on the
+    /// recognizer's view (and its subviews), those that began, moved, ended or were cancelled in
+    /// it, ignored ones included, and its touches still down that the event did not change,
+    /// `stationary` (as in UIKit). In a view's touch method, `UIApplication.sendEvent(_:)` and
     /// `UIWindow.sendEvent(_:)`: every touch down on the screen, those the event does not move
-    /// `stationary`.
+    /// `stationary` (and, in a view's, those that lift in the event).
     public var allTouches: Set<UITouch>? { touches }
 
     /// The event's touches for one view: those whose view is `view` (or a subview of it).

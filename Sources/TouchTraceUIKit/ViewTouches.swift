@@ -28,7 +28,9 @@ import TouchTrace
 /// Recognizers are looked at after every set the view is given, after every event and deadline,
 /// and when a recognizer is reset (its last state counts). Messages go in the order the touches
 /// began; each is one call with the touches of one view and one phase. The `UIEvent` of a call
-/// holds every touch the views are getting, with the time of the event or deadline.
+/// holds, with the time of the event or deadline, every touch down in the window — those the
+/// event does not change `stationary`, whatever view they are on, and whether or not a view
+/// still gets them — and those that ended in the event, as UIKit's `allTouches` does.
 final class ViewTouchDelivery {
     /// One touch on its way to a view.
     private final class Tracked {
@@ -151,7 +153,7 @@ final class ViewTouchDelivery {
                 k.done = true
             }
         }
-        flush(at: t)
+        flush(at: t, inEvent: true)
     }
 
     /// The touch `serial` lifted in an event kept from the views: the view that has it never
@@ -161,15 +163,16 @@ final class ViewTouchDelivery {
     }
 
     /// After an event or deadline, or as a recognizer is about to be reset: what the
-    /// recognizers decided reaches the views (at `t`, seconds).
-    func recognizersMayHaveDecided(at t: Double) {
+    /// recognizers decided reaches the views (at `t`, seconds). `inEvent`: at the end of the
+    /// event being read (the touches that ended in it are its own), not at a later time.
+    func recognizersMayHaveDecided(at t: Double, inEvent: Bool = false) {
         guard !tracked.isEmpty, !sending else { return }
         now = ReplayTimeline.micros(t)
         for k in tracked {
             k.look()
             settle(k)
         }
-        flush(at: t)
+        flush(at: t, inEvent: inEvent)
     }
 
     /// Carries out for touch `k` what its recognizers have decided (see the type).
@@ -212,8 +215,9 @@ final class ViewTouchDelivery {
         }
     }
 
-    /// Makes the calls waiting, in order, then forgets the touches done with.
-    private func flush(at t: Double) {
+    /// Makes the calls waiting, in order, then forgets the touches done with. `inEvent`: `t` is
+    /// the time of the event being read, whose ending touches belong to its `UIEvent`.
+    private func flush(at t: Double, inEvent: Bool) {
         guard !pending.isEmpty else {
             tracked.removeAll { $0.done }
             return
@@ -222,6 +226,10 @@ final class ViewTouchDelivery {
         pending.removeAll()
         var all = Set<UITouch>()
         for k in tracked { all.insert(k.object) }
+        // Every finger down in the window is the event's, a resting one `stationary` (UIKit's
+        // `allTouches`), on this view or another, given to a view or not; after the event, one
+        // that lifted earlier is no longer down.
+        for object in touches.all where inEvent || (object.phase != .ended && object.phase != .cancelled) { all.insert(object) }
         let event = UIEvent(timestamp: t, touches: all)
         sending = true
         MediaClock.keepingEntry { send(messages, event) }

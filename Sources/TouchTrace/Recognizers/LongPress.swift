@@ -86,6 +86,14 @@ public struct LongPressRecognizer: Recognizer {
         change(to: .began, with: data, &context)
     }
 
+    /// Stops following the touch of `serial`, with no change of state, as UIKit's
+    /// `ignore(_:for:)` takes a touch from a long press: the press waits for its required
+    /// touches without it (a later one sets the deadline afresh), and once begun its `location`
+    /// is the other touches' and it ends when one of them lifts. Returns whether it was followed.
+    package mutating func forget(serial: Int) -> Bool {
+        down.remove(serial: serial)
+    }
+
     public mutating func reset() {
         state = .possible
         down.removeAll()

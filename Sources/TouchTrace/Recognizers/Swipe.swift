@@ -121,6 +121,16 @@ public struct SwipeRecognizer: Recognizer {
         fail(because: "did not move \(pointsText(minimumDistance)) within \(secondsText(maximumDuration)) of touching down", &context)
     }
 
+    /// Stops following the touch of `serial`, with no change of state, as UIKit's
+    /// `ignore(_:for:)` takes a touch from a swipe: its required touches are no longer all
+    /// down, so the swipe measures from where they are once they are again. Returns whether it
+    /// was followed.
+    package mutating func forget(serial: Int) -> Bool {
+        guard down.remove(serial: serial) else { return false }
+        start = nil
+        return true
+    }
+
     public mutating func reset() {
         state = .possible
         down.removeAll()

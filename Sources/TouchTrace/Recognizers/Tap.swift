@@ -120,6 +120,13 @@ public struct TapRecognizer: Recognizer {
         }
     }
 
+    /// Stops following the touch of `serial`, with no change of state, as UIKit's
+    /// `ignore(_:for:)` takes a touch from a tap: it no longer counts among the tap's touches
+    /// down, and its moves and lift are not the tap's. Returns whether it was followed.
+    package mutating func forget(serial: Int) -> Bool {
+        down.remove(serial: serial)
+    }
+
     public mutating func reset() {
         state = .possible
         taps = 0

@@ -38,6 +38,14 @@ struct TouchesDown: Sendable {
         return true
     }
 
+    /// Stops following the touch of `serial`; returns whether it was followed.
+    @discardableResult
+    mutating func remove(serial: Int) -> Bool {
+        guard let i = entries.firstIndex(where: { $0.serial == serial }) else { return false }
+        entries.remove(at: i)
+        return true
+    }
+
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
     /// The centroid of where the touches are now (zero when there are none): their locations

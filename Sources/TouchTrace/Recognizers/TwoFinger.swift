@@ -77,6 +77,23 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
         }
     }
 
+    /// Stops following the touch of `serial` at `t` (seconds), with no change of state, as
+    /// UIKit's `ignore(_:for:)` takes a touch from a pinch or a rotation: a touch of the pair
+    /// is replaced by another down, if any (the value goes on from there without a jump), and
+    /// the gesture ends when the touches left lift. Returns whether it was followed.
+    mutating func forget(serial: Int, at t: Double) -> Bool {
+        guard down.remove(serial: serial) else { return false }
+        guard let i = tracked.firstIndex(of: serial) else { return true }
+        tracked.remove(at: i)
+        // Another touch down takes its place in the pair (as `fillPair` at a lift).
+        for entry in down.entries where tracked.count < 2 && !tracked.contains(entry.serial) { tracked.append(entry.serial) }
+        if let line, tracked.count == 2 {
+            measure.pairFormed(line)
+            velocityTracker.add(t: t, position: Point(x: value, y: 0))
+        }
+        return true
+    }
+
     private func data(velocity: Double, location: Point? = nil) -> FieldList {
         FieldList(Field(Measure.valueKey, .number(value)), Field("velocity", .number(velocity)), Field("location", .point(location ?? self.location)))
     }
@@ -242,6 +259,9 @@ public struct PinchRecognizer: Recognizer {
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesEnded(touches, &context) }
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesCancelled(touches, &context) }
     public mutating func reset() { gesture.reset(measure: PinchMeasure(minimumSpanChange: minimumSpanChange)) }
+    /// Stops following the touch of `serial` at `t` (seconds), as UIKit's `ignore(_:for:)` (see
+    /// `TwoFingerGesture.forget`). Returns whether it was followed.
+    package mutating func forget(serial: Int, at t: Double) -> Bool { gesture.forget(serial: serial, at: t) }
 }
 
 /// `twoFingerRotation`: `UIRotationGestureRecognizer` (SPEC 13). As `pinch`, with `rotation`:
@@ -271,6 +291,9 @@ public struct TwoFingerRotationRecognizer: Recognizer {
     public mutating func touchesEnded(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesEnded(touches, &context) }
     public mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) { gesture.touchesCancelled(touches, &context) }
     public mutating func reset() { gesture.reset(measure: RotationMeasure(minimumRotation: minimumRotation)) }
+    /// Stops following the touch of `serial` at `t` (seconds), as UIKit's `ignore(_:for:)` (see
+    /// `TwoFingerGesture.forget`). Returns whether it was followed.
+    package mutating func forget(serial: Int, at t: Double) -> Bool { gesture.forget(serial: serial, at: t) }
 }
 
 // MARK: The scene type
