@@ -68,12 +68,12 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
     }
 
     /// Tracks touches while fewer than two are tracked, the earliest first.
-    private mutating func fillPair(_ context: DeliveryContext) {
+    private mutating func fillPair(at t: Double) {
         guard tracked.count < 2 else { return }
         for entry in down.entries where tracked.count < 2 && !tracked.contains(entry.serial) { tracked.append(entry.serial) }
         if let line, tracked.count == 2 {
             measure.pairFormed(line)
-            velocityTracker.add(t: context.t, position: Point(x: value, y: 0))
+            velocityTracker.add(t: t, position: Point(x: value, y: 0))
         }
     }
 
@@ -85,12 +85,8 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
         guard down.remove(serial: serial) else { return false }
         guard let i = tracked.firstIndex(of: serial) else { return true }
         tracked.remove(at: i)
-        // Another touch down takes its place in the pair (as `fillPair` at a lift).
-        for entry in down.entries where tracked.count < 2 && !tracked.contains(entry.serial) { tracked.append(entry.serial) }
-        if let line, tracked.count == 2 {
-            measure.pairFormed(line)
-            velocityTracker.add(t: t, position: Point(x: value, y: 0))
-        }
+        // Another touch down takes its place in the pair, as at a lift.
+        fillPair(at: t)
         return true
     }
 
@@ -100,7 +96,7 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
 
     mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches { down.add(touch) }
-        fillPair(context)
+        fillPair(at: context.t)
     }
 
     mutating func touchesMoved(_ touches: TouchSet, _ context: inout DeliveryContext) {
@@ -144,7 +140,7 @@ struct TwoFingerGesture<Measure: TwoFingerMeasure>: Sendable {
             }
             return
         }
-        fillPair(context)
+        fillPair(at: context.t)
     }
 
     mutating func touchesCancelled(_ touches: TouchSet, _ context: inout DeliveryContext) {
