@@ -69,7 +69,8 @@ extension UIGestureRecognizer {
             // Its fingers that are down and did not change in this event are the event's too, as
             // `stationary` (UIKit's `allTouches`): two fingers down read 2 while one moves.
             for object in touchesDown where object.phase == .stationary { all.insert(object) }
-            for serial in ignored {
+            // In serial order: a set's layout follows the order where two hashes meet.
+            for serial in ignored.sorted() {
                 if let object = touchObjects[serial], object.phase == .stationary { all.insert(object) }
             }
             let event = UIEvent(timestamp: t, touches: all)

@@ -27,7 +27,9 @@ final class ReplayTouches {
 
     /// The objects it holds: every touch down in the window, and those that ended or were
     /// cancelled in the event being read (after a deadline or timer, in the last event read).
-    var all: Dictionary<Int, UITouch>.Values { objects.values }
+    /// In the order the touches began (by serial), the same in every run: a set they are put in
+    /// is laid out by the order they come in where two hashes meet.
+    var all: [UITouch] { objects.keys.sorted().map { objects[$0]! } }
 
     /// Event `index` is being read: at its first reading, touches that ended in an earlier
     /// event are forgotten and those down become `stationary`.
