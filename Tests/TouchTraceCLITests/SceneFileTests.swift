@@ -39,6 +39,34 @@ import Testing
         #expect(touchtrace("validate", drag, "--scene", packageRoot + "/traces/counter/scene.json").code == 0)
     }
 
+    /// A file not named `.trace.json` is a scene by its top level's keys alone: `"views"` and
+    /// none of a trace's keys; the first trace key settles it, whatever follows.
+    @Test func aSceneIsToldFromATraceByItsTopLevelKeys() throws {
+        let folder = temporaryDirectory()
+        let cases: [(String, Bool)] = [
+            (#"{"views": [{"name": "v", "frame": [0, 0, 10, 10]}]}"#, true),
+            (#"  {"name": "s", "views": []}  \#n"#, true),
+            (#"{"vie\u0077s": []}"#, true),
+            (#"{"version": 1, "events": []}"#, false),
+            (#"{"views": [], "version": 2}"#, false),
+            (#"{"events": [{"t": 0}], "views": []}"#, false),
+            (#"{"strokes": [], "views": []}"#, false),
+            (#"{"name": "no views"}"#, false),
+            (#"{"views": []} extra"#, false),
+            (#"{"views": [}"#, false),
+            (#"[{"views": []}]"#, false),
+            ("", false),
+            // Settled at "version": what follows is the trace reader's to report.
+            (#"{"version": 1, "views": [], "events": [oops"#, false),
+        ]
+        for (index, (text, isScene)) in cases.enumerated() {
+            let path = folder + "/case-\(index).json"
+            try writeText(text, to: path)
+            #expect(SceneReader.holdsScene(path: path) == isScene, "\(text)")
+        }
+        #expect(!SceneReader.holdsScene(path: folder + "/missing.json"))
+    }
+
     @Test(arguments: ["a.b", "two words", "tab\there", "é"])
     func namesHoldOnlySafeCharacters(_ name: String) throws {
         let scene = temporaryDirectory() + "/scene.json"

@@ -114,7 +114,9 @@ enum BenchCommand {
                 // The spaced trace is read again below, in this process.
                 if !keep && shape.name != TraceShape.spaced.name { unlink(tracePath) }
 
-                let smallPath = "\(directory)/\(shape.name)-small.trace.json"
+                // Named as people often name a recording (not `.trace.json`): validate then first
+                // tells a scene from a trace by the file's content, and that is measured too.
+                let smallPath = "\(directory)/\(shape.name)-small.json"
                 let smallSize = try BenchInputs.writeLargeTrace(to: smallPath, bytes: traceBytes / 5, seed: 3, shape: shape)
                 console.print("\(shape.name): validating a \(mb(smallSize)) trace…")
                 let validate = try spawnRuns(executable, ["validate", smallPath], what: "validate of the \(shape.name) trace", runs: runs)
@@ -147,7 +149,7 @@ enum BenchCommand {
             let hugeFigures = bounded.min { $0.replayRate < $1.replayRate }
             var huge: (size: Int, replay: ProcessResult, validate: ProcessResult)?
             if let hugeShape = hugeFigures?.shape {
-                let hugePath = directory + "/huge.trace.json"
+                let hugePath = directory + "/huge.json"
                 let hugeSize = try BenchInputs.writeLargeTrace(to: hugePath, bytes: hugeBytes, seed: 4, shape: hugeShape)
                 console.print("\(hugeShape.name): replaying and validating a \(mb(hugeSize)) trace…")
                 sync()
