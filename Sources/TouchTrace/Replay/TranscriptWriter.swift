@@ -134,6 +134,15 @@ public final class TranscriptWriter: RecordSink, Sendable {
         try out.finish()
     }
 
+    /// Whether the transcript written since the writer was made or restarted is exactly
+    /// `expected`, compared in the writer's buffer without writing it out (nothing is written
+    /// or dropped). False when it differs, and when part of it was already written out (a
+    /// transcript longer than the buffer): `finish` then writes the rest as usual. Verify
+    /// settles a fixture that matches, the usual one, without copying its transcript.
+    func holdsExactly(_ expected: Span<UInt8>) -> Bool {
+        out.holdsExactly(expected)
+    }
+
     /// `buffer` and one text line, in room reserved for it (by value, as `appendingNumbers`).
     private func writingText(t: Double, source: Int, event: StaticString, fields: InlineRow<Field>, to buffer: ByteBuffer) -> ByteBuffer {
         var out = buffer

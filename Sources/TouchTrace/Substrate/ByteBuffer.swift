@@ -342,6 +342,9 @@ final class OutputBuffer: @unchecked Sendable {
     private let threshold: Int
     /// The first failure to write; later writes are dropped and `finish` throws it.
     private var failure: Error?
+    /// Whether bytes were written out since the buffer was made or last restarted: then what
+    /// it holds is not all that was appended.
+    private var wroteOut = false
 
     /// A buffer for `output`, written out when more than `threshold` bytes are held.
     init(output: ByteOutput, threshold: Int) {
@@ -372,6 +375,7 @@ final class OutputBuffer: @unchecked Sendable {
     func flush() {
         // As in `append`.
         guard buffer.pointee.count > 0 else { return }
+        wroteOut = true
         if failure == nil {
             do {
                 try output.write(buffer.pointee.bytes)
@@ -394,6 +398,22 @@ final class OutputBuffer: @unchecked Sendable {
         buffer.pointee.removeAll()
         buffer.pointee.append(start)
         failure = nil
+        wroteOut = false
+    }
+
+    /// Whether all that was appended since the buffer was made or last restarted is still held
+    /// (none written out) and is exactly the bytes of `expected`: compared where they are,
+    /// without writing them out.
+    func holdsExactly(_ expected: Span<UInt8>) -> Bool {
+        guard !wroteOut else { return false }
+        // As in `append`.
+        let held = buffer.pointee
+        guard held.count == expected.count else { return false }
+        return expected.withUnsafeBufferPointer { bytes in
+            // Both hold `held.count` bytes (checked above); an empty span may have no address.
+            guard let start = bytes.baseAddress else { return true }
+            return memcmp(held.base, start, held.count) == 0
+        }
     }
 }
 

@@ -136,23 +136,35 @@ public struct Verifier: Sendable {
     /// takes precedence, in which case it is replayed again.
     public static func replay(tracePath: String, sceneFile: String? = nil, scenes: SceneCache = SceneCache()) throws(TraceErrors) -> Replay {
         let replayed = try replayInPlace(tracePath: tracePath, sceneFile: sceneFile, scenes: scenes)
+        replayed.finishTranscript()
         return Replay(transcript: scenes.transcript.bytes, trace: replayed.trace, scene: replayed.scene, missedTouches: replayed.missedTouches)
     }
 
-    /// A replay whose transcript was left in its scene cache's `transcript`.
+    /// A replay whose transcript is held by its writer, and goes to its scene cache's
+    /// `transcript` when `finishTranscript` is called.
     struct InPlaceReplay {
         var trace: Trace
         var scene: Scene
         /// The touches that began outside every view: their warning is written only if asked
         /// for (`verify` does not show it).
         var missed: MissedTouches
+        /// The writer of the transcript, not yet finished: a transcript that matches its
+        /// expected file is compared where the writer holds it (`holdsExactly`).
+        var writer: TranscriptWriter
 
         var missedTouches: String? { missed.warning(source: trace.source) }
+
+        /// Writes the rest of the transcript to the scene cache's `transcript`.
+        func finishTranscript() {
+            // Memory cannot fail to take bytes.
+            try? writer.finish()
+        }
     }
 
-    /// `replay`, leaving the transcript in `scenes.transcript` (until the next replay through
-    /// `scenes`): a scene read from a file is replayed through the plan and the writer kept with
-    /// it, so that a folder of fixtures builds its scene's replayer and writer once.
+    /// `replay`, leaving the transcript with its writer, which writes it to `scenes.transcript`
+    /// when finished (and keeps it there until the next replay through `scenes`): a scene read
+    /// from a file is replayed through the plan and the writer kept with it, so that a folder of
+    /// fixtures builds its scene's replayer and writer once.
     /// `listedRegular` says that the trace's folder listed it as a regular file (see `Fixture`).
     static func replayInPlace(tracePath: String, listedRegular: Bool = false, sceneFile: String?, scenes: SceneCache) throws(TraceErrors) -> InPlaceReplay {
         // One scope for the texts of the replay and of the trace (failure reasons, string touch
@@ -193,9 +205,7 @@ public struct Verifier: Sendable {
             let trace = try Trace.parse(source, consumer: &events, reusing: &scenes.readerLists.handle.value)
             if (sceneFile != nil || trace.header.scene == nil) && trace.header.version == 1 {
                 replayer.finish()
-                // Memory cannot fail to take bytes.
-                try? writer.finish()
-                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches)
+                return InPlaceReplay(trace: trace, scene: provisional.scene, missed: replayer.missedTouches, writer: writer)
             }
             let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
             return render(trace, scene: scene, scenes: scenes)
@@ -210,8 +220,7 @@ public struct Verifier: Sendable {
             var replayer = cached.restartedReplayer(writingTo: writer)
             replayer.consumeEvents(of: trace)
             replayer.finish()
-            try? writer.finish()
-            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches)
+            return InPlaceReplay(trace: trace, scene: cached.scene, missed: replayer.missedTouches, writer: writer)
         }
         let scene = try Scene.resolve(for: trace, sceneFile: sceneFile, registry: scenes.registry)
         return render(trace, scene: scene, scenes: scenes)
@@ -226,8 +235,7 @@ public struct Verifier: Sendable {
         var replayer = Replayer(scene: scene, sink: writer)
         replayer.consumeEvents(of: trace)
         replayer.finish()
-        try? writer.finish()
-        return InPlaceReplay(trace: trace, scene: scene, missed: replayer.missedTouches)
+        return InPlaceReplay(trace: trace, scene: scene, missed: replayer.missedTouches, writer: writer)
     }
 
     /// Compares an expected text transcript with a replayed one: nil when they are the same
@@ -264,23 +272,27 @@ public struct Verifier: Sendable {
     /// Verifies one fixture, writing its expected file if the record mode says so.
     public func verify(_ fixture: Fixture, scenes: SceneCache? = nil) -> FixtureResult {
         let scenes = scenes ?? SceneCache(registry: registry)
-        let actual: [UInt8]
-        let sceneWarnings: [TraceError]
+        let replay: InPlaceReplay
         do {
-            let replay = try Self.replayInPlace(tracePath: fixture.tracePath, listedRegular: fixture.listedRegular.trace, sceneFile: nil, scenes: scenes)
-            // The cache's own bytes, not a copy: the next replay through it writes them again.
-            actual = scenes.transcript.bytes
-            sceneWarnings = replay.scene.warnings
+            replay = try Self.replayInPlace(tracePath: fixture.tracePath, listedRegular: fixture.listedRegular.trace, sceneFile: nil, scenes: scenes)
         } catch {
             return FixtureResult(fixture: fixture, outcome: .broken(messages: error.errors.map(\.description)))
         }
+        let sceneWarnings = replay.scene.warnings
         // The usual case: a regular expected file, read into the worker's memory and settled
-        // there; anything else is read the usual way, which says what is wrong with it.
-        if let outcome = scenes.files.withSpan(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, {
-            settle(expected: $0, actual: actual, fixture)
+        // there. A transcript that matches it (the usual one) is compared where its writer holds
+        // it: identical bytes pass in every record mode. Any other is written out first.
+        if let outcome = scenes.files.withSpan(ofExpectedFileOf: fixture.tracePath, listedRegular: fixture.listedRegular.expected, { expected -> FixtureOutcome in
+            if replay.writer.holdsExactly(expected) { return .passed }
+            replay.finishTranscript()
+            // The cache's own bytes, not a copy: the next replay through it writes them again.
+            return settle(expected: expected, actual: scenes.transcript.bytes, fixture)
         }) {
             return FixtureResult(fixture: fixture, outcome: outcome, sceneWarnings: sceneWarnings)
         }
+        // Anything else is read the usual way, which says what is wrong with it.
+        replay.finishTranscript()
+        let actual = scenes.transcript.bytes
         var expected: SourceFile?
         do {
             expected = try SourceFile.read(path: fixture.expectedPath)
