@@ -222,6 +222,89 @@ import Testing
         #expect(replayer.missedTouchesWarning(in: drag) == nil)
     }
 
+    /// Verify compares a transcript that matches its expected file where the writer holds it;
+    /// any other, and one longer than the writer's buffer (part of it already written out), is
+    /// written out whole first: the outcomes, the recorded bytes and the diffs are the same for
+    /// short and long transcripts, in every record mode.
+    @Test func longAndShortTranscriptsAreSettledAlike() throws {
+        let folder = temporaryDirectory() + "/pan"
+        mkdirs(folder)
+        try copy(packageRoot + "/traces/pan/scene.json", folder + "/scene.json")
+        try copy(packageRoot + "/traces/pan/drag.trace.json", folder + "/short.trace.json")
+        // One finger zigzagging over the pad for 3,000 points: a `changed` record each, about
+        // 300 KB of transcript, several times the writer's 64 KB buffer.
+        var points: [String] = []
+        for i in 0..<3_000 {
+            let x = 20 + Double(abs(i % 1_400 - 700)) / 2
+            let y = 400 + Double(i % 37) / 4
+            points.append("[\(Double(i) / 100), \(x), \(y)]")
+        }
+        try writeText(#"{"version": 1, "strokes": [{"id": 1, "points": ["# + points.joined(separator: ", ") + "]}]}", to: folder + "/long.trace.json")
+        let fixtures = try Fixture.discover([folder])
+        #expect(fixtures.map { $0.tracePath.hasSuffix("/long.trace.json") } == [true, false])
+        let fresh = try fixtures.map { try Verifier.replay(tracePath: $0.tracePath, scenes: SceneCache()).transcript }
+        #expect(fresh[0].count > 4 * 65_536 && fresh[1].count < 4_096, "\(fresh.map(\.count))")
+
+        // Recorded whole, then passing in every mode, an unchanged file left alone by `all`.
+        #expect(Verifier(mode: .missing).verify(fixtures, jobs: 1).map(\.outcome) == [.recorded, .recorded])
+        #expect(try fixtures.map { try SourceFile.read(path: $0.expectedPath).bytes } == fresh)
+        for mode in [RecordMode.never, .missing, .failed, .all] {
+            #expect(Verifier(mode: mode).verify(fixtures, jobs: 1).map(\.outcome) == [.passed, .passed], "\(mode)")
+        }
+        // A difference in the last record, and one in the first, is found in both.
+        for (index, fromEnd) in [(0, true), (0, false), (1, true), (1, false)] {
+            var changed = fresh[index]
+            let at = fromEnd ? changed.count - 3 : changed.firstIndex(of: 0x0A)! + 1
+            changed[at] = changed[at] == UInt8(ascii: "9") ? UInt8(ascii: "8") : UInt8(ascii: "9")
+            try writeText(String(decoding: changed, as: UTF8.self), to: fixtures[index].expectedPath)
+            let result = Verifier(mode: .never).verify([fixtures[index]], jobs: 1)[0]
+            guard case .differs(let diff) = result.outcome else {
+                Issue.record("\(fixtures[index].name): \(result.outcome)")
+                continue
+            }
+            #expect(diff.contains("@@"), "\(diff)")
+            // `failed` writes the replay's bytes back, whole.
+            #expect(Verifier(mode: .failed).verify([fixtures[index]], jobs: 1)[0].outcome == .recorded)
+            #expect(try SourceFile.read(path: fixtures[index].expectedPath).bytes == fresh[index])
+        }
+    }
+
+    /// A writer's transcript is compared where it is held: equal bytes only, and never once part
+    /// of it has been written out (until it starts again).
+    @Test func aWriterHoldsItsTranscriptUntilWrittenOut() throws {
+        let output = MemoryOutput()
+        let writer = TranscriptWriter(format: .text, sources: [SourceName(view: "pad", name: "pan")], output: output)
+        func holds(_ bytes: [UInt8]) -> Bool { writer.holdsExactly(bytes.span) }
+        let header = Array((TranscriptFormat.textHeader + "\n").utf8)
+        #expect(holds(header))
+        writer.write(Record(t: 0.5, source: 0, event: "state", fields: FieldList(Field("x", .number(1.25)))))
+        let line = Array("0.5000 pad.pan state x=1.2500\n".utf8)
+        #expect(holds(header + line))
+        #expect(!holds(header))
+        #expect(!holds(header + line.dropLast() + [0x20]))
+        #expect(output.bytes.isEmpty)
+        // Written out past the buffer's 64 KB: no longer held whole.
+        var all = header + line
+        for i in 0..<1_000 {
+            writer.write(Record(t: Double(i), source: 0, event: "state", fields: FieldList(Field("x", .number(1.25)))))
+            all += Array("\(fixed4(Double(i))) pad.pan state x=1.2500\n".utf8)
+        }
+        #expect(all.count < 65_536)
+        #expect(holds(all))
+        for i in 1_000..<3_000 {
+            writer.write(Record(t: Double(i), source: 0, event: "state", fields: FieldList(Field("x", .number(1.25)))))
+            all += Array("\(fixed4(Double(i))) pad.pan state x=1.2500\n".utf8)
+        }
+        #expect(!output.bytes.isEmpty)
+        let rest = Array(all[output.bytes.count...])
+        #expect(!holds(rest))
+        try writer.finish()
+        #expect(output.bytes == all)
+        // Started again, it holds its new transcript.
+        writer.restart(version: 1)
+        #expect(holds(header))
+    }
+
     /// A worker reads regular files under the mapping threshold itself, in fewer system calls
     /// but to the same bytes as `SourceFile.read`; everything else is left to `SourceFile.read`
     /// (nil), which says what is wrong with it.

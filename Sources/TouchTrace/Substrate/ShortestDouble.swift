@@ -123,14 +123,14 @@ enum ShortestDouble {
         let lowDigits = eightDigits(UInt32(truncatingIfNeeded: low))
         let raw = UnsafeMutableRawPointer(out)
         if x >= 0 {
-            // The first digit, then the word of eight with the point after x of them (x < 8:
-            // the shifts are below 64), its last digit, the other word: 18 bytes.
+            // The first digit, then the word of eight stored whole, then again from its digit
+            // x on, one byte further (x < 8: the shift is below 64): the point goes in the byte
+            // between, and the x zero bytes the second store ends with (up to byte 9 + x, below
+            // 18) are written over by the other word, from byte 10: 18 bytes.
             out[0] = UInt8(truncatingIfNeeded: 0x30 &+ first)
-            let shift = UInt64(truncatingIfNeeded: 8 &* x)
-            let before = (1 &<< shift) &- 1
-            let withPoint = (highDigits & before) | (UInt64(0x2E) &<< shift) | ((highDigits &<< 8) & ~((before &<< 8) | 0xFF))
-            raw.storeBytes(of: withPoint.littleEndian, toByteOffset: 1, as: UInt64.self)
-            out[9] = UInt8(truncatingIfNeeded: highDigits &>> 56)
+            raw.storeBytes(of: highDigits.littleEndian, toByteOffset: 1, as: UInt64.self)
+            raw.storeBytes(of: (highDigits &>> UInt64(truncatingIfNeeded: 8 &* x)).littleEndian, toByteOffset: x &+ 2, as: UInt64.self)
+            out[x &+ 1] = UInt8(ascii: ".")
             raw.storeBytes(of: lowDigits.littleEndian, toByteOffset: 10, as: UInt64.self)
             return count &+ 1
         }
@@ -249,19 +249,40 @@ enum ShortestDouble {
         return withoutTrailingZeros(significand, minusK)
     }
 
-    /// The digits less their trailing zeros, the exponent raised as many.
+    /// The digits (not zero) less their trailing zeros, the exponent raised as many.
+    ///
+    /// Without a division: n is a multiple of 10 exactly when n · 5⁻¹ (the inverse of 5 modulo
+    /// 2^64), rotated right one bit, is at most ⌊(2^64 − 1) / 10⌋, and that rotation is then
+    /// n / 10 (for n = 10q, n · 5⁻¹ is 2q; for n odd the rotation sets the top bit; for n even
+    /// and not a multiple of 5, n / 2 · 5⁻¹ is above ⌊(2^64 − 1) / 5⌋, so the rotation is above
+    /// the bound). The same with 5⁻⁴ and four bits tells a multiple of 10^4.
     @inline(__always) private static func withoutTrailingZeros(_ digits: UInt64, _ e10: Int) -> (UInt64, Int) {
         var value = digits
         var e10 = e10
-        if value % 10_000 == 0 {
-            value /= 10_000
+        // Multiplications modulo 2^64 on purpose (see above).
+        let byTenThousand = rotatedRight(value &* inverseOf5To4, by: 4)
+        if byTenThousand <= UInt64.max / 10_000 {
+            value = byTenThousand
             e10 &+= 4
         }
-        while value % 10 == 0 {
-            value /= 10
+        while true {
+            // As above.
+            let byTen = rotatedRight(value &* inverseOf5, by: 1)
+            guard byTen <= UInt64.max / 10 else { break }
+            value = byTen
             e10 &+= 1
         }
         return (value, e10)
+    }
+
+    /// 5⁻¹ and 5⁻⁴ modulo 2^64: 5 · 0xCCCC_CCCC_CCCC_CCCD and 625 · 0xD288_CE70_3AFB_7E91 are
+    /// 1 modulo 2^64.
+    private static let inverseOf5: UInt64 = 0xCCCC_CCCC_CCCC_CCCD
+    private static let inverseOf5To4: UInt64 = 0xD288_CE70_3AFB_7E91
+
+    /// `v` rotated right by `k` bits (1 to 63).
+    @inline(__always) private static func rotatedRight(_ v: UInt64, by k: UInt64) -> UInt64 {
+        (v &>> k) | (v &<< (64 &- k))
     }
 
     /// Writes `scaled` / 10^8 (below 10^15) in plain notation, the decimals less their
