@@ -16,7 +16,8 @@ public struct SpotsRecognizer: Recognizer {
 
     struct Spot: Sendable {
         var serial: Int
-        var id: TouchID
+        /// The touch's id as records give it (made once, not at every move).
+        var touch: FieldValue
         var center: Point
         var addedAt: Double
     }
@@ -43,7 +44,7 @@ public struct SpotsRecognizer: Recognizer {
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {
-            let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
+            let spot = Spot(serial: touch.serial, touch: FieldValue(touch.id), center: touch.location, addedAt: context.t)
             if touch.slot >= spots.count { spots.append(contentsOf: repeatElement(nil, count: touch.slot + 1 - spots.count)) }
             spots[touch.slot] = spot
             Self.emit("spotAdded", spot, diameter: diameter(age: context.t - spot.addedAt), &context)
@@ -90,7 +91,7 @@ public struct SpotsRecognizer: Recognizer {
     /// Writes a record of the spot with its diameter (points) now.
     private static func emit(_ event: StaticString, _ spot: Spot, diameter: Double, _ context: inout DeliveryContext) {
         context.emit(event, FieldList(
-            Field("touch", FieldValue(spot.id)),
+            Field("touch", spot.touch),
             Field("center", .point(spot.center)),
             Field("diameter", .number(diameter))))
     }
@@ -132,7 +133,9 @@ public struct TimingCurve: Sendable {
     /// - the slope's `6 * u * s` is `(3 * u * s) * 2` exactly (doubling a double loses nothing
     ///   here: every value lies in [0, 6], far from overflow and from the subnormals);
     /// - y(s) is `(3 * u * u * s) * y1 + (3 * u * s * s) * y2 + s * s * s`, whose three
-    ///   products x(s) has just made for the same s.
+    ///   products x(s) has just made for the same s;
+    /// - the bracket's middle is worked out only where Newton's step is not taken, and the step
+    ///   before the slope's sign is known (a quotient by a slope of 0 or less is not used).
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -155,14 +158,18 @@ public struct TimingCurve: Sendable {
             third = s * s * s
             let error = first * x1 + second * x2 + third - x
             if error == 0 { solved = true; break }
-            if error > 0 { hi = s } else { lo = s }
-            // Newton's step where the slope gives one that stays inside the bracket, else the
-            // bracket's middle.
-            var next = (lo + hi) / 2
             let slope = u3u * x1 + (u3s + u3s) * rise + 3 * s * s * fall
-            if slope > 0 {
-                let newton = s - error / slope
-                if newton > lo && newton < hi { next = newton }
+            // Newton's step where the slope gives one that stays inside the bracket, else the
+            // bracket's middle; one branch for each end of the bracket that moves.
+            var next: Double
+            if error > 0 {
+                hi = s
+                next = s - error / slope
+                if !(slope > 0 && next > lo && next < hi) { next = (lo + hi) / 2 }
+            } else {
+                lo = s
+                next = s - error / slope
+                if !(slope > 0 && next > lo && next < hi) { next = (lo + hi) / 2 }
             }
             if next == s || hi - lo <= 2 * Double.ulpOfOne { solved = true; break }
             s = next
