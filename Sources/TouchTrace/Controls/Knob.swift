@@ -16,6 +16,11 @@ public struct Knob: Control {
     public let isContinuous: Bool
     public let minimumDistance: Double
     public private(set) var value: Double
+    /// `midPointAngle`, the sweep `endAngle − startAngle` and the range `maximumValue −
+    /// minimumValue`, worked out once: every action turns an angle into a value and back.
+    private let midPoint: Double
+    private let sweep: Double
+    private let range: Double
 
     public init(minimumValue: Double = 0, maximumValue: Double = 1, value: Double = 0,
                 startAngle: Double = -Double.pi * 11 / 8, endAngle: Double = Double.pi * 3 / 8,
@@ -33,33 +38,38 @@ public struct Knob: Control {
         self.isContinuous = isContinuous
         self.minimumDistance = minimumDistance
         self.value = min(maximumValue, max(minimumValue, value))
+        midPoint = (2 * Double.pi + startAngle - endAngle) / 2 + endAngle
+        sweep = endAngle - startAngle
+        range = maximumValue - minimumValue
     }
 
     /// The pointer's angle for the current value, in [startAngle, endAngle] radians.
     public var pointerAngle: Double {
-        (value - minimumValue) / (maximumValue - minimumValue) * (endAngle - startAngle) + startAngle
+        (value - minimumValue) / range * sweep + startAngle
     }
 
     /// The angle halfway round the gap between the end and the start of the track: where the
     /// value switches between its minimum and its maximum.
-    public var midPointAngle: Double {
-        (2 * Double.pi + startAngle - endAngle) / 2 + endAngle
-    }
+    public var midPointAngle: Double { midPoint }
 
     /// The value a touch at `touchAngle` (radians, any turn) sets.
     public func value(forTouchAngle touchAngle: Double) -> Double {
-        let mid = midPointAngle
+        let mid = midPoint
         // Shift by whole turns into (mid − 2π, mid]. (The seed subtracts 2π on both sides of
         // the range; the intent, and this, is to bring the angle into the turn that ends at mid.)
         var bounded = touchAngle
         let turn = 2 * Double.pi
         if bounded > mid || bounded <= mid - turn {
-            bounded -= (((bounded - mid) / turn).rounded(.up)) * turn
+            // The turns rounded up; an angle of a touch is most often one turn out either way,
+            // where the rounding is known without a call to the C library.
+            let turns = (bounded - mid) / turn
+            let whole = turns > 0 && turns <= 1 ? 1 : (turns > -2 && turns <= -1 ? -1 : turns.rounded(.up))
+            bounded -= whole * turn
             if bounded > mid { bounded -= turn }
             if bounded <= mid - turn { bounded += turn }
         }
         bounded = min(endAngle, max(startAngle, bounded))
-        let v = (bounded - startAngle) / (endAngle - startAngle) * (maximumValue - minimumValue) + minimumValue
+        let v = (bounded - startAngle) / sweep * range + minimumValue
         return min(maximumValue, max(minimumValue, v))
     }
 

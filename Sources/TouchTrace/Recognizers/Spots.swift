@@ -16,7 +16,8 @@ public struct SpotsRecognizer: Recognizer {
 
     struct Spot: Sendable {
         var serial: Int
-        var id: TouchID
+        /// The touch's id as records give it (made once, not at every move).
+        var touch: FieldValue
         var center: Point
         var addedAt: Double
     }
@@ -43,7 +44,7 @@ public struct SpotsRecognizer: Recognizer {
 
     public mutating func touchesBegan(_ touches: TouchSet, _ context: inout DeliveryContext) {
         for touch in touches {
-            let spot = Spot(serial: touch.serial, id: touch.id, center: touch.location, addedAt: context.t)
+            let spot = Spot(serial: touch.serial, touch: FieldValue(touch.id), center: touch.location, addedAt: context.t)
             if touch.slot >= spots.count { spots.append(contentsOf: repeatElement(nil, count: touch.slot + 1 - spots.count)) }
             spots[touch.slot] = spot
             Self.emit("spotAdded", spot, diameter: diameter(age: context.t - spot.addedAt), &context)
@@ -90,7 +91,7 @@ public struct SpotsRecognizer: Recognizer {
     /// Writes a record of the spot with its diameter (points) now.
     private static func emit(_ event: StaticString, _ spot: Spot, diameter: Double, _ context: inout DeliveryContext) {
         context.emit(event, FieldList(
-            Field("touch", FieldValue(spot.id)),
+            Field("touch", spot.touch),
             Field("center", .point(spot.center)),
             Field("diameter", .number(diameter))))
     }
@@ -124,28 +125,57 @@ public struct TimingCurve: Sendable {
 
     /// The curve's output at input (time fraction) `x` in [0, 1]: solves x(s) = x for the curve
     /// parameter s by Newton's method, kept inside a shrinking bracket, then returns y(s).
+    ///
+    /// Every step works out x(s) and its slope with the operations of `bezier` and `derivative`
+    /// in their order, so each step lands on the same double as those two would give; it only
+    /// shares what the two have in common and keeps the terms of the last s for y(s):
+    /// - `3 * u * u` begins both, and `3 * u * s` begins x(s)'s second term;
+    /// - the slope's `6 * u * s` is `(3 * u * s) * 2` exactly (doubling a double loses nothing
+    ///   here: every value lies in [0, 6], far from overflow and from the subnormals);
+    /// - y(s) is `(3 * u * u * s) * y1 + (3 * u * s * s) * y2 + s * s * s`, whose three
+    ///   products x(s) has just made for the same s;
+    /// - the bracket's middle is worked out only where Newton's step is not taken, and the step
+    ///   before the slope's sign is known (a quotient by a slope of 0 or less is not used).
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
+        // The slope's constant differences, as `derivative` works them out.
+        let rise = x2 - x1
+        let fall = 1 - x2
         var lo = 0.0
         var hi = 1.0
         var s = x
+        // x(s)'s three products for the current s (3u²s, 3us², s³).
+        var first = 0.0, second = 0.0, third = 0.0
+        var solved = false
         for _ in 0..<100 {
-            let error = Self.bezier(s, x1, x2) - x
-            if error == 0 { break }
-            if error > 0 { hi = s } else { lo = s }
+            let u = 1 - s
+            let u3 = 3 * u
+            let u3u = u3 * u
+            let u3s = u3 * s
+            first = u3u * s
+            second = u3s * s
+            third = s * s * s
+            let error = first * x1 + second * x2 + third - x
+            if error == 0 { solved = true; break }
+            let slope = u3u * x1 + (u3s + u3s) * rise + 3 * s * s * fall
             // Newton's step where the slope gives one that stays inside the bracket, else the
-            // bracket's middle.
-            var next = (lo + hi) / 2
-            let slope = Self.derivative(s, x1, x2)
-            if slope > 0 {
-                let newton = s - error / slope
-                if newton > lo && newton < hi { next = newton }
+            // bracket's middle; one branch for each end of the bracket that moves.
+            var next: Double
+            if error > 0 {
+                hi = s
+                next = s - error / slope
+                if !(slope > 0 && next > lo && next < hi) { next = (lo + hi) / 2 }
+            } else {
+                lo = s
+                next = s - error / slope
+                if !(slope > 0 && next > lo && next < hi) { next = (lo + hi) / 2 }
             }
-            if next == s || hi - lo <= 2 * Double.ulpOfOne { break }
+            if next == s || hi - lo <= 2 * Double.ulpOfOne { solved = true; break }
             s = next
         }
-        return Self.bezier(s, y1, y2)
+        if !solved { return Self.bezier(s, y1, y2) }
+        return first * y1 + second * y2 + third
     }
 
     /// One coordinate of the curve at parameter s, for control coordinates c1, c2.
@@ -154,6 +184,7 @@ public struct TimingCurve: Sendable {
         return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s
     }
 
+    /// The slope of `bezier` at parameter s.
     static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * c1 + 6 * u * s * (c2 - c1) + 3 * s * s * (1 - c2)

@@ -116,3 +116,60 @@ import Testing
         #expect(r.map(\.event.description) == ["touchDown", "touchUpInside", "counterChanged", "touchDown", "touchUpInside"])
     }
 }
+
+extension KnobTests {
+    /// The knob's angle-to-value and value-to-angle as first written, every difference worked
+    /// out on the spot and the turns rounded up by the C library: the knob is to give these
+    /// doubles, bit for bit, as transcripts print them.
+    static func formerValue(_ k: Knob, forTouchAngle touchAngle: Double) -> Double {
+        let mid = (2 * Double.pi + k.startAngle - k.endAngle) / 2 + k.endAngle
+        var bounded = touchAngle
+        let turn = 2 * Double.pi
+        if bounded > mid || bounded <= mid - turn {
+            bounded -= (((bounded - mid) / turn).rounded(.up)) * turn
+            if bounded > mid { bounded -= turn }
+            if bounded <= mid - turn { bounded += turn }
+        }
+        bounded = min(k.endAngle, max(k.startAngle, bounded))
+        let v = (bounded - k.startAngle) / (k.endAngle - k.startAngle) * (k.maximumValue - k.minimumValue) + k.minimumValue
+        return min(k.maximumValue, max(k.minimumValue, v))
+    }
+
+    static func formerPointerAngle(_ k: Knob) -> Double {
+        (k.value - k.minimumValue) / (k.maximumValue - k.minimumValue) * (k.endAngle - k.startAngle) + k.startAngle
+    }
+
+    /// Angles within a turn or two of the track (as a touch's angle is), many turns out, on
+    /// the gap's middle and the track's ends give the former doubles, for knobs of several
+    /// tracks and ranges; and so does the pointer's angle of each value.
+    @Test func valuesAndPointerAnglesAreTheFormerDoublesBitForBit() {
+        let knobs = [Knob(), Knob(startAngle: 0, endAngle: Double.pi), Knob(minimumValue: -3, maximumValue: 1e6, startAngle: -7, endAngle: -1),
+                     Knob(minimumValue: 0.1, maximumValue: 0.3, startAngle: 900, endAngle: 900 + 2 * Double.pi),
+                     Knob(minimumValue: -1, maximumValue: 1, startAngle: -0.001, endAngle: 0.001)]
+        var random = SplitMix64(state: 8)
+        for knob in knobs {
+            let gapMiddle = (2 * Double.pi + knob.startAngle - knob.endAngle) / 2 + knob.endAngle
+            var angles = [knob.startAngle, knob.endAngle, gapMiddle, gapMiddle.nextUp, gapMiddle.nextDown, 0, -0.0, .pi, -.pi, .nan, .infinity, -.infinity]
+            for turns in -3...3 {
+                let a = gapMiddle + Double(turns) * 2 * Double.pi
+                angles += [a, a.nextUp, a.nextDown]
+            }
+            for _ in 0..<20_000 {
+                let unit = Double(random.next() >> 11) * 0x1p-53
+                angles.append((unit * 2 - 1) * Double.pi)
+                angles.append(gapMiddle + (unit * 4 - 2) * 2 * Double.pi)
+                angles.append((unit * 2 - 1) * 1e4)
+            }
+            var differing = 0
+            for angle in angles {
+                let value = knob.value(forTouchAngle: angle), former = Self.formerValue(knob, forTouchAngle: angle)
+                if value.bitPattern != former.bitPattern { differing += 1 }
+                let turned = Knob(minimumValue: knob.minimumValue, maximumValue: knob.maximumValue, value: former.isNaN ? 0 : former,
+                                  startAngle: knob.startAngle, endAngle: knob.endAngle)
+                if turned.pointerAngle.bitPattern != Self.formerPointerAngle(turned).bitPattern { differing += 1 }
+            }
+            #expect(differing == 0, "knob from \(knob.startAngle) to \(knob.endAngle): \(differing) differ")
+            #expect(knob.midPointAngle.bitPattern == gapMiddle.bitPattern)
+        }
+    }
+}
