@@ -197,7 +197,7 @@ struct Arena {
     /// it, is then small enough to be inlined into every recognizer.
     @inline(never)
     mutating func request(_ g: Int, _ to: RecognizerState, _ data: FieldList, actionValue: Double, at t: Double,
-                          into sink: RecordSink) -> (state: RecognizerState, stands: Bool) {
+                          into sink: RecordOutlet) -> (state: RecognizerState, stands: Bool) {
         let from = state[g]
         guard Arena.allows(from: from, to: to), !isWaiting(g) else { return (from, false) }
         // Only a win is weighed (under version 2's rules, or by a recognizer with a say); any
@@ -214,7 +214,7 @@ struct Arena {
     /// out of line, away from the `changed` of every event.
     @inline(never)
     private mutating func requestWin(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, actionValue: Double,
-                                     at t: Double, into sink: RecordSink) -> RecognizerState {
+                                     at t: Double, into sink: RecordOutlet) -> RecognizerState {
         // One with a say may refuse to begin (a delegate's `gestureRecognizerShouldBegin`).
         if askBegin && answers[g], let ask, ask(.shouldBegin, g, g) == false {
             let reason = SharedText("delegate refused to begin")
@@ -247,10 +247,24 @@ struct Arena {
     }
 
     /// Writes the record of a change that stands and notes it.
-    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, at t: Double, into sink: RecordSink) {
-        sink.write(Record(t: t, source: sources[g], event: "state",
-                          fields: FieldList(Field("from", .name(from.name)), Field("to", .name(to.name)), followedBy: data)))
-        changed(g, to: to)
+    private mutating func commit(_ g: Int, from: RecognizerState, to: RecognizerState, _ data: FieldList, at t: Double, into sink: RecordOutlet) {
+        // A record of almost every event: built where it lies in the pipe's chunk, where there is
+        // a pipe (made once for each way, as a record made before the choice is copied there).
+        let fromName = Field("from", .name(from.name)), toName = Field("to", .name(to.name))
+        if let pipe = sink.pipe {
+            pipe.append(Record(t: t, source: sources[g], event: "state", fields: FieldList(fromName, toName, followedBy: data)))
+        } else {
+            sink.sink.write(Record(t: t, source: sources[g], event: "state", fields: FieldList(fromName, toName, followedBy: data)))
+        }
+        if to == .changed {
+            // What `changed` does for a `changed` (from `began` or `changed`; almost every
+            // record of a gesture under way), without the call: the state is kept, and nothing
+            // is set off — it is no win, no failure and not final, so no effect is queued and no
+            // deadline dropped.
+            if state[g] != .changed { state[g] = .changed }
+        } else {
+            changed(g, to: to)
+        }
     }
 
     /// What happens when `g` would win now.
@@ -280,7 +294,7 @@ struct Arena {
     /// left: the arena decides and writes each record; `members` does what is the replay's to
     /// do (which may ask the arena again: what that sets off is carried out here too). `t` is
     /// the time of the records it writes.
-    static func settle<Members: ArenaMembers>(_ arena: Pinned<Arena>, at t: Double, into sink: RecordSink,
+    static func settle<Members: ArenaMembers>(_ arena: Pinned<Arena>, at t: Double, into sink: RecordOutlet,
                                              _ members: inout Members) {
         // Nothing set off (after almost every call of a recognizer): `nextStep` would find
         // nothing to do, but its answer, a step that may carry a waiting recognizer's record,
@@ -306,7 +320,7 @@ struct Arena {
 
     /// The next thing the replay must do, deciding (and writing the records of) the next effect
     /// when the steps of the last one are done; nil when nothing is left.
-    mutating func nextStep(at t: Double, into sink: RecordSink) -> Step? {
+    mutating func nextStep(at t: Double, into sink: RecordOutlet) -> Step? {
         while true {
             if stepsStart < steps.count {
                 stepsStart += 1
@@ -339,7 +353,7 @@ struct Arena {
     var isSettled: Bool { effectsStart == effects.count && releasesStart == releases.count && stepsStart == steps.count }
 
     /// Rules 2–4 for a recognizer that has won: the steps they make.
-    private mutating func decideWin(_ r: Int, at t: Double, into sink: RecordSink) {
+    private mutating func decideWin(_ r: Int, at t: Double, into sink: RecordOutlet) {
         var failed: [Int] = []
         // Rule 2: those it competes with that are still possible fail, prevented by it — but one
         // that requires it to fail fails by rule 3, after them.
@@ -362,7 +376,7 @@ struct Arena {
 
     /// Rule 3: `w`, if it waits and every recognizer it requires has failed, wins now with the
     /// data it kept — unless one it competes with has won meanwhile (rule 1).
-    private mutating func release(_ w: Int, at t: Double, into sink: RecordSink) -> Step? {
+    private mutating func release(_ w: Int, at t: Double, into sink: RecordOutlet) -> Step? {
         guard let kept = waiting[w], requirementsFailed(w) else { return nil }
         waiting[w] = nil
         if let winner = preventer(of: w) {
@@ -381,7 +395,7 @@ struct Arena {
     }
 
     /// Fails `g` by a rule of the arena, with the reason, and writes the record.
-    private mutating func fail(_ g: Int, _ reason: SharedText, at t: Double, into sink: RecordSink) {
+    private mutating func fail(_ g: Int, _ reason: SharedText, at t: Double, into sink: RecordOutlet) {
         var fields = FieldList(Field("from", .name(state[g].name)), Field("to", .name(RecognizerState.failed.name)))
         fields.append(Field("reason", .text(reason)))
         sink.write(Record(t: t, source: sources[g], event: "state", fields: fields))

@@ -22,7 +22,8 @@ public struct DeliveryContext {
     public internal(set) var source: Int
     /// The recognizer being called (its index in scene order), or −1 for a control.
     var recognizer: Int = -1
-    let sink: RecordSink
+    /// Where the records go (the replay's sink).
+    let sink: RecordOutlet
     /// The engine's arena: states, relations between recognizers, deadlines.
     let arena: Pinned<Arena>
     /// Where the replay's views are now.
@@ -34,7 +35,7 @@ public struct DeliveryContext {
     var messages: [(target: Int, message: ControlMessage)]?
 
     init(t: Double, eventIndex: Int, viewSize: (width: Double, height: Double), eventTouches: TouchSet, source: Int,
-         sink: RecordSink, arena: Pinned<Arena>, live: Pinned<LiveScene>) {
+         sink: RecordOutlet, arena: Pinned<Arena>, live: Pinned<LiveScene>) {
         self.t = t
         self.eventIndex = eventIndex
         self.viewSize = viewSize

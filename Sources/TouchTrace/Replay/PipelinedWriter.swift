@@ -24,8 +24,9 @@ public final class PipelinedWriter: RecordSink, Sendable {
     static let bufferCount = chunksInFlight + 1
 
     private let writer: TranscriptWriter
-    /// The records on their way to the formatting thread, which writes them where they lie.
-    private let pipe: ChunkPipe<Record>
+    /// The records on their way to the formatting thread, which writes them where they lie. A
+    /// replay appends to it directly (`RecordOutlet`), as `write` does.
+    let pipe: ChunkPipe<Record>
 
     /// Keeps the scope of the texts of the records in flight until the writer goes (after the
     /// last chunk is written).

@@ -42,6 +42,45 @@ extension RecordSink {
     public func define(source: Int, as name: SourceName) {}
 }
 
+/// Where a replay writes its records: its sink, with the sink's kind found once, as the replay
+/// begins, rather than asked of the protocol at every record.
+///
+/// A replay writes about four records an event. Written to a `PipelinedWriter` (the replay
+/// command's sink), a record goes straight into the chunk being filled for the formatting
+/// thread, built there, instead of being handed to the writer through the protocol and copied
+/// (240 bytes) once more. Any other sink is called through the protocol. The records and their
+/// order are the sink's alone either way.
+///
+/// A class, made once per replay: a context that holds it counts one reference, as one that
+/// held the sink did.
+final class RecordOutlet {
+    /// The sink, as the replay was given it.
+    let sink: RecordSink
+    /// The pipe of the sink, when it is a `PipelinedWriter`. Where records are made by the
+    /// hundred thousand (a recognizer's state change), the maker appends to it itself when
+    /// there is one: the record is then built where it lies in the chunk, the append compiled
+    /// into the maker (through `write`, a call, it is built first and copied there).
+    let pipe: ChunkPipe<Record>?
+
+    init(_ sink: RecordSink) {
+        self.sink = sink
+        pipe = (sink as? PipelinedWriter)?.pipe
+    }
+
+    /// Writes `record` to the sink.
+    ///
+    /// Any sink but a pipe's is called through the protocol, a `TranscriptWriter` (verify's)
+    /// too: called directly, its writing compiled in here, it cost verify more, the writer
+    /// counted up and down at every record.
+    func write(_ record: Record) {
+        if let pipe {
+            pipe.append(record)
+        } else {
+            sink.write(record)
+        }
+    }
+}
+
 /// Keeps every record, for tests and small tools, and the texts they hold.
 public final class RecordCollector: RecordSink {
     public private(set) var records: [Record] = []

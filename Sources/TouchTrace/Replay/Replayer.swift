@@ -160,6 +160,8 @@ struct ReplayCore: ArenaMembers {
     let live: Pinned<LiveScene>
     private let liveStorage: PinnedStorage<LiveScene>
     let sink: RecordSink
+    /// The sink, as records are written to it (see `RecordOutlet`).
+    let outlet: RecordOutlet
     /// The rules replayed by: 1 or 2.
     let version: Int
     /// The scope of the texts this replay makes (failure reasons): the one current when it was
@@ -374,8 +376,10 @@ struct ReplayCore: ArenaMembers {
         self.slotStorage = PinnedBuffer(repeating: Slot(), count: 0)
         self.slots = slotStorage.row
         self.sink = sink
+        let outlet = RecordOutlet(sink)
+        self.outlet = outlet
         self.eventContextStorage = PinnedStorage(DeliveryContext(
-            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: sink, arena: arenaStorage.handle, live: liveStorage.handle))
+            t: 0, eventIndex: 0, viewSize: (0, 0), eventTouches: TouchSet([]), source: 0, sink: outlet, arena: arenaStorage.handle, live: liveStorage.handle))
         self.eventContext = eventContextStorage.handle
         sink.keep(texts)
     }
@@ -542,7 +546,7 @@ struct ReplayCore: ArenaMembers {
         while ran < Self.maximumWorkAtOneTime, let next = attachment.nextWork, next.micros <= micros {
             ran += 1
             var context = DeliveryContext(t: now, eventIndex: eventIndex, viewSize: (0, 0),
-                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+                                          eventTouches: TouchSet([]), source: 0, sink: outlet, arena: arena, live: live)
             guard attachment.runNextWork(dueBy: micros, &context) else { break }
             // What the work's code asked of recognizers, the arena has answered: their values take it.
             for g in 0..<arena.value.count { members[g].cell.with { $0.keepState(arena.value.state[g]) } }
@@ -598,7 +602,7 @@ struct ReplayCore: ArenaMembers {
     @inline(never)
     private func hostHitTest(_ p: Point, serial: Int, _ event: borrowing TouchEvent) -> Int {
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
-                                      eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+                                      eventTouches: TouchSet([]), source: 0, sink: outlet, arena: arena, live: live)
         let v = host!.hitTest(p, serial: serial, &context)
         return v >= 0 && v < views.count ? v : -1
     }
@@ -617,7 +621,7 @@ struct ReplayCore: ArenaMembers {
                                       majorRadius: touch.majorRadius ?? 0))
         }
         var context = DeliveryContext(t: event.t, eventIndex: event.index, viewSize: (0, 0),
-                                      eventTouches: TouchSet(onScreen), source: 0, sink: sink, arena: arena, live: live)
+                                      eventTouches: TouchSet(onScreen), source: 0, sink: outlet, arena: arena, live: live)
         var delivered = false
         host.sendEvent(&context) {
             guard !delivered else { return }
@@ -835,7 +839,7 @@ struct ReplayCore: ArenaMembers {
                 allInAncestor = shifted(context.eventTouches, by: shift, scratchOffset: setInAncestor.count)
             }
             var ancestorContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(ancestor),
-                                                  eventTouches: allInAncestor, source: 0, sink: sink, arena: arena, live: live)
+                                                  eventTouches: allInAncestor, source: 0, sink: outlet, arena: arena, live: live)
             deliverToRecognizers(of: ancestor, setInAncestor, phase: phase, &ancestorContext)
             ancestor = views[ancestor].superview
         }
@@ -1122,7 +1126,7 @@ struct ReplayCore: ArenaMembers {
         context.messages = nil
         for (target, message) in messages where views[target].hasControl {
             var targetContext = DeliveryContext(t: context.t, eventIndex: context.eventIndex, viewSize: viewSize(target),
-                                                eventTouches: TouchSet([]), source: views[target].controlSource, sink: sink, arena: arena, live: live)
+                                                eventTouches: TouchSet([]), source: views[target].controlSource, sink: outlet, arena: arena, live: live)
             controls[target]!.with { $0.receive(message, &targetContext) }
         }
     }
@@ -1143,7 +1147,7 @@ struct ReplayCore: ArenaMembers {
             now = entry.time
             let v = members[g].view
             var context = DeliveryContext(t: entry.time, eventIndex: nextEventIndex, viewSize: viewSize(v),
-                                          eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+                                          eventTouches: TouchSet([]), source: 0, sink: outlet, arena: arena, live: live)
             callRecognizer(g, view: v, phase: 4, TouchSet([]), &context)
             // A deadline asked for at the very moment being served would never let time move on.
             if let again = arena.value.deadlines.deadline(of: g), again.micros <= entry.micros { arena.value.deadlines.remove(g) }
@@ -1172,7 +1176,7 @@ struct ReplayCore: ArenaMembers {
                 called.append(g)
                 let v = members[g].view
                 var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: viewSize(v),
-                                              eventTouches: TouchSet([]), source: members[g].source, sink: sink, arena: arena, live: live)
+                                              eventTouches: TouchSet([]), source: members[g].source, sink: outlet, arena: arena, live: live)
                 callRecognizer(g, view: v, phase: 5, TouchSet([]), &context)
                 if arena.value.isActive { settle() }
             }
@@ -1195,7 +1199,7 @@ struct ReplayCore: ArenaMembers {
     private mutating func tellAttachmentEventEnded() {
         guard let attachment = live.value.attachment as? ReplayAttachment else { return }
         var context = DeliveryContext(t: now, eventIndex: max(nextEventIndex - 1, 0), viewSize: (0, 0),
-                                      eventTouches: TouchSet([]), source: 0, sink: sink, arena: arena, live: live)
+                                      eventTouches: TouchSet([]), source: 0, sink: outlet, arena: arena, live: live)
         attachment.eventDidEnd(&context)
     }
 
@@ -1203,7 +1207,7 @@ struct ReplayCore: ArenaMembers {
 
     /// Has the arena carry out what its decisions have set off (see `Arena.settle`).
     private mutating func settle() {
-        Arena.settle(arena, at: now, into: sink, &self)
+        Arena.settle(arena, at: now, into: outlet, &self)
     }
 
     /// The arena failed `g` by a rule: its value takes the state.
@@ -1220,7 +1224,7 @@ struct ReplayCore: ArenaMembers {
         if kept.state.firesAction { arena.value.callAfterEvent(w) }
         let v = members[w].view
         var context = DeliveryContext(t: t, eventIndex: nextEventIndex, viewSize: viewSize(v),
-                                      eventTouches: TouchSet([]), source: members[w].source, sink: sink, arena: arena, live: live)
+                                      eventTouches: TouchSet([]), source: members[w].source, sink: outlet, arena: arena, live: live)
         if kept.state.firesAction && members[w].attached && views[v].hasControl {
             context.source = views[v].controlSource
             controls[v]!.with { $0.recognizerAction(RecognizerAction(state: kept.state, value: kept.actionValue), &context) }
@@ -1264,7 +1268,7 @@ struct ReplayCore: ArenaMembers {
             while u >= 0 {
                 let inView = located(in: u)
                 var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: viewSize(u),
-                                              eventTouches: inView, source: 0, sink: sink, arena: arena, live: live)
+                                              eventTouches: inView, source: 0, sink: outlet, arena: arena, live: live)
                 for g in views[u].recognizers where !arena.value.competes[g] && !arena.value.state[g].isFinal {
                     callRecognizer(g, view: u, phase: 3, inView, &context)
                 }
@@ -1272,7 +1276,7 @@ struct ReplayCore: ArenaMembers {
             }
             if views[h].hasControl {
                 var context = DeliveryContext(t: now, eventIndex: nextEventIndex, viewSize: viewSize(h),
-                                              eventTouches: set, source: views[h].controlSource, sink: sink, arena: arena, live: live)
+                                              eventTouches: set, source: views[h].controlSource, sink: outlet, arena: arena, live: live)
                 callControl(h, phase: 3, set, &context)
             }
         }

@@ -558,3 +558,35 @@ private func merge(_ lists: [(t: Double, touches: [T])]...) -> [(t: Double, touc
         #expect(count == 0)
     }
 }
+
+extension ArenaTests {
+    /// A `changed` of a recognizer that has won takes no decision of the arena's and sets
+    /// nothing off (the arena writes it without noting effects): its record is written with
+    /// the data asked for, the state kept, its deadline kept, and nothing is left to settle,
+    /// once from `began` and once from `changed`. The `ended` that follows is final and drops
+    /// the deadline.
+    @Test func aChangedOfAWinnerIsWrittenAndSetsNothingOff() {
+        let records = RecordCollector()
+        let outlet = RecordOutlet(records)
+        var arena = Arena(names: ["v.a", "v.b"], competes: [true, true], cancelsTouches: [false, false], requires: [[], []],
+                          simultaneousPairs: [], isActive: true, isExclusive: true)
+        let began = arena.request(0, .began, FieldList(), actionValue: 0, at: 0.1, into: outlet)
+        #expect(began.state == .began && began.stands)
+        #expect(!arena.hasNothingToSettle, "a win is weighed: its effect is queued")
+        while arena.nextStep(at: 0.1, into: outlet) != nil {}
+        arena.setDeadline(0, at: 2)
+        for (t, from, n) in [(0.2, RecognizerState.began, 1), (0.3, .changed, 2)] {
+            let result = arena.request(0, .changed, FieldList(Field("n", .integer(n))), actionValue: 0, at: t, into: outlet)
+            #expect(result.state == .changed && result.stands)
+            #expect(arena.state == [.changed, .possible])
+            #expect(arena.hasNothingToSettle)
+            #expect(arena.deadlines.deadline(of: 0)?.time == 2)
+            #expect(records.records.last == Record(t: t, source: 0, event: "state", fields: FieldList(
+                Field("from", .name(from.name)), Field("to", .name("changed")), Field("n", .integer(n)))))
+        }
+        let ended = arena.request(0, .ended, FieldList(), actionValue: 0, at: 0.4, into: outlet)
+        #expect(ended.state == .ended && ended.stands)
+        #expect(arena.deadlines.deadline(of: 0) == nil)
+        #expect(records.records.map(\.t) == [0.1, 0.2, 0.3, 0.4])
+    }
+}

@@ -110,7 +110,7 @@ import Testing
                                            recognizerViews: [0], viewSources: []))
         let records = RecordCollector()
         var context = DeliveryContext(t: 0.25, eventIndex: 3, viewSize: (10, 10), eventTouches: TouchSet([]), source: 0,
-                                      sink: records, arena: arena.handle, live: live.handle)
+                                      sink: RecordOutlet(records), arena: arena.handle, live: live.handle)
         context.recognizer = 0
         var kept: DeliveryHandle?
         let state = DeliveryHandle.lend(&context) { handle in

@@ -41,4 +41,47 @@ import Testing
         #expect(piped.bytes.count > count * 40)
         #expect(piped.bytes == direct.bytes)
     }
+
+    /// A replay writes its records by the kind of its sink (`RecordOutlet`): appended straight
+    /// to a pipelined writer's pipe, to any other sink through the protocol. Every repository trace (version 1 and 2: the arena's decisions and
+    /// failures with reasons, deadlines, views inside views, controls) gives the same bytes all
+    /// three ways, the third written afterwards from the records a collector kept.
+    @Test(arguments: TranscriptFormat.allCases) func aReplayWritesTheSameToEveryKindOfSink(_ format: TranscriptFormat) throws {
+        var root = #filePath
+        for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
+        let paths = try Fixture.discover([root + "/traces"]).map(\.tracePath)
+        #expect(paths.count > 90)
+        var versions = Set<Int>()
+        var records = 0
+        for path in paths {
+            let trace = try Trace.read(path: path)
+            let scene = try Scene.resolve(for: trace)
+            let version = trace.header.version
+            versions.insert(version)
+            let sources = Replayer(scene: scene, sink: RecordCollector()).sources
+
+            let direct = MemoryOutput()
+            let writer = TranscriptWriter(format: format, sources: sources, output: direct, version: version)
+            Replayer.replay(trace, scene: scene, into: writer)
+            try writer.finish()
+
+            let piped = MemoryOutput()
+            let pipeline = PipelinedWriter(TranscriptWriter(format: format, sources: sources, output: piped, version: version))
+            Replayer.replay(trace, scene: scene, into: pipeline)
+            try pipeline.finish()
+
+            let collector = RecordCollector()
+            Replayer.replay(trace, scene: scene, into: collector)
+            let collected = MemoryOutput()
+            let later = TranscriptWriter(format: format, sources: sources, output: collected, version: version)
+            for record in collector.records { later.write(record) }
+            try later.finish()
+
+            records += collector.records.count
+            #expect(piped.bytes == direct.bytes, "\(path)")
+            #expect(collected.bytes == direct.bytes, "\(path)")
+        }
+        #expect(versions == [1, 2])
+        #expect(records > 800)
+    }
 }
