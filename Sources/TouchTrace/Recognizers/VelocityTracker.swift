@@ -216,6 +216,11 @@ enum QuadraticFit {
     /// third row; a τ that is not a number is distinct from every other, as `!=` has it.
     static func hasThreeDistinctTimes(_ rows: PinnedScratch<Row>) -> Bool {
         let first = rows[0].times.x
+        // Most often the first three rows answer at once (three rows or more are fitted).
+        if rows.count >= 3 {
+            let (t1, t2) = (rows[1].times.x, rows[2].times.x)
+            if t1 != first && t2 != first && t2 != t1 { return true }
+        }
         var second = first
         var distinct = 1
         var k = 1
