@@ -32,6 +32,15 @@ public struct VelocityTracker: Sendable {
     /// neighbours (no gap over `assumeStoppedMicroseconds`): kept as each sample comes, so that
     /// `velocity()` tests only their age. At most `count`.
     private var unbroken = 0
+    /// How many samples, from the newest back, are in time order: each (in whole microseconds)
+    /// at or before the one after it. At most `count`.
+    private var ordered = 0
+    /// How many of the `ordered` samples, from the newest back, are within the horizon of the
+    /// newest (at most `horizonMicroseconds` older). Being in time order, these are the first
+    /// ones and the rest of the `ordered` are all past the horizon: kept as each sample comes
+    /// (a sample past the horizon stays past it as newer ones come), so that `velocity()`
+    /// need not test the samples' ages. At least 1 once there is a sample.
+    private var recent = 0
 
     public init() {}
 
@@ -56,11 +65,28 @@ public struct VelocityTracker: Sendable {
         // the standard library allocates in code not specialized for the element type, looking
         // the type up at run time at every call (once per gesture).
         if samples.isEmpty { samples = Array(repeatElement(sample, count: 2 * Self.historySize)) }
-        // The gap to the sample before, as `velocity()` would measure it walking back.
-        if newest >= 0 && abs(sample.micros - samples[newest].micros) <= Self.assumeStoppedMicroseconds {
-            if unbroken < Self.historySize { unbroken += 1 }
+        if newest >= 0 {
+            let before = samples[newest].micros
+            // The gap to the sample before, as `velocity()` would measure it walking back.
+            if abs(sample.micros - before) <= Self.assumeStoppedMicroseconds {
+                if unbroken < Self.historySize { unbroken += 1 }
+            } else {
+                unbroken = 1
+            }
+            if sample.micros >= before {
+                // The order goes on. A sample the previous newest found past the horizon is
+                // past this one's too (its horizon begins no earlier), so the recent ones are
+                // at most those before and this one: the count is trimmed below.
+                if ordered < Self.historySize { ordered += 1 }
+                recent = min(recent + 1, ordered)
+            } else {
+                ordered = 1
+                recent = 1
+            }
         } else {
             unbroken = 1
+            ordered = 1
+            recent = 1
         }
         let slot = newest <= 0 ? Self.historySize - 1 : newest - 1
         newest = slot
@@ -70,12 +96,19 @@ public struct VelocityTracker: Sendable {
             ring[slot + Self.historySize] = sample
         }
         if count < Self.historySize { count += 1 }
+        // In time order, the samples past the horizon are the oldest of the recent ones: taken
+        // off from that end. The newest is its own age, within the horizon: the count stays 1
+        // or more.
+        let oldest = sample.micros - Self.horizonMicroseconds
+        while samples[slot + recent - 1].micros < oldest { recent -= 1 }
     }
 
     public mutating func removeAll() {
         newest = -1
         count = 0
         unbroken = 0
+        ordered = 0
+        recent = 0
     }
 
     /// Time of the newest sample, in seconds.
@@ -88,40 +121,46 @@ public struct VelocityTracker: Sendable {
     public func velocity(fromTwoSamples: Bool = false) -> Point {
         guard newest >= 0 else { return .zero }
         let newestSample = samples[newest]
-        // Back from the newest to the first stop (`unbroken`), read by index from the ring (a
-        // slice of it would count a reference to its storage up and down at every call).
-        let end = newest + unbroken
-        // A sample is past the horizon when it is older than this, in microseconds (the same
-        // test as `newest − sample > horizon`, one subtraction for the whole walk).
-        let oldest = newestSample.micros - Self.horizonMicroseconds
+        // The samples taken are those at `newest ..< end`: the newest (always: it is its own
+        // age), then back to the first stop (`unbroken`) or to the first past the horizon,
+        // read by index from the ring (a slice of it would count a reference to its storage up
+        // and down at every call). Found before the fit, so that its first pass below runs a
+        // known number of times with no test that may end it early.
+        let end: Int
+        if unbroken <= ordered {
+            // In time order: the first past the horizon is the one after the `recent`.
+            end = newest + min(unbroken, recent)
+        } else {
+            // Out of order: walked, on the whole microseconds alone. A sample is past the
+            // horizon when it is older than `oldest` (the same test as `newest − sample >
+            // horizon`, one subtraction for the whole walk).
+            let limit = newest + unbroken
+            let oldest = newestSample.micros - Self.horizonMicroseconds
+            var next = newest + 1
+            while next < limit && samples[next].micros >= oldest { next += 1 }
+            end = next
+        }
+        let taken = end - newest
+        if fromTwoSamples && taken == 2 {
+            // The walk took the newest and the one before it.
+            let older = samples[newest + 1]
+            let dt = newestSample.t - older.t
+            guard dt > 0 else { return .zero }
+            return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
+        }
+        guard taken >= Self.minimumSampleCount else { return .zero }
         // The fit's values for the samples it takes, written once in its first pass and read
         // by the later ones (see `QuadraticFit`).
         return PinnedScratch.with(capacity: Self.historySize) { rows in
-            // The fit's first pass is made here, as each sample is taken: while the samples are
-            // within the horizon. The newest is always taken (it is its own age); the walk
-            // goes on from the one before it.
-            let first = QuadraticFit.Row(newestSample, newest: newestSample)
-            rows.append(first)
-            var pass = QuadraticFit.FirstPass(first.times)
-            var i = newest + 1
-            while i < end {
-                let s = samples[i]
-                if s.micros < oldest { break }
-                let row = QuadraticFit.Row(s, newest: newestSample)
+            // The fit's first pass: each sample's row, and the sums of τ and τ² from zero,
+            // newest first.
+            var sums = SIMD2<Double>.zero
+            for i in newest ..< end {
+                let row = QuadraticFit.Row(samples[i], newest: newestSample)
                 rows.append(row)
-                pass.addLater(row.times)
-                i += 1
+                sums += row.times
             }
-            if fromTwoSamples && pass.count == 2 {
-                // The walk took the newest and the one before it.
-                let older = samples[newest + 1]
-                let dt = newestSample.t - older.t
-                guard dt > 0 else { return .zero }
-                return Point(x: (newestSample.position.x - older.position.x) / dt, y: (newestSample.position.y - older.position.y) / dt)
-            }
-            guard pass.count >= Self.minimumSampleCount, let v = QuadraticFit.slopes(pass, rows) else {
-                return .zero
-            }
+            guard let v = QuadraticFit.slopes(rows, sums: sums) else { return .zero }
             // Points per millisecond to points per second.
             return Point(x: v.x * 1000, y: v.y * 1000)
         }
@@ -139,8 +178,9 @@ public struct VelocityTracker: Sendable {
 /// Unweighted least-squares quadratics a0 + a1·τ + a2·τ² through (τ, x) and (τ, y), solved by a
 /// QR decomposition of the columns 1, τ, τ² (modified Gram–Schmidt): better conditioned than the
 /// normal equations when samples are close together. Three passes over the samples, the first
-/// made by the caller as it gathers them (`FirstPass`), writing each sample's `Row` (τ, τ² and
-/// position) once into a row of scratch that the later passes read.
+/// made by the caller as it gathers them, writing each sample's `Row` (τ, τ² and position) once
+/// into a row of scratch that the later passes read, and summing τ and τ² (for the means:
+/// projecting on the constant column).
 ///
 /// Pairs of doubles that go through the same steps are computed as the two lanes of a `SIMD2`:
 /// x and y, τ and τ², and the two centred columns. Each lane's additions, multiplications and
@@ -156,6 +196,13 @@ enum QuadraticFit {
         /// exactly zero, and large coordinates lose no digits.
         var position: SIMD2<Double>
 
+        /// A row of the given values: (τ, τ²) in milliseconds and milliseconds squared, (x, y)
+        /// in points.
+        init(times: SIMD2<Double>, position: SIMD2<Double>) {
+            self.times = times
+            self.position = position
+        }
+
         /// The values of sample `s` in a fit whose newest sample is `newest`.
         init(_ s: VelocityTracker.Sample, newest: VelocityTracker.Sample) {
             let t = (s.t - newest.t) * 1000
@@ -164,44 +211,39 @@ enum QuadraticFit {
         }
     }
 
-    /// Pass 1, one sample at a time: the sums of τ and τ² (for the means: projecting on the
-    /// constant column) and whether three distinct times have been seen.
-    struct FirstPass {
-        /// Samples added.
-        var count = 1
-        /// Σ τ and Σ τ².
-        var sums: SIMD2<Double>
-        var first: Double
-        var second: Double
+    /// Whether the rows hold at least three distinct times τ (else the fit is singular). The
+    /// rows are read from the newest until the third distinct time, which is most often the
+    /// third row; a τ that is not a number is distinct from every other, as `!=` has it.
+    static func hasThreeDistinctTimes(_ rows: PinnedScratch<Row>) -> Bool {
+        let first = rows[0].times.x
+        // Most often the first three rows answer at once (three rows or more are fitted).
+        if rows.count >= 3 {
+            let (t1, t2) = (rows[1].times.x, rows[2].times.x)
+            if t1 != first && t2 != first && t2 != t1 { return true }
+        }
+        var second = first
         var distinct = 1
-
-        /// The pass over its first sample, of (τ, τ²) `times` (milliseconds, milliseconds
-        /// squared): the sums start from zero, as they would with the sample added to them.
-        init(_ times: SIMD2<Double>) {
-            sums = SIMD2<Double>.zero + times
-            first = times.x
-            second = times.x
-        }
-
-        /// Adds the next sample's (τ, τ²) (milliseconds, milliseconds squared), after the first.
-        mutating func addLater(_ times: SIMD2<Double>) {
-            sums += times
-            let t = times.x
-            if distinct < 3 && t != first && t != second {
-                if distinct == 1 { second = t }
-                distinct += 1
+        var k = 1
+        while k < rows.count {
+            let t = rows[k].times.x
+            if t != first && t != second {
+                if distinct == 2 { return true }
+                second = t
+                distinct = 2
             }
-            count += 1
+            k += 1
         }
+        return false
     }
 
     /// The linear coefficients a1 of the two fits (the derivatives at τ = 0) as (x, y), or nil
-    /// when the fit is singular: fewer than three distinct times. The fit is through the first
-    /// `first.count` values of `rows`, newest first, appended as `first` was made.
-    static func slopes(_ first: FirstPass, _ rows: PinnedScratch<Row>) -> SIMD2<Double>? {
-        let n = first.count
-        guard first.distinct >= 3 else { return nil }
-        let means = first.sums / Double(n)
+    /// when the fit is singular: fewer than three distinct times. The fit is through the values
+    /// of `rows` (at least one), newest first; `sums` are Σ τ and Σ τ² over them, added in
+    /// that order from zero.
+    static func slopes(_ rows: PinnedScratch<Row>, sums: SIMD2<Double>) -> SIMD2<Double>? {
+        let n = rows.count
+        guard hasThreeDistinctTimes(rows) else { return nil }
+        let means = sums / Double(n)
         // Pass 2: the τ and τ² columns less their means (c1, c2), Σ c1·c1 and Σ c1·c2, and the
         // products of c1 with x and y.
         var s1 = SIMD2<Double>.zero

@@ -250,3 +250,104 @@ import Testing
         #expect(VelocityTracker.microseconds(-0.0000014999) == -1)
     }
 }
+
+@Suite struct QuadraticFitDistinctTimesTests {
+    /// Whether `times` hold three distinct values, written plainly: a value that is not a
+    /// number is distinct from every other (as `!=` has it), and each other value counts once.
+    static func reference(_ times: [Double]) -> Bool {
+        var seen: [Double] = []
+        var notNumbers = 0
+        for t in times {
+            if t.isNaN { notNumbers += 1 } else if !seen.contains(t) { seen.append(t) }
+        }
+        return seen.count + notNumbers >= 3
+    }
+
+    static func hasThree(_ times: [Double]) -> Bool {
+        PinnedScratch<QuadraticFit.Row>.with(capacity: times.count) { rows in
+            for t in times { rows.append(QuadraticFit.Row(times: SIMD2(t, t * t), position: .zero)) }
+            return QuadraticFit.hasThreeDistinctTimes(rows)
+        }
+    }
+
+    @Test func agreesWithThePlainCountOverRandomRows() {
+        // Worked by hand: one time, two times, a third time only at the end, and negative zero
+        // (equal to zero, so not distinct from it).
+        #expect(!Self.hasThree([0, 0, 0, 0]))
+        #expect(!Self.hasThree([0, -8, 0, -8, -8]))
+        #expect(Self.hasThree([0, -8, 0, -8, -16]))
+        #expect(!Self.hasThree([0, -0.0, -8]))
+        #expect(Self.hasThree([0, .nan, .nan]))
+        // A linear congruential generator modulo 2³¹: the same rows every run, of 1 to 20 times
+        // drawn from a few values (so that they repeat) and now and then not a number.
+        var state: Int64 = 31_415
+        func next(_ bound: Int64) -> Int64 {
+            state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+            return (state >> 8) % bound
+        }
+        let values: [Double] = [0, -0.0, -7.5, -8, -16.25, .nan]
+        var singular = 0
+        for _ in 0..<2_000 {
+            let times = (0...Int(next(20))).map { _ in values[Int(next(Int64(values.count)))] }
+            let want = Self.reference(times)
+            #expect(Self.hasThree(times) == want, "\(times)")
+            if !want { singular += 1 }
+        }
+        // Both answers are reached often.
+        #expect(singular > 100 && singular < 1_900, "\(singular)")
+    }
+}
+
+extension VelocityTrackerBitsTests {
+    /// Times that now and then go back (a sample earlier than the one before it, by up to
+    /// 30 ms), or jump ahead past the horizon: the count of samples within the horizon, kept
+    /// as samples come while they are in time order, and the walk made when they are not, both
+    /// give the reference's velocity, bit for bit, after every sample.
+    @Test func timesThatGoBackGiveTheReferenceFitBitForBit() {
+        var state: Int64 = 4_242
+        func next(_ bound: Int64) -> Int64 {
+            state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+            return (state >> 8) % bound
+        }
+        var compared = 0
+        var fitted = 0
+        var wentBack = 0
+        for gesture in 0..<60 {
+            var tracker = VelocityTracker()
+            var history: [Sample] = []
+            var t = 7.0 + Double(gesture)
+            var x = -40.0, y = 300.0
+            for _ in 0..<(10 + Int(next(60))) {
+                switch next(12) {
+                case 0: break
+                case 1: t -= Double(next(30_000)) / 1_000_000; wentBack += 1
+                case 2: t += 0.040
+                case 3: t += Double(next(120_000)) / 1_000_000
+                default: t += Double(2_000 + next(9_000)) / 1_000_000
+                }
+                x += Double(Int(next(2_001)) - 1_000) / 100
+                y += Double(Int(next(2_001)) - 1_000) / 100
+                tracker.add(t: t, position: Point(x: x, y: y))
+                history.append(Sample(t: t, x: x, y: y))
+                let got = tracker.velocity()
+                let want = Self.reference(history)
+                #expect(got.x.bitPattern == want.x.bitPattern && got.y.bitPattern == want.y.bitPattern,
+                        "gesture \(gesture), sample \(history.count): \(got) against \(want)")
+                compared += 1
+                if want != .zero { fitted += 1 }
+            }
+            // After `removeAll`, a gesture starts afresh: the next samples agree too.
+            tracker.removeAll()
+            history.removeAll()
+            for k in 0..<5 {
+                let s = Sample(t: t + Double(k) * 0.009, x: Double(k * k), y: -Double(k))
+                tracker.add(t: s.t, position: Point(x: s.x, y: s.y))
+                history.append(s)
+                let got = tracker.velocity(), want = Self.reference(history)
+                #expect(got.x.bitPattern == want.x.bitPattern && got.y.bitPattern == want.y.bitPattern)
+            }
+        }
+        #expect(fitted > compared / 3 && fitted < compared, "\(fitted) of \(compared)")
+        #expect(wentBack > 100, "\(wentBack)")
+    }
+}
