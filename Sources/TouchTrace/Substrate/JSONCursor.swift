@@ -67,21 +67,7 @@ struct JSONCursor {
             // predict); anything else ends the whitespace. The shift is below 33.
             let b = base[pos]
             guard b < 0x20, (UInt64(1) &<< UInt64(b)) & Self.whitespaceBelowSpace != 0 else { return }
-            if b == 0x0A || pos + 8 > end {
-                pos += 1
-            } else {
-                // A tab or a carriage return: the indentation of a file indented with tabs is a
-                // run of them, measured eight bytes at a time as spaces are; a carriage return
-                // before its line feed is passed with it. In bounds: checked just above.
-                let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self).littleEndian
-                if word & 0xFFFF == 0x0A0D {
-                    pos += 2
-                } else {
-                    // (The multiplication spreads the byte to every byte of the word: no carry.)
-                    let others = word ^ (0x0101_0101_0101_0101 &* UInt64(b))
-                    pos += others == 0 ? 8 : others.trailingZeroBitCount >> 3
-                }
-            }
+            pos += 1
         }
     }
 
