@@ -33,9 +33,11 @@ struct TraceReader {
     var warnedUnknownKeys: Set<String> = []
     /// The unknown keys `passesOverUnknownKey` passed over (those of at most 16 bytes, at most
     /// `passedKeysLimit` of them, in the order first passed), which it found among those it
-    /// may pass over, and the place of the last one matched among them.
+    /// may pass over; the place of the last one matched among them, and the one after it (the
+    /// key expected next: files write their keys in the same order in every touch).
     var passedUnknownKeys: [ShortString] = []
     var lastPassedKey = 0
+    var expectedUnknownKey: ShortString?
     static var passedKeysLimit: Int { 16 }
     var unknownKeyWarnings: [TraceError] = []
     /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
@@ -1082,16 +1084,13 @@ struct TraceReader {
         // bytes and not looked up, the one after the last matched tried first (files write
         // them in the same order in every touch).
         var matched = false
-        if checksKey, !passedUnknownKeys.isEmpty {
-            let count = passedUnknownKeys.count
-            var k = lastPassedKey + 1 < count ? lastPassedKey + 1 : 0
-            for _ in 0..<count {
-                if c.takeKey(passedUnknownKeys[k]) {
-                    matched = true
-                    lastPassedKey = k
-                    break
-                }
-                k = k + 1 < count ? k + 1 : 0
+        if checksKey, let expected = expectedUnknownKey {
+            if c.takeKey(expected) {
+                matched = true
+                if passedUnknownKeys.count > 1 { notePassedKey(at: lastPassedKey + 1 < passedUnknownKeys.count ? lastPassedKey + 1 : 0) }
+            } else if passedUnknownKeys.count > 1, let k = passedUnknownKeys.firstIndex(where: { c.takeKey($0) }) {
+                matched = true
+                notePassedKey(at: k)
             }
         }
         if !matched {
@@ -1103,7 +1102,7 @@ struct TraceReader {
                     guard !known.isEmpty, known.contains(c.decode(token)) else { return false }
                     if let short, passedUnknownKeys.count < Self.passedKeysLimit {
                         passedUnknownKeys.append(short)
-                        lastPassedKey = passedUnknownKeys.count - 1
+                        notePassedKey(at: passedUnknownKeys.count - 1)
                     }
                 }
             }
@@ -1112,6 +1111,13 @@ struct TraceReader {
         c.skipWhitespace()
         cursor = c
         return true
+    }
+
+    /// Notes that the passed key at `place` among `passedUnknownKeys` was matched last, and
+    /// expects the one after it next.
+    private mutating func notePassedKey(at place: Int) {
+        lastPassedKey = place
+        expectedUnknownKey = passedUnknownKeys[place + 1 < passedUnknownKeys.count ? place + 1 : 0]
     }
 
     mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {
