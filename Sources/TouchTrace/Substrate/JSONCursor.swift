@@ -831,10 +831,10 @@ struct JSONCursor {
     /// same conversion (Clinger's fast path, else Eisel and Lemire's method; where neither can
     /// tell, nil, and they take it to `strtod`).
     @inline(__always) private mutating func longDecimal() -> JSONNumber? {
-        // The reads below end at most 33 bytes past `pos`: a sign, eight bytes of the whole
+        // The reads below end at most 29 bytes past `pos`: a sign, eight bytes of the whole
         // part, the point, sixteen bytes of the fraction, an exponent of at most five bytes
         // and the byte after them.
-        guard pos + 40 <= end else { return nil }
+        guard pos + 32 <= end else { return nil }
         var p = pos
         let negative = base[p] == UInt8(ascii: "-")
         if negative { p += 1 }
@@ -863,26 +863,51 @@ struct JSONCursor {
         }
         // Nineteen digits fit a UInt64 exactly; more (which wrapped above) go to `anyNumber`.
         guard whole.count + fractionDigits <= 19 else { return nil }
-        var exponent = -fractionDigits
-        if base[p] | 0x20 == UInt8(ascii: "e") {
-            // An exponent of one to three digits (`2.5e-3`, `1.5E+02`, as C's `%e` writes one);
-            // a longer one fails the delimiter test below.
-            var q = p + 1
-            let sign = base[q]
-            if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { q += 1 }
-            var e = 0
-            let first = q
-            while q < first + 3, base[q] &- 0x30 < 10 {
-                e = e * 10 + Int(base[q] &- 0x30)
-                q += 1
-            }
-            guard q > first else { return nil }
-            exponent += sign == UInt8(ascii: "-") ? -e : e
-            p = q
-        }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else {
+            // An exponent, or not a number of this form.
+            return withExponent(at: p, mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
+        }
+        let exponent = -fractionDigits
+        let value: Double
+        if mantissa == 0 {
+            value = negative ? -0.0 : 0.0
+        } else if mantissa <= 1 << 53 && exponent >= -22 {
+            let v = Double(mantissa) / powerOfTen(-exponent)
+            value = negative ? -v : v
+        } else if let v = Self.longFraction(mantissa, exponent: exponent) {
+            value = negative ? -v : v
+        } else {
+            return nil
+        }
+        pos = p
+        return JSONNumber(value: value, integer: nil)
+    }
+
+    /// `longDecimal`'s end for a number whose digits (`mantissa`, `fractionDigits` of them after
+    /// the point) are followed at `p` by an exponent of one to three digits (`2.5e-3`,
+    /// `1.5E+02`, as C's `%e` writes one) and a delimiter: its value as `anyNumber` gives it
+    /// (the same steps), with the cursor after it; nil (nothing consumed) for anything else,
+    /// or where neither fast method can tell the value. Out of line: most numbers have none.
+    @inline(never)
+    private mutating func withExponent(at p: Int, mantissa: UInt64, fractionDigits: Int, negative: Bool) -> JSONNumber? {
+        // In bounds: `p` is at most 24 bytes past `pos`, and 32 are readable (`longDecimal`).
+        guard base[p] | 0x20 == UInt8(ascii: "e") else { return nil }
+        var q = p + 1
+        let sign = base[q]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { q += 1 }
+        var e = 0
+        let first = q
+        while q < first + 3, base[q] &- 0x30 < 10 {
+            e = e * 10 + Int(base[q] - 0x30)
+            q += 1
+        }
+        guard q > first else { return nil }
+        let next = base[q]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
               next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        let exponent = (sign == UInt8(ascii: "-") ? -e : e) - fractionDigits
         let value: Double
         if mantissa == 0 {
             value = negative ? -0.0 : 0.0
@@ -896,7 +921,7 @@ struct JSONCursor {
         } else {
             return nil
         }
-        pos = p
+        pos = q
         return JSONNumber(value: value, integer: nil)
     }
 
