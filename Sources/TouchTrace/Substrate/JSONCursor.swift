@@ -576,12 +576,12 @@ struct JSONCursor {
         return JSONNumber(value: negative ? -value : value, integer: integer)
     }
 
-    /// The three numbers of an array written `[a, b, c]` (one `, ` between, no other space), each
-    /// in `shortNumber`'s form, with the cursor after the `]`; nil (nothing consumed) for any
-    /// other, which the general steps read. A stroke's point `[t, x, y]` is nearly always
-    /// written so: one bounds test for the whole array and no integer or delimiter work per
-    /// number make it several times cheaper than three `shortNumber` calls. The values are those
-    /// `shortNumber` gives, to the bit.
+    /// The three numbers of an array written `[a, b, c]` (one `, ` between, no other space; or
+    /// minified, `[a,b,c]`), each in `shortNumber`'s form, with the cursor after the `]`; nil
+    /// (nothing consumed) for any other, which the general steps read. A stroke's point
+    /// `[t, x, y]` is nearly always written so: one bounds test for the whole array and no
+    /// integer or delimiter work per number make it several times cheaper than three
+    /// `shortNumber` calls. The values are those `shortNumber` gives, to the bit.
     @inline(__always) mutating func usualTriple() -> (Double, Double, Double)? {
         // The longest such array: 1 + 3 × 16 + 2 × 2 + 1 = 54 bytes, and a number's reads end
         // at most 17 bytes past its start (the last at most 37 past the `[`): 64 bytes hold
@@ -589,11 +589,9 @@ struct JSONCursor {
         guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
         let start = base + pos
         // In bounds: each offset below stays within the 64 bytes tested above.
-        guard let (a, afterA) = Self.shortValue(at: start + 1),
-              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
-              let (b, afterB) = Self.shortValue(at: afterA + 2),
-              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
-              let (c, afterC) = Self.shortValue(at: afterB + 2),
+        guard let (a, afterA) = Self.shortValue(at: start + 1), let nextB = Self.afterComma(afterA),
+              let (b, afterB) = Self.shortValue(at: nextB), let nextC = Self.afterComma(afterB),
+              let (c, afterC) = Self.shortValue(at: nextC),
               afterC.pointee == UInt8(ascii: "]") else { return nil }
         pos += afterC + 1 - start
         return (a, b, c)
@@ -607,14 +605,21 @@ struct JSONCursor {
         guard pos + 64 <= end, base[pos] == UInt8(ascii: "[") else { return nil }
         let start = base + pos
         // In bounds: each offset below stays within the 64 bytes tested above.
-        guard let (a, afterA) = Self.shortValue(at: start + 1),
-              UnsafeRawPointer(afterA).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
-              let afterB = Self.shortValueEnd(at: afterA + 2),
-              UnsafeRawPointer(afterB).loadUnaligned(as: UInt16.self).littleEndian == 0x202C,
-              let afterC = Self.shortValueEnd(at: afterB + 2),
+        guard let (a, afterA) = Self.shortValue(at: start + 1), let nextB = Self.afterComma(afterA),
+              let afterB = Self.shortValueEnd(at: nextB), let nextC = Self.afterComma(afterB),
+              let afterC = Self.shortValueEnd(at: nextC),
               afterC.pointee == UInt8(ascii: "]") else { return nil }
         pos += afterC + 1 - start
         return a
+    }
+
+    /// Where the next number of a `usualTriple` starts after the one ending at `p`: past `, `
+    /// (tried first, in one comparison) or a lone `,`; nil for anything else. Two bytes from
+    /// `p` must be readable.
+    @inline(__always) static func afterComma(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        let pair = UnsafeRawPointer(p).loadUnaligned(as: UInt16.self).littleEndian
+        if pair == 0x202C { return p + 2 }
+        return pair & 0xFF == 0x2C ? p + 1 : nil
     }
 
     /// Where the number at `start` ends if it is in `shortValue`'s form (the same test, step by
@@ -780,12 +785,23 @@ struct JSONCursor {
         }
         let value: Double
         if digitCount > 19 {
-            value = slowParse(from: start, to: pos)
+            // More digits than a double holds (`%.17f`, or a browser's 17 significant digits
+            // after a few before the point): their first 19 most often tell the value.
+            if let v = Self.manyDigitsValue(at: base + start, digitCount: digitCount, exponent: exponent) {
+                value = negative ? -v : v
+            } else {
+                value = slowParse(from: start, to: pos)
+            }
         } else if mantissa == 0 {
             value = negative ? -0.0 : 0.0
         } else if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             var v = Double(mantissa)
             if exponent < 0 { v /= powerOfTen(-exponent) } else if exponent > 0 { v *= powerOfTen(exponent) }
+            value = negative ? -v : v
+        } else if exponent == 0 {
+            // A whole number of up to nineteen digits (a 64-bit id): it converts exactly as
+            // written, rounded once to the nearest double, as strtod rounds it.
+            let v = Double(mantissa)
             value = negative ? -v : v
         } else if let v = Self.longFraction(mantissa, exponent: exponent) {
             // Sixteen to nineteen digits with a fraction, as JavaScript and Python write a double.
@@ -815,8 +831,9 @@ struct JSONCursor {
     /// same conversion (Clinger's fast path, else Eisel and Lemire's method; where neither can
     /// tell, nil, and they take it to `strtod`).
     @inline(__always) private mutating func longDecimal() -> JSONNumber? {
-        // The reads below end at most 27 bytes past `pos`: a sign, eight bytes of the whole
-        // part, the point, sixteen bytes of the fraction and the byte after them.
+        // The reads below end at most 29 bytes past `pos`: a sign, eight bytes of the whole
+        // part, the point, sixteen bytes of the fraction, an exponent of at most five bytes
+        // and the byte after them.
         guard pos + 32 <= end else { return nil }
         var p = pos
         let negative = base[p] == UInt8(ascii: "-")
@@ -848,7 +865,10 @@ struct JSONCursor {
         guard whole.count + fractionDigits <= 19 else { return nil }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
-              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else {
+            // An exponent, or not a number of this form.
+            return withExponent(at: p, mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
+        }
         let exponent = -fractionDigits
         let value: Double
         if mantissa == 0 {
@@ -862,6 +882,46 @@ struct JSONCursor {
             return nil
         }
         pos = p
+        return JSONNumber(value: value, integer: nil)
+    }
+
+    /// `longDecimal`'s end for a number whose digits (`mantissa`, `fractionDigits` of them after
+    /// the point) are followed at `p` by an exponent of one to three digits (`2.5e-3`,
+    /// `1.5E+02`, as C's `%e` writes one) and a delimiter: its value as `anyNumber` gives it
+    /// (the same steps), with the cursor after it; nil (nothing consumed) for anything else,
+    /// or where neither fast method can tell the value. Out of line: most numbers have none.
+    @inline(never)
+    private mutating func withExponent(at p: Int, mantissa: UInt64, fractionDigits: Int, negative: Bool) -> JSONNumber? {
+        // In bounds: `p` is at most 24 bytes past `pos`, and 32 are readable (`longDecimal`).
+        guard base[p] | 0x20 == UInt8(ascii: "e") else { return nil }
+        var q = p + 1
+        let sign = base[q]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { q += 1 }
+        var e = 0
+        let first = q
+        while q < first + 3, base[q] &- 0x30 < 10 {
+            e = e * 10 + Int(base[q] - 0x30)
+            q += 1
+        }
+        guard q > first else { return nil }
+        let next = base[q]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+        let exponent = (sign == UInt8(ascii: "-") ? -e : e) - fractionDigits
+        let value: Double
+        if mantissa == 0 {
+            value = negative ? -0.0 : 0.0
+        } else if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            // As `anyNumber` converts it: one exact operation, correctly rounded.
+            var v = Double(mantissa)
+            if exponent < 0 { v /= powerOfTen(-exponent) } else if exponent > 0 { v *= powerOfTen(exponent) }
+            value = negative ? -v : v
+        } else if let v = Self.longFraction(mantissa, exponent: exponent) {
+            value = negative ? -v : v
+        } else {
+            return nil
+        }
+        pos = q
         return JSONNumber(value: value, integer: nil)
     }
 
@@ -939,6 +999,35 @@ struct JSONCursor {
         mantissa &= ~(1 << 52)
         guard power > 0, power < 0x7FF else { return nil }
         return Double(bitPattern: mantissa | UInt64(power) << 52)
+    }
+
+    /// The correctly rounded magnitude of the number at `start` (checked before) whose
+    /// `digitCount` digits, more than 19 (the `0` before the point of `0.…` not counted), times
+    /// 10^`exponent` are its value, from its first 19 digits `w` alone, or nil where they cannot
+    /// tell it (for `strtod` to read). The value lies in [w, w + 1) × 10^(exponent + digitCount
+    /// − 19), and rounding keeps order: where both ends round to the same double
+    /// (`longFraction`, which is correctly rounded), so does the value.
+    static func manyDigitsValue(at start: UnsafePointer<UInt8>, digitCount: Int, exponent: Int) -> Double? {
+        var p = start
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        if p.pointee == UInt8(ascii: "0") { p += 1 }
+        var w: UInt64 = 0
+        var taken = 0
+        // In bounds: more than 19 digits lie ahead, with at most one point among them.
+        while taken < 19 {
+            let digit = p.pointee &- 0x30
+            if digit < 10 {
+                // At most 19 digits: below 10^19 < 2^64, no wrap.
+                w = w &* 10 &+ UInt64(digit)
+                taken += 1
+            }
+            p += 1
+        }
+        let scale = exponent + (digitCount - 19)
+        // w + 1 is at most 10^19, which fits.
+        guard let low = longFraction(w, exponent: scale), let high = longFraction(w + 1, exponent: scale),
+              low == high else { return nil }
+        return low
     }
 
     /// Correct rounding for the rare long or far-out numbers, through the C library.

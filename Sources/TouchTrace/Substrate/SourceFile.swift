@@ -295,9 +295,7 @@ public struct SourceFile: Sendable {
                 pages.reached(lineStart, in: self)
             }
             pages.finish(at: lineStart, in: self)
-            var column = 1
-            for i in lineStart..<end where b[i] & 0xC0 != 0x80 { column += 1 }
-            return (line, column)
+            return (line, 1 + characterCount(b, lineStart..<end))
         }
     }
 
@@ -510,9 +508,8 @@ struct LineIndex {
             lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
             i = lineStart
         }
-        var column = lineStart < 0 ? column : 1
-        for k in max(lineStart, range.lowerBound)..<range.upperBound where bytes[k] & 0xC0 != 0x80 { column += 1 }
-        return (line, column)
+        let column = lineStart < 0 ? column : 1
+        return (line, column + characterCount(bytes, max(lineStart, range.lowerBound)..<range.upperBound))
     }
 
     func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
@@ -520,6 +517,28 @@ struct LineIndex {
         let mark = min(offset / stride, lines.count - 1)
         return LineIndex.advance(lines[mark], columns[mark], over: mark * stride..<offset, in: bytes)
     }
+}
+
+/// The characters (UTF-8 scalars: the bytes that do not continue one) in `range` of `bytes`,
+/// counted eight bytes at a time: a message in a long line (a minified trace is one line) is
+/// placed with a count of its whole line before it.
+func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    guard let base = bytes.baseAddress, !range.isEmpty else { return 0 }
+    var count = 0
+    var i = range.lowerBound
+    while i + 8 <= range.upperBound {
+        // In bounds: the eight bytes end within the range. A byte continues a scalar when its
+        // top bits are 10: its bit 7 set and bit 6 (shifted up to bit 7) clear.
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let continuing = word & ~(word << 1) & 0x8080_8080_8080_8080
+        count += 8 - continuing.nonzeroBitCount
+        i += 8
+    }
+    while i < range.upperBound {
+        if base[i] & 0xC0 != 0x80 { count += 1 }
+        i += 1
+    }
+    return count
 }
 
 /// The line ends (`\n`) in `bytes` from `start` on, found with memchr (the C library's,

@@ -64,6 +64,8 @@ extension TraceReader {
             kept.strokes.reserveCapacity((cursor.end - open) / 256 + 4)
         }
         var pages = PageRelease(from: open)
+        // Where the keys other than `id` and `points` of the stroke being checked lie.
+        var otherKeys: [Int] = []
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
@@ -84,7 +86,8 @@ extension TraceReader {
             }
             let strokeStart = cursor.pos
             let firstKept = kept.points.count
-            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points)
+            otherKeys.removeAll(keepingCapacity: true)
+            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys)
             if keep {
                 if begin != nil {
                     kept.strokes.append(firstKept..<kept.points.count)
@@ -92,6 +95,23 @@ extension TraceReader {
                     kept.points.removeLast(kept.points.count - firstKept)
                     kept.strokes.append(firstKept..<firstKept)
                 }
+            }
+            if begin != nil, !otherKeys.isEmpty {
+                // A stroke with other keys (a recorder's `pointerType`, say), checked in a
+                // straight line all the same: its keys are warned of as the tree's steps below
+                // would warn. Under `--strict` each is a problem, said after the same look for a
+                // syntax error in the rest of the array (which would be said alone); a warning
+                // is dropped when such an error ends reading, and needs no look.
+                if diagnostics.reportUnknownKeys && !restChecked {
+                    restChecked = true
+                    try checkRestOfStrokes(after: cursor)
+                }
+                for keyOffset in otherKeys {
+                    var reader = cursor
+                    reader.pos = keyOffset
+                    try unknownKey(reader.decode(try reader.memberKey()), at: keyOffset, in: "stroke \(index)")
+                }
+                list.withOtherKeys.append(index)
             }
             if begin == nil {
                 // Any other stroke, as a tree. A syntax error anywhere in the array comes before
@@ -101,8 +121,7 @@ extension TraceReader {
                 let node = try cursor.node(depth: 2)
                 if !restChecked {
                     restChecked = true
-                    var probe = cursor
-                    while try probe.nextElement(first: false) { try probe.skipValue(depth: 2) }
+                    try checkRestOfStrokes(after: cursor)
                 }
                 begin = try checkStroke(node, index: index)
                 if begin == nil { unusable.append(index) } else { list.unusual.append(index) }
@@ -123,6 +142,19 @@ extension TraceReader {
         return list
     }
 
+    /// Reads the rest of the strokes array after `cursor` (after a stroke) for a syntax error,
+    /// throwing the first, and letting the pages of a mapped file go behind it as it goes (the
+    /// check and the merge read them again), so that memory stays flat.
+    private func checkRestOfStrokes(after cursor: JSONCursor) throws(ParseFailure) {
+        var probe = cursor
+        var pages = PageRelease(from: probe.pos)
+        while try probe.nextElement(first: false) {
+            pages.reached(probe.pos, in: source)
+            try probe.skipValue(depth: 2)
+        }
+        pages.finish(at: probe.pos, in: source)
+    }
+
     /// Checks a stroke written as strokes usually are: an object with one `id` (an integer or a
     /// string) and one `points` (at least two `[t, x, y]`, numbers in range, times that do not
     /// go backwards), in any order and spacing. Its first time, or nil for any other stroke, with
@@ -130,12 +162,18 @@ extension TraceReader {
     /// just as reading the stroke as a tree would, at the same byte.
     static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
         var none: [KeptPoint] = []
-        return try checkUsualStroke(&cursor, keep: false, into: &none)
+        var otherKeys: [Int] = []
+        let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys)
+        return otherKeys.isEmpty ? begin : nil
     }
 
     /// `checkUsualStroke`, appending the stroke's points to `kept` as they are read when `keep`
-    /// says so (the caller removes them when the stroke is not written as usual).
-    static func checkUsualStroke(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint]) throws(ParseFailure) -> Double? {
+    /// says so (the caller removes them when the stroke is not written as usual), and letting
+    /// the stroke have other keys besides (written without escapes), whose values are passed
+    /// over (and checked as JSON) and whose offsets are appended to `otherKeys`, in file order,
+    /// for the caller to warn of when the stroke is usual otherwise (not when the result is nil).
+    static func checkUsualStroke(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint],
+                                 otherKeys: inout [Int]) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "{") else { return nil }
         cursor.pos += 1
         var sawID = false
@@ -143,6 +181,7 @@ extension TraceReader {
         var first = true
         while try cursor.nextMember(first: first) {
             first = false
+            let keyOffset = cursor.pos
             let key = try cursor.memberKey()
             if !sawID && cursor.equals(key, "id") {
                 sawID = true
@@ -156,6 +195,10 @@ extension TraceReader {
             } else if begin == nil && cursor.equals(key, "points") {
                 guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept) else { return nil }
                 begin = t
+            } else if !key.hasEscapes && !cursor.equals(key, "id") && !cursor.equals(key, "points") {
+                // Nested as deep as the tree's steps would read it (the stroke is at depth 2).
+                try cursor.skipValue(depth: 3)
+                otherKeys.append(keyOffset)
             } else {
                 return nil
             }
@@ -453,6 +496,10 @@ struct StrokeList: Sendable {
     /// Strokes (by their place in the array) that can be replayed but are written with keys
     /// other than one `id` and one `points`: they are read by the general path.
     var unusual: [Int] = []
+    /// Strokes (by their place in the array) written as usual but for keys other than `id` and
+    /// `points` (each once): their points are passed over by their brackets, the other keys'
+    /// values read.
+    var withOtherKeys: [Int] = []
     /// The points of the strokes written as usual, when the array is small enough for the check
     /// to keep them (`TraceReader.keptStrokesMaximumBytes`); empty otherwise.
     var kept = KeptPoints()
@@ -522,9 +569,10 @@ private struct DownStroke {
 
     /// Opens the stroke object at the cursor (checked before), reading its id and first point;
     /// leaves the cursor after it. `usual`: one `id` and one `points`, so that the points can be
-    /// passed over by their brackets. Its id is given in `id`. `kept`: where its points lie in
+    /// passed over by their brackets; `otherKeys`: usual but for keys other than those, whose
+    /// values are read. Its id is given in `id`. `kept`: where its points lie in
     /// `keptPoints`, if they were kept (then they are read from there).
-    init(_ cursor: inout JSONCursor, index: Int, usual: Bool, id: inout TouchID,
+    init(_ cursor: inout JSONCursor, index: Int, usual: Bool, otherKeys: Bool = false, id: inout TouchID,
          kept: Range<Int> = 0..<0, keptPoints: [KeptPoint] = []) throws(ParseFailure) {
         id = TouchID.number(0)
         var points = 0
@@ -545,7 +593,7 @@ private struct DownStroke {
             } else if cursor.equals(key, "points") {
                 // The last `points` is the stroke's (as the last `id` is).
                 points = cursor.pos
-                if usual && sawID {
+                if usual && sawID && !otherKeys {
                     // Nothing but numbers and brackets up to the stroke's `}`: found in one search.
                     cursor.skipToClosingBrace()
                 } else if usual {
@@ -729,8 +777,10 @@ private struct StrokeFeed {
     private var nextLeftOut = 0
     private let unusual: [Int]
     private var nextUnusual = 0
+    private let withOtherKeys: [Int]
+    private var nextWithOtherKeys = 0
     /// For strokes not in order: each stroke's first time, place and offset, sorted.
-    private var sorted: [(t: Double, index: Int, offset: Int, usual: Bool, place: Int)] = []
+    private var sorted: [(t: Double, index: Int, offset: Int, usual: Bool, otherKeys: Bool, place: Int)] = []
     private var nextSorted = 0
     let inFileOrder: Bool
     /// The points the check kept (see `KeptPoints`).
@@ -741,6 +791,7 @@ private struct StrokeFeed {
         self.cursor = cursor
         self.leavingOut = leavingOut
         self.unusual = list.unusual
+        self.withOtherKeys = list.withOtherKeys
         self.kept = list.kept
         inFileOrder = list.beginInOrder
         guard !list.range.isEmpty else {
@@ -749,14 +800,14 @@ private struct StrokeFeed {
         }
         if !fromElement { self.cursor.pos += 1 }
         if !inFileOrder {
-            var entries: [(t: Double, index: Int, offset: Int, usual: Bool, place: Int)] = []
-            while let (offset, index, usual, place) = try nextInFile() {
+            var entries: [(t: Double, index: Int, offset: Int, usual: Bool, otherKeys: Bool, place: Int)] = []
+            while let (offset, index, usual, otherKeys, place) = try nextInFile() {
                 var reader = self.cursor
                 reader.pos = offset
                 var id = TouchID.number(0)
-                let stroke = try DownStroke(&reader, index: index, usual: usual, id: &id,
+                let stroke = try DownStroke(&reader, index: index, usual: usual, otherKeys: otherKeys, id: &id,
                                             kept: kept.points(ofStrokeAt: place), keptPoints: kept.points)
-                entries.append((stroke.t, index, offset, usual, place))
+                entries.append((stroke.t, index, offset, usual, otherKeys, place))
             }
             entries.sort { a, b in a.t != b.t ? a.t < b.t : a.index < b.index }
             sorted = entries
@@ -772,10 +823,10 @@ private struct StrokeFeed {
     mutating func next() throws(ParseFailure) -> (stroke: DownStroke, id: TouchID)? {
         var id = TouchID.number(0)
         if inFileOrder {
-            guard let (offset, index, usual, place) = try nextInFile() else { return nil }
+            guard let (offset, index, usual, otherKeys, place) = try nextInFile() else { return nil }
             lastOffset = offset
             // `nextInFile` stops at the stroke's start: it is read from there.
-            return (try DownStroke(&cursor, index: index, usual: usual, id: &id,
+            return (try DownStroke(&cursor, index: index, usual: usual, otherKeys: otherKeys, id: &id,
                                    kept: kept.points(ofStrokeAt: place), keptPoints: kept.points), id)
         }
         guard nextSorted < sorted.count else { return nil }
@@ -784,14 +835,15 @@ private struct StrokeFeed {
         lastOffset = entry.offset
         var reader = cursor
         reader.pos = entry.offset
-        return (try DownStroke(&reader, index: entry.index, usual: entry.usual, id: &id,
+        return (try DownStroke(&reader, index: entry.index, usual: entry.usual, otherKeys: entry.otherKeys, id: &id,
                                kept: kept.points(ofStrokeAt: entry.place), keptPoints: kept.points), id)
     }
 
     /// Moves to the next stroke in the file that is not left out: its offset, its place among
-    /// those not left out, whether it is written as usual and its place in the array, with the
-    /// cursor at its start (or, when not in file order, after it); nil at the end of the array.
-    private mutating func nextInFile() throws(ParseFailure) -> (offset: Int, index: Int, usual: Bool, place: Int)? {
+    /// those not left out, whether it is written as usual (and with other keys) and its place
+    /// in the array, with the cursor at its start (or, when not in file order, after it); nil
+    /// at the end of the array.
+    private mutating func nextInFile() throws(ParseFailure) -> (offset: Int, index: Int, usual: Bool, otherKeys: Bool, place: Int)? {
         while try cursor.nextElement(first: first) {
             first = false
             let k = index
@@ -806,10 +858,15 @@ private struct StrokeFeed {
                 nextUnusual += 1
                 usual = false
             }
+            var otherKeys = false
+            if nextWithOtherKeys < withOtherKeys.count && withOtherKeys[nextWithOtherKeys] == k {
+                nextWithOtherKeys += 1
+                otherKeys = true
+            }
             let offset = cursor.pos
             if !inFileOrder { try cursor.skipValue(depth: 2) }
             // Messages number the strokes merged, those left out not counted.
-            return (offset, k - nextLeftOut, usual, k)
+            return (offset, k - nextLeftOut, usual, otherKeys, k)
         }
         return nil
     }

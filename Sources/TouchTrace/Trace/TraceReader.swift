@@ -31,9 +31,14 @@ struct TraceReader {
     var isFirstPass = true
     /// The unknown keys warned about, each once, and their warnings.
     var warnedUnknownKeys: Set<String> = []
-    /// The last unknown key `passesOverUnknownKey` passed over (one of at most 16 bytes), which
-    /// it found among those it may pass over.
-    var passedUnknownKey: ShortString?
+    /// The unknown keys `passesOverUnknownKey` passed over (those of at most 16 bytes, at most
+    /// `passedKeysLimit` of them, in the order first passed), which it found among those it
+    /// may pass over; the place of the last one matched among them, and the one after it (the
+    /// key expected next: files write their keys in the same order in every touch).
+    var passedUnknownKeys: [ShortString] = []
+    var lastPassedKey = 0
+    var expectedUnknownKey: ShortString?
+    static var passedKeysLimit: Int { 16 }
     var unknownKeyWarnings: [TraceError] = []
     /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
     var endedUnreadable = false
@@ -441,7 +446,13 @@ struct TraceReader {
             count += 1
             guard c.skipLiteral(UsualLayout.touchSeparator, length: 2) else { break }
         }
-        guard c.skipLiteral(UsualLayout.eventClose, length: 2) else { return false }
+        guard c.skipLiteral(UsualLayout.eventClose, length: 2) else {
+            // The touches end, but not the event (a recorder's frame number follows, say): the
+            // rest of it is read by the plain steps, from here, with what was read kept.
+            guard c.current == UInt8(ascii: "]") else { return false }
+            c.pos += 1
+            return try readPlainEventMembers(&cursor, from: c, atKey: false, time: t, sawTouches: true, count: count, index: index)
+        }
         if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
         cursor = c
         lastTime = t
@@ -461,12 +472,24 @@ struct TraceReader {
         var c = cursor
         guard c.current == UInt8(ascii: "{") else { return false }
         c.pos += 1
-        var time: Double?
-        var sawTouches = false
-        // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
-        var count = 0
         c.skipWhitespace()
-        repeat {
+        return try readPlainEventMembers(&cursor, from: c, atKey: true, time: nil, sawTouches: false, count: 0, index: index)
+    }
+
+    /// `readPlainEvent`'s steps from `start`, inside the event at `cursor`: at a member's key
+    /// (`atKey`), or else after a member's value, with the time, whether the touches were read
+    /// and how many, as read so far (by `readUsualEvent`, which hands an event over to these
+    /// steps where its layout ends, rather than have it read again from the start). The same
+    /// result as `readPlainEvent` reading the event from its start.
+    private mutating func readPlainEventMembers(_ cursor: inout JSONCursor, from start: JSONCursor, atKey: Bool,
+                                               time: Double?, sawTouches: Bool, count: Int, index: Int) throws(ParseFailure) -> Bool {
+        var c = start
+        var time = time
+        var sawTouches = sawTouches
+        // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
+        var count = count
+        var more = atKey || c.skipSeparator(UInt8(ascii: ","))
+        while more {
             let word = c.lookahead(0)
             if word & 0xFF_FFFF == QuotedKey.t {
                 // A time in range, reported at once otherwise (whether it goes backwards is
@@ -491,7 +514,8 @@ struct TraceReader {
                 // Another key: passed over where `readAnyEvent` would say nothing of it.
                 guard passesOverUnknownKey(&c, depth: 2) else { return false }
             }
-        } while c.skipSeparator(UInt8(ascii: ","))
+            more = c.skipSeparator(UInt8(ascii: ","))
+        }
         // Not NaN either: then `t >= lastTime` fails.
         guard c.skip(UInt8(ascii: "}")), let t = time, sawTouches, t >= lastTime else { return false }
         if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
@@ -1055,19 +1079,31 @@ struct TraceReader {
         // so that the first of each is read by the general steps and warned of once.
         let checksKey = isFirstPass || laterPart != nil
         var c = cursor
-        // The key passed over last is known to be among them (they only grow): the same key
-        // again, as in a file that writes it in every touch, is matched in one step and not
-        // looked up.
+        // The keys passed over before are known to be among them (they only grow): the same
+        // keys again, as in a file that writes a few in every touch, are matched by their
+        // bytes and not looked up, the one after the last matched tried first (files write
+        // them in the same order in every touch).
         var matched = false
-        if checksKey, let passed = passedUnknownKey { matched = c.takeKey(passed) }
+        if checksKey, let expected = expectedUnknownKey {
+            if c.takeKey(expected) {
+                matched = true
+                if passedUnknownKeys.count > 1 { notePassedKey(at: lastPassedKey + 1 < passedUnknownKeys.count ? lastPassedKey + 1 : 0) }
+            } else if passedUnknownKeys.count > 1, let k = passedUnknownKeys.firstIndex(where: { c.takeKey($0) }) {
+                matched = true
+                notePassedKey(at: k)
+            }
+        }
         if !matched {
             guard let token = try? c.memberKey(), !token.hasEscapes else { return false }
             if checksKey {
                 let short = c.shortContents(of: token)
-                if short == nil || short != passedUnknownKey {
+                if short == nil || !passedUnknownKeys.contains(short!) {
                     let known = laterPart?.unknownKeyNames ?? warnedUnknownKeys
                     guard !known.isEmpty, known.contains(c.decode(token)) else { return false }
-                    if let short { passedUnknownKey = short }
+                    if let short, passedUnknownKeys.count < Self.passedKeysLimit {
+                        passedUnknownKeys.append(short)
+                        notePassedKey(at: passedUnknownKeys.count - 1)
+                    }
                 }
             }
         }
@@ -1075,6 +1111,13 @@ struct TraceReader {
         c.skipWhitespace()
         cursor = c
         return true
+    }
+
+    /// Notes that the passed key at `place` among `passedUnknownKeys` was matched last, and
+    /// expects the one after it next.
+    private mutating func notePassedKey(at place: Int) {
+        lastPassedKey = place
+        expectedUnknownKey = passedUnknownKeys[place + 1 < passedUnknownKeys.count ? place + 1 : 0]
     }
 
     mutating func unknownKey(_ key: String, at offset: Int, in place: String) throws(ParseFailure) {

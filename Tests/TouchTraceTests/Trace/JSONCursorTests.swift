@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TouchTrace
 
@@ -117,6 +118,114 @@ import Testing
         }
     }
 
+    /// Numbers of more than 19 digits (`%.17f` after a few digits before the point, a double
+    /// printed to 20 or more digits, with exponents, leading zeros in the fraction, integers of
+    /// 20 digits and more) are read from their first 19 digits where those tell the value, and
+    /// by `strtod` where not: every one must read as Swift reads the text, to the bit, with the
+    /// cursor at its delimiter, far from the end of the buffer and near it.
+    @Test func numbersOfManyDigitsReadExactly() throws {
+        var generator = SplitMix64(state: 53)
+        func check(_ text: String, padding: Int) throws {
+            let bytes = Array((text + "," + String(repeating: " ", count: padding)).utf8)
+            let (n, pos) = try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer)
+                let n = try cursor.number()
+                return (n, cursor.pos)
+            }
+            #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
+            #expect(pos == text.utf8.count, "\(text)")
+        }
+        for round in 0..<40_000 {
+            var text: String
+            switch round % 4 {
+            case 0:
+                // A double's value written with 17 to 25 decimals.
+                let d = Double(bitPattern: generator.next() % (0x40F8_0000_0000_0000 - 0x3F00_0000_0000_0000) + 0x3F00_0000_0000_0000)
+                text = String(format: "%.\(generator.int(17...25))f", d)
+            case 1:
+                // Random digits: 20 to 30 of them, the point anywhere, leading zeros now and then.
+                let count = generator.int(20...30)
+                var all = String(generator.next() % 9 + 1)
+                for _ in 1..<count { all += String(generator.next() % 10) }
+                let point = generator.int(1...count)
+                text = point == count ? all : String(all.prefix(point)) + "." + String(all.dropFirst(point))
+                if generator.int(0...5) == 0 { text = "0.000" + all }
+            case 2:
+                // A double's exact digits, cut after 20 to 40 of them: just above a double, where
+                // the first 19 digits and the next number of 19 digits may round apart.
+                let d = Double(bitPattern: generator.next() % (0x4090_0000_0000_0000 - 0x3E00_0000_0000_0000) + 0x3E00_0000_0000_0000)
+                text = String(String(format: "%.45f", d).prefix(generator.int(22...40)))
+            default:
+                // With an exponent.
+                var all = String(generator.next() % 9 + 1) + "."
+                for _ in 0..<generator.int(19...24) { all += String(generator.next() % 10) }
+                text = all + ["e", "E", "e+", "e-"][generator.int(0...3)] + String(generator.int(0...30))
+            }
+            if generator.int(0...2) == 0 { text = "-" + text }
+            try check(text, padding: round % 3 == 0 ? 0 : 40)
+        }
+        // Whole numbers of 16 to 19 digits (64-bit ids) convert as written, rounded once; and
+        // a decimal whose exponent makes it whole.
+        for _ in 0..<20_000 {
+            var text = String(generator.next() % 9 + 1)
+            for _ in 1..<generator.int(16...19) { text += String(generator.next() % 10) }
+            if generator.int(0...1) == 0 { text = "-" + text }
+            try check(text, padding: 40)
+        }
+        for text in ["9223372036854775807", "-9223372036854775808", "9999999999999999999", "9007199254740993",
+                     "9007199254740995", "18014398509481985", "12345678901234567.89e2", "1234567890123456789e0"] {
+            try check(text, padding: 40)
+        }
+        // Exact halfway points between two doubles and the numbers either side of them, written
+        // out in full, where the first 19 digits cannot tell: the value is strtod's.
+        for text in ["9007199254740993.00000000000000000001", "9007199254740992.99999999999999999999", "9007199254740993.000",
+                     "0.1000000000000000055511151231257827021181583404541015625", "1.00000000000000011102230246251565404236316680908203125",
+                     "1.00000000000000011102230246251565404236316680908203124", "1.00000000000000011102230246251565404236316680908203126",
+                     "12345678901234567890123", "0.0000000000000000000000000000001234567890123456789012", "99999999999999999999.5"] {
+            try check(text, padding: 40)
+        }
+    }
+
+    /// Decimals with an exponent (`3.3050e+02`, `8.288723351E-3`, as C's `%e` writes them; one
+    /// to four exponent digits, with a sign or not) are read in the eight-byte steps for long
+    /// fractions where they fit them, by the general steps where not: every one must read as
+    /// Swift reads the text, to the bit, with the cursor at its delimiter, and not as an integer.
+    @Test func decimalsWithAnExponentReadExactly() throws {
+        var generator = SplitMix64(state: 59)
+        for round in 0..<40_000 {
+            var text = generator.int(0...2) == 0 ? "-" : ""
+            let wholeDigits = generator.int(1...8)
+            text += round % 7 == 0 ? "0" : String(generator.next() % 9 + 1)
+            if round % 7 != 0 { for _ in 1..<wholeDigits { text += String(generator.next() % 10) } }
+            text += "."
+            for _ in 0..<generator.int(1...17) { text += String(generator.next() % 10) }
+            text += ["e", "E"][generator.int(0...1)] + ["", "+", "-"][generator.int(0...2)]
+            for _ in 0..<(generator.int(0...20) == 0 ? 4 : generator.int(1...3)) { text += String(generator.next() % 10) }
+            // Far from the end of the buffer, and near it.
+            let bytes = Array((text + [",", "]", "}", " ", "\n", "\r", "\t"][round % 7] + String(repeating: " ", count: round % 2 * 40)).utf8)
+            let (n, pos) = try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                var cursor = JSONCursor(buffer)
+                let n = try cursor.number()
+                return (n, cursor.pos)
+            }
+            let expected = Double(text)!
+            #expect(n.value.bitPattern == expected.bitPattern, "\(text) read as \(n.value)")
+            #expect(n.integer == nil && pos == text.utf8.count, "\(text)")
+        }
+        for text in ["[1.5e]", "[1.5e+]", "[1.5ee2]", "[1.5e2.5]", "[1.5e2x]", "[01.5e2]", "[1.e2]", "[-1.5E-x]"] {
+            var outcomes: [String] = []
+            for padding in [0, 40] {
+                do {
+                    let node = try parseNode(text + String(repeating: " ", count: padding))
+                    outcomes.append("\(node.elements?.first?.number?.bitPattern ?? 0)")
+                } catch {
+                    outcomes.append(error.description)
+                }
+            }
+            #expect(outcomes[0] == outcomes[1] && outcomes[0].contains("invalid number"), "\(text): \(outcomes)")
+        }
+    }
+
     /// `longFraction` itself: a value for every exponent it takes, none outside them.
     @Test func longFractionTakesItsExponents() {
         for k in 1...27 {
@@ -213,8 +322,8 @@ import Testing
     /// The values `usualTriple` gives for `[a, b, c]`, or nil, and where it leaves the cursor
     /// (checked to be what `usualTripleFirst` gives and where it leaves it); beside them the
     /// values `number` gives for each of the three, read one by one.
-    func readTriple(_ a: String, _ b: String, _ c: String, padding: Int) throws -> (triple: (Double, Double, Double)?, pos: Int, numbers: [Double]) {
-        let text = "[\(a), \(b), \(c)]"
+    func readTriple(_ a: String, _ b: String, _ c: String, padding: Int, separator: String = ", ") throws -> (triple: (Double, Double, Double)?, pos: Int, numbers: [Double]) {
+        let text = "[\(a)\(separator)\(b)\(separator)\(c)]"
         let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
         return try bytes.withUnsafeBufferPointer { buffer in
             var fast = JSONCursor(buffer)
@@ -224,7 +333,7 @@ import Testing
             #expect(first?.bitPattern == triple?.0.bitPattern && firstOnly.pos == fast.pos, "\(text)")
             var numbers: [Double] = []
             for (k, number) in [a, b, c].enumerated() {
-                let start = 1 + [a, b, c][0..<k].map { $0.utf8.count + 2 }.reduce(0, +)
+                let start = 1 + [a, b, c][0..<k].map { $0.utf8.count + separator.utf8.count }.reduce(0, +)
                 var general = JSONCursor(buffer, from: start)
                 numbers.append(try general.number().value)
                 #expect(general.pos == start + number.utf8.count, "\(number)")
@@ -233,8 +342,8 @@ import Testing
         }
     }
 
-    /// A stroke's point read in one step gives each number to the bit as `number` reads it (the
-    /// first alone, with the others only checked, the same), and
+    /// A stroke's point read in one step (spaced as usual, or minified) gives each number to the
+    /// bit as `number` reads it (the first alone, with the others only checked, the same), and
     /// leaves the cursor after the `]`; any number it does not read (an exponent, more than
     /// seven digits on a side of the point, a leading zero) or a point near the end of the
     /// buffer gives nil with nothing consumed, for the general steps.
@@ -244,8 +353,9 @@ import Testing
         for a in read + other {
             for b in read + other where b.count % 3 == a.count % 3 || other.contains(b) {
                 for c in read + other where c.count % 2 == b.count % 2 || other.contains(c) {
-                    let text = "[\(a), \(b), \(c)]"
-                    let far = try readTriple(a, b, c, padding: 64)
+                  for separator in [", ", ","] {
+                    let text = "[\(a)\(separator)\(b)\(separator)\(c)]"
+                    let far = try readTriple(a, b, c, padding: 64, separator: separator)
                     if [a, b, c].allSatisfy(read.contains) {
                         let triple = try #require(far.triple, "\(text)")
                         #expect([triple.0, triple.1, triple.2].map(\.bitPattern) == far.numbers.map(\.bitPattern), "\(text)")
@@ -254,13 +364,24 @@ import Testing
                         #expect(far.triple == nil && far.pos == 0, "\(text)")
                     }
                     // Fewer than 64 bytes from the `[` to the end: left to the general steps.
-                    let near = try readTriple(a, b, c, padding: 0)
+                    let near = try readTriple(a, b, c, padding: 0, separator: separator)
                     #expect(near.triple == nil && near.pos == 0, "\(text)")
+                  }
                 }
             }
         }
+        // Minified, or the two mixed: read.
+        for text in ["[1,2,3]", "[1, 2,3]", "[1,2, 3]"] {
+            let bytes = Array((text + String(repeating: " ", count: 64)).utf8)
+            let (triple, first, pos) = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                var firstOnly = JSONCursor(buffer)
+                return (cursor.usualTriple(), firstOnly.usualTripleFirst(), cursor.pos + firstOnly.pos)
+            }
+            #expect(triple.map { [$0.0, $0.1, $0.2] } == [1, 2, 3] && first == 1 && pos == 2 * text.utf8.count, "\(text)")
+        }
         // Written otherwise: other spacing, two or four numbers, a string, not an array.
-        for text in ["[1,2,3]", "[1, 2,3]", "[1 , 2, 3]", "[ 1, 2, 3]", "[1, 2, 3 ]", "[1, 2]", "[1, 2, 3, 4]", "[1, \"2\", 3]",
+        for text in ["[1 , 2, 3]", "[1,\n2,3]", "[1,\t2, 3]", "[1,,2,3]", "[ 1, 2, 3]", "[1, 2, 3 ]", "[1, 2]", "[1, 2, 3, 4]", "[1, \"2\", 3]",
                      "[1, 2, 3", "{1, 2, 3}", "[1, 2, -]", "[1, 2, 3.]", "[01, 2, 3]", "[1, 2, 3x]", "[1,  2, 3]"] {
             let bytes = Array((text + String(repeating: " ", count: 64)).utf8)
             let (triple, first, pos) = bytes.withUnsafeBufferPointer { buffer in

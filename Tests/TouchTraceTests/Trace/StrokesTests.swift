@@ -516,12 +516,79 @@ import Testing
         #expect(clean >= 30 && troubled >= 30, "\(clean) read, \(troubled) with problems")
     }
 
+    /// Strokes with keys besides `id` and `points` (a recorder's `pointerType`, nested values
+    /// with brackets and braces in their strings, before, between and after the two) are
+    /// checked in a straight line, their points kept, and read as the general steps read a
+    /// stroke as a tree: the same events, warnings and problems at the same places, in every
+    /// mode. The reference is the same trace with each stroke's first other key written with an
+    /// escape (`"\u0063olor"`, which only the tree's steps read), the other padded to the same
+    /// length.
+    @Test func strokesWithOtherKeysReadAsTheTreeReadsThem() throws {
+        var random = SplitMix64(state: 43)
+        let values = [#""touch""#, "12.5", #"[1, {"a": "}]"}]"#, #"{"b": [[1, 2, 3]], "c": "x}y"}"#, "null", "true", "[]"]
+        let names = ["pointerType", "color", "note", "pressure", "aVeryLongKeyOfManyBytes"]
+        var withOthers = 0
+        for round in 0..<120 {
+            var plain: [String] = []
+            var escaped: [String] = []
+            var start = 0
+            for _ in 0..<random.int(1...8) {
+                start = round % 3 == 2 ? random.int(0...12) : start + random.int(0...3)
+                var t = start
+                var points: [String] = []
+                let count = random.int(0...15) == 0 ? 1 : random.int(2...6)
+                for k in 0..<count {
+                    let x = random.int(0...40) == 0 ? "\"x\"" : "\(Double(random.int(0...400)) / 4)"
+                    points.append("[\(Double(t) / 100), \(x), \(Double(random.int(0...800)) / 4)]")
+                    t += k > 0 && random.int(0...40) == 0 ? -1 : random.int(0...2)
+                }
+                let id = random.int(0...4) == 0 ? "\"s\(random.int(1...3))\"" : "\(random.int(1...5))"
+                var members = ["\"id\": \(id)", "\"points\": [\(points.joined(separator: ", "))]"]
+                if random.int(0...3) == 0 { members.reverse() }
+                var first: String?
+                for _ in 0..<random.int(0...3) {
+                    let name = names[random.int(0...names.count - 1)]
+                    if first == nil { first = name }
+                    let key = first == name && !members.contains(where: { $0.hasPrefix("FIRST") }) ? "FIRST" : "\"\(name)\""
+                    members.insert("\(key): \(values[random.int(0...values.count - 1)])", at: random.int(0...members.count))
+                }
+                let stroke = "{" + members.joined(separator: ", ") + "}"
+                if let first {
+                    let hex = String(first.utf8.first!, radix: 16)
+                    plain.append(stroke.replacingOccurrences(of: "FIRST", with: "\"\(first)\"     "))
+                    escaped.append(stroke.replacingOccurrences(of: "FIRST", with: "\"\\u00\(hex)\(first.dropFirst())\""))
+                } else {
+                    plain.append(stroke)
+                    escaped.append(stroke)
+                }
+            }
+            let a = "{\"version\": 1, \"strokes\": [\n" + plain.joined(separator: ",\n") + "\n]}"
+            let b = "{\"version\": 1, \"strokes\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
+            #expect(a.utf8.count == b.utf8.count)
+            for options in [TraceReadOptions(), TraceReadOptions(collectAllProblems: true),
+                            TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true)] {
+                var fromBytes = options
+                fromBytes.keptStrokesMaximumBytes = 0
+                let reference = Self.everything(b, options: options)
+                #expect(Self.everything(a, options: options) == reference, "round \(round)\n\(a)")
+                #expect(Self.everything(a, options: fromBytes) == reference, "round \(round), from the bytes\n\(a)")
+            }
+            if let trace = try? Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(a.utf8))),
+               case .strokes(let list) = trace.body {
+                withOthers += list.withOtherKeys.count
+                #expect(list.unusual.isEmpty, "round \(round): \(list.unusual) read as trees\n\(a)")
+            }
+        }
+        // (Counted in the traces that read without a problem.)
+        #expect(withOthers >= 30, "\(withOthers) strokes with other keys read in a straight line")
+    }
+
     /// The check keeps the points of the strokes written as usual, each with the offset of its
     /// `[`, stroke by stroke in the order of the file, and no point of a stroke it does not read
-    /// as usual (an unknown key); nothing for an array larger than the limit.
+    /// as usual (a key written with an escape); nothing for an array larger than the limit.
     @Test func theCheckKeepsThePointsOfUsualStrokes() throws {
         let json = #"{"version": 1, "strokes": [{"id": 1, "points": [[0, 1, 2], [0.5, 3.25, 4], [1, 5, 6]]}, "#
-            + #"{"id": 2, "note": 0, "points": [[0, 7, 8], [1, 9, 10]]}, {"points": [[0.25,11,12],[2,13,14]], "id": "a"}]}"#
+            + #"{"id": 2, "n\u006Fte": 0, "points": [[0, 7, 8], [1, 9, 10]]}, {"points": [[0.25,11,12],[2,13,14]], "id": "a"}]}"#
         let bytes = Array(json.utf8)
         let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: bytes))
         guard case .strokes(let list) = trace.body else {

@@ -1,0 +1,119 @@
+import Testing
+@testable import TouchTrace
+
+/// Traces written as producers other than touchtrace write them read as the general steps read
+/// them: the same events, warnings and problems at the same places, in every mode, with one
+/// thread or two. Each reference is the same trace with a key written with an escape, which
+/// only the general steps read, and the other trace padded with spaces to the same length.
+@Suite struct ShapesTests {
+    static let modes: [TraceReadOptions] = {
+        var modes = [TraceReadOptions(), TraceReadOptions(collectAllProblems: true),
+                     TraceReadOptions(collectAllProblems: true, reportUnknownKeys: true)]
+        for readFirst in [0, 3] {
+            var parallel = TraceReadOptions(collectAllProblems: true)
+            parallel.parallelMinimumBytes = 0
+            parallel.laterPartsReadFirst = readFirst
+            modes.append(parallel)
+        }
+        return modes
+    }()
+
+    /// A key as the plain trace writes it (padded) and as the reference writes it (its first
+    /// letter escaped: `"\u0066rame"`), both the same number of bytes.
+    static func key(_ name: String, escaped: Bool) -> String {
+        escaped ? "\"\\u00\(String(name.utf8.first!, radix: 16))\(name.dropFirst())\"" : "\"\(name)\"     "
+    }
+
+    /// Events in the usual layout, `{"t": ..., "touches": [...]}`, with keys after the touches
+    /// (a recorder's frame number or timestamps), and touches with several keys touchtrace does
+    /// not know after `y` (`altitudeAngle`, `pointerType`, ...; some longer than 16 bytes),
+    /// now and then a problem (a phase touchtrace does not know, a time going back): read as
+    /// `readAnyEvent` and `readTouch` read them.
+    @Test func eventsAndTouchesWithOtherKeysReadAsTheGeneralStepsRead() {
+        var random = SplitMix64(state: 61)
+        let values = [#""touch""#, "12.5", "-3", #"[1, {"a": "}]"}]"#, #"{"b": [[1, 2, 3]]}"#, "null", "1.5e2"]
+        let touchKeys = ["altitudeAngle", "azimuthAngle", "pointerType", "tiltX", "timestamp", "aVeryLongKeyOfManyBytes"]
+        let eventKeys = ["frame", "timestamp", "source"]
+        var withKeys = 0
+        for round in 0..<80 {
+            var plain: [String] = []
+            var escaped: [String] = []
+            var down: [Int] = []
+            var t = 0.0
+            for _ in 0..<random.int(1...30) {
+                // Every touch of the event, in the usual layout, with 0 to 4 other keys after y.
+                var touches: [(plain: String, escaped: String)] = []
+                var next: [Int] = []
+                for id in down where random.int(0...5) != 0 { next.append(id) }
+                if next.count < 3 && random.int(0...2) == 0 { next.append(random.int(1...9)) }
+                for id in next {
+                    let phase = random.int(0...60) == 0 ? "hovering" : (down.contains(id) ? (random.int(0...6) == 0 ? "ended" : "moved") : "began")
+                    var text = "{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(Double(random.int(0...800)) / 4), \"y\": \(Double(random.int(0...800)) / 8)"
+                    var other = text
+                    let count = random.int(0...4)
+                    for k in 0..<count {
+                        let name = touchKeys[random.int(0...touchKeys.count - 1)]
+                        let value = values[random.int(0...values.count - 1)]
+                        text += ", \(Self.key(name, escaped: false)): \(value)"
+                        other += ", \(Self.key(name, escaped: k == 0)): \(value)"
+                    }
+                    withKeys += count > 0 ? 1 : 0
+                    touches.append((text + "}", other + "}"))
+                }
+                down = Array(Set(next)).sorted()
+                t += random.int(0...40) == 0 ? -0.01 : Double(random.int(0...2)) / 100
+                let open = "{\"t\": \(t), \"touches\": ["
+                var text = open + touches.map(\.plain).joined(separator: ", ") + "]"
+                var other = open + touches.map(\.escaped).joined(separator: ", ") + "]"
+                let count = random.int(0...3) == 0 ? random.int(1...2) : 0
+                for k in 0..<count {
+                    let name = eventKeys[random.int(0...eventKeys.count - 1)]
+                    let value = values[random.int(0...values.count - 1)]
+                    text += ", \(Self.key(name, escaped: false)): \(value)"
+                    other += ", \(Self.key(name, escaped: k == 0)): \(value)"
+                }
+                plain.append(text + "}")
+                escaped.append(other + "}")
+            }
+            let a = "{\"version\": 1, \"events\": [\n" + plain.joined(separator: ",\n") + "\n]}"
+            let b = "{\"version\": 1, \"events\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
+            #expect(a.utf8.count == b.utf8.count)
+            for (m, options) in Self.modes.enumerated() {
+                let reference = StrokesTests.everything(b, options: options)
+                #expect(StrokesTests.everything(a, options: options) == reference, "round \(round), mode \(m)\n\(a)")
+            }
+        }
+        #expect(withKeys >= 300, "\(withKeys) touches with other keys")
+    }
+
+    /// A message's column counts characters (UTF-8 scalars) from its line's start, eight bytes
+    /// at a time: in lines of every length, of ASCII and of two-, three- and four-byte
+    /// characters in any mix, the column at every character is its place in the line, counted
+    /// one by one.
+    @Test func columnsCountCharactersInLinesOfEveryLength() {
+        var random = SplitMix64(state: 67)
+        let pieces = ["a", "7", " ", "\u{E9}", "\u{4E2D}", "\u{1F600}", "\t", "\""]
+        for round in 0..<60 {
+            var text = ""
+            for _ in 0..<random.int(0...3) { text += String(repeating: "x", count: random.int(0...20)) + "\n" }
+            let lineStart = text.utf8.count
+            var characters = 0
+            for _ in 0..<random.int(0...200) {
+                text += pieces[random.int(0...pieces.count - 1)]
+                characters += 1
+            }
+            let bytes = Array(text.utf8)
+            let source = SourceFile(path: "t.json", bytes: bytes)
+            let stride = random.int(1...40)
+            let index = bytes.withUnsafeBufferPointer { LineIndex($0, stride: stride) }
+            var column = 1
+            for offset in lineStart..<bytes.count where bytes[offset] & 0xC0 != 0x80 {
+                #expect(source.location(of: offset).column == column, "round \(round), offset \(offset)")
+                let indexed = bytes.withUnsafeBufferPointer { index.location(of: offset, in: $0) }
+                #expect(indexed.column == column && indexed.line == source.location(of: offset).line, "round \(round), offset \(offset), stride \(stride)")
+                column += 1
+            }
+            #expect(source.location(of: text.utf8.count).column == characters + 1, "round \(round)")
+        }
+    }
+}
