@@ -149,29 +149,9 @@ import Testing
         #expect(close(curve.value(at: 0.25), 3 * s * s - 2 * s * s * s, 1e-13))
     }
 
-    /// The solve as first written (the bracket's middle taken after a step that leaves it):
-    /// the curve's values are to be these doubles, bit for bit, as transcripts print them.
-    static func formerValue(_ curve: TimingCurve, at x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        var lo = 0.0
-        var hi = 1.0
-        var s = x
-        for _ in 0..<100 {
-            let error = TimingCurve.bezier(s, curve.x1, curve.x2) - x
-            if error == 0 { break }
-            if error > 0 { hi = s } else { lo = s }
-            let slope = TimingCurve.derivative(s, curve.x1, curve.x2)
-            var next = slope > 0 ? s - error / slope : (lo + hi) / 2
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            if next == s || hi - lo <= 2 * Double.ulpOfOne { break }
-            s = next
-        }
-        return TimingCurve.bezier(s, curve.y1, curve.y2)
-    }
-
     @Test func theCurvesValuesAreTheFormerSolvesBitForBit() {
-        // Evenly spaced inputs, the ages of spots at jittered event times, and the ends; for
+        // The reference is the solve as first written, `SpotsTests.unsharedValue`. Evenly
+        // spaced inputs, the ages of spots at jittered event times, and the ends; for
         // the default curve and for curves whose slope is zero at an end (where the solve
         // falls back on the bracket's middle).
         var inputs = (0...20_000).map { Double($0) / 20_000 }
@@ -185,7 +165,7 @@ import Testing
                       TimingCurve(x1: 0.9, y1: 0.2, x2: 0.1, y2: 0.8)]
         for curve in curves {
             for x in inputs {
-                let value = curve.value(at: x), former = Self.formerValue(curve, at: x)
+                let value = curve.value(at: x), former = SpotsTests.unsharedValue(curve, at: x)
                 #expect(value.bitPattern == former.bitPattern, "x \(x): \(value) against \(former)")
             }
         }
