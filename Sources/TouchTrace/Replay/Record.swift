@@ -61,20 +61,28 @@ final class RecordOutlet {
     /// there is one: the record is then built where it lies in the chunk, the append compiled
     /// into the maker (through `write`, a call, it is built first and copied there).
     let pipe: ChunkPipe<Record>?
+    /// The sink, when it is a `TranscriptWriter` (verify's, `diff`'s): it is handed each record
+    /// where the record lies, not through the protocol, which copies the record's fields once
+    /// more. Held without counting: `sink` holds the same writer for as long as this outlet lives.
+    let writer: Unretained<TranscriptWriter>?
 
     init(_ sink: RecordSink) {
         self.sink = sink
         pipe = (sink as? PipelinedWriter)?.pipe
+        writer = (sink as? TranscriptWriter).map { Unretained($0) }
     }
 
-    /// Writes `record` to the sink.
+    /// Writes `record` to the sink (the record is read, not changed: `inout` only so that the
+    /// writer reads it where the maker built it, not from a copy).
     ///
-    /// Any sink but a pipe's is called through the protocol, a `TranscriptWriter` (verify's)
-    /// too: called directly, its writing compiled in here, it cost verify more, the writer
-    /// counted up and down at every record.
-    func write(_ record: Record) {
+    /// A pipe's sink and a `TranscriptWriter` (verify's) are written to directly, the writer
+    /// with the record in place and without counting the writer up and down at every record;
+    /// any other sink is called through the protocol.
+    func write(_ record: inout Record) {
         if let pipe {
             pipe.append(record)
+        } else if let writer {
+            writer.with { $0.write(inPlace: &record) }
         } else {
             sink.write(record)
         }
