@@ -48,8 +48,9 @@ extension RecordSink {
 /// A replay writes about four records an event. Written to a `PipelinedWriter` (the replay
 /// command's sink), a record goes straight into the chunk being filled for the formatting
 /// thread, built there, instead of being handed to the writer through the protocol and copied
-/// (240 bytes) once more. Any other sink is called through the protocol. The records and their
-/// order are the sink's alone either way.
+/// (240 bytes) once more. A `TranscriptWriter` (verify's sink) reads the record where its maker
+/// built it. Any other sink is called through the protocol. The records and their order are the
+/// sink's alone every way.
 ///
 /// A class, made once per replay: a context that holds it counts one reference, as one that
 /// held the sink did.
