@@ -102,6 +102,29 @@ import Testing
         #expect(a.status == 0 && a.out == b.out)
     }
 
+    #if os(Linux)
+    /// The binary is linked whole (Package.swift): it names no program interpreter (the dynamic
+    /// loader) in its ELF program headers, so that nothing is loaded or bound by name as a run
+    /// starts; and it runs.
+    @Test func theBinaryStartsWithoutTheDynamicLoader() throws {
+        let binary = try Self.binary.get()
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: binary)))
+        func word(_ at: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { value, k in value | Int(bytes[at + k]) << (8 * k) }
+        }
+        // A 64-bit little-endian ELF file: its program headers' offset, size and count.
+        #expect(Array(bytes[0..<6]) == [0x7F, 0x45, 0x4C, 0x46, 2, 1])
+        let offset = word(0x20, 8), size = word(0x36, 2), count = word(0x38, 2)
+        #expect(count > 0 && size >= 56)
+        // PT_INTERP is type 3; PT_LOAD (1) there is, for the code.
+        let types = (0..<count).map { word(offset + $0 * size, 4) }
+        #expect(types.contains(1))
+        #expect(!types.contains(3), "the binary asks for the dynamic loader")
+        let version = try Self.run(["--version"])
+        #expect(version.status == 0 && !version.out.isEmpty)
+    }
+    #endif
+
     @Test func exitCodesMeanWhatTheREADMESays() throws {
         let folder = temporaryDirectory()
         let drag = packageRoot + "/traces/pan/drag.trace.json", expected = packageRoot + "/traces/pan/drag.expected.txt"

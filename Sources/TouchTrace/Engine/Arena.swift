@@ -254,7 +254,8 @@ struct Arena {
         if let pipe = sink.pipe {
             pipe.append(Record(t: t, source: sources[g], event: "state", fields: FieldList(fromName, toName, followedBy: data)))
         } else {
-            sink.sink.write(Record(t: t, source: sources[g], event: "state", fields: FieldList(fromName, toName, followedBy: data)))
+            var record = Record(t: t, source: sources[g], event: "state", fields: FieldList(fromName, toName, followedBy: data))
+            sink.write(&record)
         }
         if to == .changed {
             // What `changed` does for a `changed` (from `began` or `changed`; almost every
@@ -383,9 +384,10 @@ struct Arena {
             fail(w, reasonPrevented(by: winner), at: t, into: sink)
             return .failed([w])
         }
-        sink.write(Record(t: t, source: sources[w], event: "state",
-                          fields: FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)),
-                                            followedBy: kept.data)))
+        var record = Record(t: t, source: sources[w], event: "state",
+                            fields: FieldList(Field("from", .name(RecognizerState.possible.name)), Field("to", .name(kept.state.name)),
+                                              followedBy: kept.data))
+        sink.write(&record)
         changed(w, to: kept.state)
         if let log {
             let required = requires[w].map { names[$0] }.joined(separator: ", ")
@@ -398,7 +400,8 @@ struct Arena {
     private mutating func fail(_ g: Int, _ reason: SharedText, at t: Double, into sink: RecordOutlet) {
         var fields = FieldList(Field("from", .name(state[g].name)), Field("to", .name(RecognizerState.failed.name)))
         fields.append(Field("reason", .text(reason)))
-        sink.write(Record(t: t, source: sources[g], event: "state", fields: fields))
+        var record = Record(t: t, source: sources[g], event: "state", fields: fields)
+        sink.write(&record)
         waiting[g] = nil
         changed(g, to: .failed)
         if let log { log(decision(t, g, .fails, .failed, reason.string)) }

@@ -66,7 +66,8 @@ public struct DeliveryContext {
     /// recognizer's own events such as the checkmark's `phase`). State changes are asked for
     /// with `requestState` instead.
     public mutating func emit(_ event: StaticString, _ fields: FieldList = FieldList()) {
-        sink.write(Record(t: t, source: source, event: event, fields: fields))
+        var record = Record(t: t, source: source, event: event, fields: fields)
+        sink.write(&record)
     }
 
     /// Whether `failed` and `cancelled` state records carry a `reason`: in the replay of a

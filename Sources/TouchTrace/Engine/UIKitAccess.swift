@@ -61,7 +61,8 @@ extension DeliveryContext {
     /// when the scene's views may not move.
     package func emitViewChanged(_ v: Int, _ fields: FieldList) {
         guard v >= 0 && v < live.value.viewSources.count else { return }
-        sink.write(Record(t: t, source: live.value.viewSources[v], event: "viewChanged", fields: fields))
+        var record = Record(t: t, source: live.value.viewSources[v], event: "viewChanged", fields: fields)
+        sink.write(&record)
     }
 
     /// Asks for a source for a view gesture code made and put in the screen during the replay
@@ -78,7 +79,8 @@ extension DeliveryContext {
     /// with `fields` (SPEC 17); nothing when its source is not defined yet.
     package func emitMadeViewChanged(_ k: Int, _ fields: FieldList) {
         guard k >= 0 && k < live.value.madeViewSources.count else { return }
-        sink.write(Record(t: t, source: live.value.madeViewSources[k], event: "viewChanged", fields: fields))
+        var record = Record(t: t, source: live.value.madeViewSources[k], event: "viewChanged", fields: fields)
+        sink.write(&record)
     }
 
     /// Where point `p` of view `v`'s coordinates (its bounds taken from (0, 0), as the engine

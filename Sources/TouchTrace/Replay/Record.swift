@@ -48,8 +48,9 @@ extension RecordSink {
 /// A replay writes about four records an event. Written to a `PipelinedWriter` (the replay
 /// command's sink), a record goes straight into the chunk being filled for the formatting
 /// thread, built there, instead of being handed to the writer through the protocol and copied
-/// (240 bytes) once more. Any other sink is called through the protocol. The records and their
-/// order are the sink's alone either way.
+/// (240 bytes) once more. A `TranscriptWriter` (verify's sink) reads the record where its maker
+/// built it. Any other sink is called through the protocol. The records and their order are the
+/// sink's alone every way.
 ///
 /// A class, made once per replay: a context that holds it counts one reference, as one that
 /// held the sink did.
@@ -61,20 +62,28 @@ final class RecordOutlet {
     /// there is one: the record is then built where it lies in the chunk, the append compiled
     /// into the maker (through `write`, a call, it is built first and copied there).
     let pipe: ChunkPipe<Record>?
+    /// The sink, when it is a `TranscriptWriter` (verify's, `diff`'s): it is handed each record
+    /// where the record lies, not through the protocol, which copies the record's fields once
+    /// more. Held without counting: `sink` holds the same writer for as long as this outlet lives.
+    let writer: Unretained<TranscriptWriter>?
 
     init(_ sink: RecordSink) {
         self.sink = sink
         pipe = (sink as? PipelinedWriter)?.pipe
+        writer = (sink as? TranscriptWriter).map { Unretained($0) }
     }
 
-    /// Writes `record` to the sink.
+    /// Writes `record` to the sink (the record is read, not changed: `inout` only so that the
+    /// writer reads it where the maker built it, not from a copy).
     ///
-    /// Any sink but a pipe's is called through the protocol, a `TranscriptWriter` (verify's)
-    /// too: called directly, its writing compiled in here, it cost verify more, the writer
-    /// counted up and down at every record.
-    func write(_ record: Record) {
+    /// A pipe's sink and a `TranscriptWriter` (verify's) are written to directly, the writer
+    /// with the record in place and without counting the writer up and down at every record;
+    /// any other sink is called through the protocol.
+    func write(_ record: inout Record) {
         if let pipe {
             pipe.append(record)
+        } else if let writer {
+            writer.with { $0.write(inPlace: &record) }
         } else {
             sink.write(record)
         }

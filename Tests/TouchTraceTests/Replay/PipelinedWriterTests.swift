@@ -43,9 +43,11 @@ import Testing
     }
 
     /// A replay writes its records by the kind of its sink (`RecordOutlet`): appended straight
-    /// to a pipelined writer's pipe, to any other sink through the protocol. Every repository trace (version 1 and 2: the arena's decisions and
+    /// to a pipelined writer's pipe, handed in place to a transcript writer, to any other sink
+    /// through the protocol. Every repository trace (version 1 and 2: the arena's decisions and
     /// failures with reasons, deadlines, views inside views, controls) gives the same bytes all
-    /// three ways, the third written afterwards from the records a collector kept.
+    /// three ways, the third written afterwards, through the protocol, from the records a
+    /// collector kept.
     @Test(arguments: TranscriptFormat.allCases) func aReplayWritesTheSameToEveryKindOfSink(_ format: TranscriptFormat) throws {
         var root = #filePath
         for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
@@ -83,5 +85,19 @@ import Testing
         }
         #expect(versions == [1, 2])
         #expect(records > 800)
+    }
+
+    /// Each kind of sink is found once, as the replay begins: the pipe of a pipelined writer,
+    /// a transcript writer itself (written to in place), and neither for any other sink.
+    @Test func anOutletFindsItsSinksKind() {
+        let sources = [SourceName(view: "screen", name: "pan")]
+        let writer = TranscriptWriter(format: .text, sources: sources, output: MemoryOutput())
+        let direct = RecordOutlet(writer)
+        #expect(direct.pipe == nil)
+        #expect(direct.writer.map { $0.with { $0 === writer } } == true)
+        let piped = RecordOutlet(PipelinedWriter(TranscriptWriter(format: .text, sources: sources, output: MemoryOutput())))
+        #expect(piped.pipe != nil)
+        let collected = RecordOutlet(RecordCollector())
+        #expect(collected.pipe == nil && collected.writer == nil)
     }
 }
