@@ -70,6 +70,22 @@ public struct DeliveryContext {
         sink.write(&record)
     }
 
+    /// `emit`, with the record built where it lies in the pipe's chunk where the sink has a pipe
+    /// (made once for each way, as a record made before the choice is copied to where it goes;
+    /// without a pipe it goes as `emit`'s does, a transcript writer reading it in place),
+    /// as the arena builds a state change's: for a record written at almost every touch of
+    /// every event (a spot's). Larger than `emit`: inlined where a recognizer writes such a
+    /// record in its own small step, it saves the record's copy; called out of line (from a
+    /// larger caller, as a control's action), it would copy the fields twice.
+    mutating func emitInPlace(_ event: StaticString, _ fields: FieldList) {
+        if let pipe = sink.pipe {
+            pipe.append(Record(t: t, source: source, event: event, fields: fields))
+        } else {
+            var record = Record(t: t, source: source, event: event, fields: fields)
+            sink.write(&record)
+        }
+    }
+
     /// Whether `failed` and `cancelled` state records carry a `reason`: in the replay of a
     /// version 2 trace. A version 1 transcript keeps the records it has always had (a pan's
     /// failure there has none), so a recognizer asks this before it builds a reason.

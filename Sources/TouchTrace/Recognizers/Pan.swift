@@ -302,14 +302,14 @@ public struct PanRecognizer: Recognizer {
     public mutating func reset() { core.reset() }
 
     private mutating func emit(_ transition: PanCore.Transition, velocity: Point, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
-        var data = FieldList()
-        if transition.to.isFailedOrCancelled && context.recordsReasons {
-            // Version 2: the reason first, as in every failed record.
-            data.append(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
-        }
-        data.append(Field("translation", .point(core.translation)))
-        data.append(Field("velocity", .point(velocity)))
-        data.append(Field("touches", .integer(core.tracked.count)))
+        let translation = Field("translation", .point(core.translation))
+        let velocity = Field("velocity", .point(velocity))
+        let touches = Field("touches", .integer(core.tracked.count))
+        // The list made whole, with the reason first in version 2's failed and cancelled
+        // records, rather than made empty and appended to field by field.
+        let data = transition.to.isFailedOrCancelled && context.recordsReasons
+            ? FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))), translation, velocity, touches)
+            : FieldList(translation, velocity, touches)
         core.state = context.requestState(transition.to, data)
     }
 }
@@ -361,12 +361,11 @@ public struct RotationRecognizer: Recognizer {
     }
 
     private mutating func emit(_ transition: PanCore.Transition, cancelled: ViewTouch? = nil, _ context: inout DeliveryContext) {
-        var data = FieldList()
-        if transition.to.isFailedOrCancelled && context.recordsReasons {
-            // Version 2: the reason first, as in every failed record.
-            data.append(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))))
-        }
-        data.append(Field("angle", .number(touchAngle)))
+        let angle = Field("angle", .number(touchAngle))
+        // Made whole, the reason first in version 2's failed and cancelled records.
+        let data = transition.to.isFailedOrCancelled && context.recordsReasons
+            ? FieldList(Field("reason", .text(SharedText(core.reason(cancelled: cancelled)))), angle)
+            : FieldList(angle)
         core.state = context.requestState(transition.to, data, actionValue: touchAngle)
     }
 

@@ -88,9 +88,10 @@ public struct SpotsRecognizer: Recognizer {
         return spot
     }
 
-    /// Writes a record of the spot with its diameter (points) now.
+    /// Writes a record of the spot with its diameter (points) now: one for every touch of
+    /// every event, built where it lies (`emitInPlace`).
     private static func emit(_ event: StaticString, _ spot: Spot, diameter: Double, _ context: inout DeliveryContext) {
-        context.emit(event, FieldList(
+        context.emitInPlace(event, FieldList(
             Field("touch", spot.touch),
             Field("center", .point(spot.center)),
             Field("diameter", .number(diameter))))

@@ -6,6 +6,35 @@ import Testing
 
     func states(_ records: [Record]) -> [String] { records.compactMap(\.to) }
 
+    /// The fields of the records a pan and the knob's rotation write themselves, in order: the
+    /// pan's translation, velocity and touches, the rotation's angle; in version 2 a failed or
+    /// cancelled record has the reason first (the rest as in every other record), in version 1
+    /// no record has one.
+    @Test(arguments: [1, 2]) func theirRecordsCarryTheirFieldsInOrder(_ version: Int) throws {
+        let cancelled = traceJSON([(0, [(1, "began", 100, 100)]), (0.01, [(1, "moved", 130, 100)]), (0.02, [(1, "moved", 140, 104)]),
+                                   (0.03, [(1, "cancelled", 140, 104)])], version: version)
+        let failed = traceJSON([(0, [(1, "began", 100, 100)]), (0.01, [(1, "moved", 105, 100)]), (0.02, [(1, "ended", 105, 100)])],
+                               version: version)
+        let kinds: [(recognizer: any Recognizer, fields: [String])] = [
+            (PanRecognizer(), ["translation", "velocity", "touches"]), (RotationRecognizer(), ["angle"]),
+        ]
+        for (recognizer, fields) in kinds {
+            let scene = version == 1 ? singleViewScene(recognizers: [("g", recognizer)])
+                                     : scene2([view("v", [0, 0, 400, 800], [rec("g", recognizer)])])
+            let withReason = version == 1 ? ["from", "to"] + fields : ["from", "to", "reason"] + fields
+            let gesture = try records(cancelled, scene: scene)
+            #expect(gesture.map { $0.to } == ["began", "changed", "cancelled"])
+            #expect(gesture.map { $0.fields.map(\.key) } == [["from", "to"] + fields, ["from", "to"] + fields, withReason])
+            let short = try records(failed, scene: scene)
+            #expect(short.map { $0.to } == ["failed"])
+            #expect(short.map { $0.fields.map(\.key) } == [withReason])
+            if version == 2 {
+                #expect(gesture.last?.text("reason") == "touch 1 was cancelled")
+                #expect(short.first?.text("reason") == "every touch lifted after moving 5 points, short of the 10 points it needs to begin")
+            }
+        }
+    }
+
     @Test func beginsOncePastTenPointsAndEnds() throws {
         let r = try records(traceJSON([(0, [(1, "began", 0, 0)]), (0.01, [(1, "moved", 6, 0)]), (0.02, [(1, "moved", 10, 0)]),
                                        (0.03, [(1, "moved", 15, 0)]), (0.04, [(1, "ended", 15, 0)])]), scene: scene)

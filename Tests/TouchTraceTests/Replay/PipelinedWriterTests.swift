@@ -100,4 +100,64 @@ import Testing
         let collected = RecordOutlet(RecordCollector())
         #expect(collected.pipe == nil && collected.writer == nil)
     }
+
+    /// The records recognizers and controls write themselves (a spot's `spotAdded`, `spotMoved`
+    /// and `spotRemoved`, built where they lie in the pipe's chunk by
+    /// `DeliveryContext.emitInPlace`; the knob's `valueChanged` and the checkmark's `phase`,
+    /// handed to the outlet by `emit`): in a replay long enough that chunks fill and are handed
+    /// over between such records many times, the same bytes as a writer on this thread writes,
+    /// and as the records a collector kept.
+    @Test(arguments: TranscriptFormat.allCases) func recordsARecognizerWritesItselfGoThroughThePipeUnchanged(_ format: TranscriptFormat) throws {
+        // Strokes across the default scene: one finger, then two at once (two spots moving in
+        // one event), each point a little apart in time and place.
+        var events: [(t: Double, touches: [T])] = []
+        var t = 0.0
+        var spots = 0
+        for stroke in 0..<240 {
+            let fingers = stroke % 3 == 2 ? 2 : 1
+            spots += fingers
+            let points = 40 + stroke % 7
+            for k in 0...points {
+                let phase = k == 0 ? "began" : k == points ? "ended" : "moved"
+                var touches: [T] = []
+                for f in 0..<fingers {
+                    let finger = Double(f), step = Double(k), shift = Double(stroke % 5), drift = Double(stroke)
+                    let x: Double = 40 + finger * 120 + step * 3.25 + shift
+                    let y: Double = 100 + step * (2.5 + finger) + drift
+                    touches.append((id: stroke * 2 + f + 1, phase: phase, x: x, y: y))
+                }
+                events.append((t: t, touches: touches))
+                t += 0.0075 + Double((stroke + k) % 4) * 0.0005
+            }
+            t += 0.3
+        }
+        let trace = try parseTrace(traceJSON(events))
+        let scene = try Scene.resolve(for: trace)
+        let sources = Replayer(scene: scene, sink: RecordCollector()).sources
+
+        let direct = MemoryOutput()
+        let writer = TranscriptWriter(format: format, sources: sources, output: direct)
+        Replayer.replay(trace, scene: scene, into: writer)
+        try writer.finish()
+
+        let piped = MemoryOutput()
+        let pipeline = PipelinedWriter(TranscriptWriter(format: format, sources: sources, output: piped))
+        Replayer.replay(trace, scene: scene, into: pipeline)
+        try pipeline.finish()
+
+        let collector = RecordCollector()
+        Replayer.replay(trace, scene: scene, into: collector)
+        let collected = MemoryOutput()
+        let later = TranscriptWriter(format: format, sources: sources, output: collected)
+        for record in collector.records { later.write(record) }
+        try later.finish()
+
+        let kinds = Dictionary(grouping: collector.records, by: { $0.event.description }).mapValues(\.count)
+        #expect(collector.records.count > PipelinedWriter.chunkSize * PipelinedWriter.bufferCount)
+        #expect(kinds["spotMoved", default: 0] > 10_000)
+        #expect(kinds["valueChanged", default: 0] > 5000)
+        #expect(kinds["spotAdded"] == spots && kinds["spotRemoved"] == spots)
+        #expect(piped.bytes == direct.bytes)
+        #expect(collected.bytes == direct.bytes)
+    }
 }
