@@ -211,4 +211,50 @@ import Testing
             #expect(skipped == expected, "\(bytes) from \(start)")
         }
     }
+
+    /// A run of whitespace drawn from `random`: spaces, tabs, line feeds, carriage returns and
+    /// CRLF pairs, one byte repeated up to 20 times (indentation), or nothing.
+    static func whitespaceRun(_ random: inout SplitMix64) -> [UInt8] {
+        let pieces: [[UInt8]] = [[0x0D, 0x0A], [0x0A], [0x0D], [0x09], [0x20]]
+        var run: [UInt8] = []
+        for _ in 0..<random.int(0...5) {
+            let piece = pieces[random.int(0...pieces.count - 1)]
+            let times = piece.count == 1 && piece[0] != 0x0A ? random.int(1...20) : 1
+            for _ in 0..<times { run += piece }
+        }
+        return run
+    }
+
+    /// The steps that pass whitespace on their way to a separator, a bracket, a key or a value
+    /// (each a copy of the whitespace step of its own where it is inlined) pass every run, tabs
+    /// and CRLF line ends among them, and stop where that byte is, near the end of the buffer
+    /// as well.
+    @Test func everyStepPassesTheSameRuns() throws {
+        var random = SplitMix64(state: 83)
+        for _ in 0..<4_000 {
+            let a = Self.whitespaceRun(&random), b = Self.whitespaceRun(&random), c = Self.whitespaceRun(&random)
+            let tail = Array(repeating: UInt8(ascii: "x"), count: random.int(0...9))
+            // Where the cursor stands after `step` over `bytes`, or -1 when the step says no.
+            func at(_ bytes: [UInt8], _ step: (inout JSONCursor) throws -> Bool) throws -> Int {
+                try bytes.withUnsafeBufferPointer { buffer in
+                    var cursor = JSONCursor(buffer)
+                    return try step(&cursor) ? cursor.pos : -1
+                }
+            }
+            // A separator and the run after it, up to the next key.
+            var bytes = a + Array(",".utf8) + b + Array("\"k\"".utf8) + tail
+            #expect(try at(bytes) { $0.skipSeparator(UInt8(ascii: ",")) } == a.count + 1 + b.count, "\(bytes)")
+            #expect(try at(bytes) { try $0.nextElement(first: false) } == a.count + 1 + b.count, "\(bytes)")
+            #expect(try at(bytes) { try $0.nextMember(first: false) } == a.count + 1 + b.count, "\(bytes)")
+            // A closing bracket.
+            bytes = a + Array("]".utf8) + b + tail
+            #expect(try at(bytes) { $0.skip(UInt8(ascii: "]")) } == a.count + 1, "\(bytes)")
+            #expect(try at(bytes) { $0.peek() == UInt8(ascii: "]") } == a.count, "\(bytes)")
+            // A key, the runs on either side of its colon, up to its value.
+            bytes = a + Array("\"key\"".utf8) + b + Array(":".utf8) + c + Array("1".utf8) + tail
+            let value = a.count + 5 + b.count + 1 + c.count
+            #expect(try at(bytes) { try $0.memberKey().end == a.count + 4 } == value, "\(bytes)")
+            #expect(try at(bytes) { $0.skipWhitespace(); return $0.takeQuotedKey(5) } == value, "\(bytes)")
+        }
+    }
 }
