@@ -314,6 +314,12 @@ final class LaterStrokes<C: TouchEventConsumer> {
     /// Whether the part's strokes begin in order of time, and the first one's first time.
     var beginInOrder = true
     var firstBegin = 0.0
+    /// The part's strokes (by their place in the part) written as usual but for keys other
+    /// than `id` and `points` (see `StrokeList.withOtherKeys`).
+    var withOtherKeys: [Int] = []
+    /// Each such key where the part first met it, in file order: the first thread warns of
+    /// those it has not warned of when it takes the check in, as reading on alone would.
+    var unknownKeys: [(key: String, offset: Int, stroke: Int)] = []
     // Stage 0, the merge.
     /// The offset of the first stroke that begins after every stroke before it in the part has
     /// ended: the part's events are those from there on. The first thread takes them in when
@@ -358,7 +364,7 @@ final class StrokesSplit<C: TouchEventConsumer> {
         let split = self.split
         work.startInStages { stage, checked in
             texts.run {
-                if stage == 1 { return TraceReader.checkLaterStrokes(source, from: split) }
+                if stage == 1 { return TraceReader.checkLaterStrokes(source, from: split, reportUnknownKeys: reportUnknownKeys) }
                 return TraceReader.mergeLaterStrokes(source, from: split, checked: checked!, reportUnknownKeys: reportUnknownKeys)
             }
         }
@@ -390,9 +396,10 @@ final class StrokesSplit<C: TouchEventConsumer> {
 
 extension TraceReader {
     /// Checks the strokes from `split` to the end of the `strokes` array (on another thread):
-    /// stops at the first stroke not written as strokes usually are, or any syntax error, which
-    /// the first thread will then read properly.
-    static func checkLaterStrokes<C>(_ source: SourceFile, from split: Int) -> LaterStrokes<C> {
+    /// stops at the first stroke not written as strokes usually are (but for other keys, which
+    /// are noted, and are problems under `--strict`), or any syntax error, which the first
+    /// thread will then read properly.
+    static func checkLaterStrokes<C>(_ source: SourceFile, from split: Int, reportUnknownKeys: Bool) -> LaterStrokes<C> {
         let part = LaterStrokes<C>()
         do {
             try source.withBytes { buffer throws(ParseFailure) in
@@ -400,9 +407,29 @@ extension TraceReader {
                 var pages = PageRelease(from: split)
                 var lastBegin = -Double.infinity
                 var count = 0
+                var none: [KeptPoint] = []
+                var otherKeys: [Int] = []
+                // The other keys met so far (most strokes repeat the last one met).
+                var met: Set<String> = []
+                var lastKey = ""
                 repeat {
                     pages.reached(cursor.pos, in: source)
-                    guard let begin = try checkUsualStroke(&cursor) else { throw ParseFailure.stop }
+                    otherKeys.removeAll(keepingCapacity: true)
+                    guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys) else {
+                        throw ParseFailure.stop
+                    }
+                    if !otherKeys.isEmpty {
+                        if reportUnknownKeys { throw ParseFailure.stop }
+                        part.withOtherKeys.append(count)
+                        for keyOffset in otherKeys {
+                            var reader = cursor
+                            reader.pos = keyOffset
+                            let name = reader.decode(try reader.memberKey())
+                            if name == lastKey { continue }
+                            lastKey = name
+                            if met.insert(name).inserted { part.unknownKeys.append((name, keyOffset, count)) }
+                        }
+                    }
                     if count == 0 { part.firstBegin = begin }
                     if begin < lastBegin { part.beginInOrder = false }
                     lastBegin = begin
@@ -428,7 +455,8 @@ extension TraceReader {
         guard checked.ok, checked.beginInOrder, var consumer = C.emptyForLaterPart() else { return part }
         var reader = TraceReader(source: source, options: TraceReadOptions(reportUnknownKeys: reportUnknownKeys))
         reader.isFirstPass = false
-        let list = StrokeList(range: split..<checked.end)
+        var list = StrokeList(range: split..<checked.end)
+        list.withOtherKeys = checked.withOtherKeys
         do {
             try source.withBytes { buffer throws(ParseFailure) in
                 let cursor = JSONCursor(buffer, from: split, to: checked.end)

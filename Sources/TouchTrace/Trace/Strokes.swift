@@ -8,7 +8,9 @@
 /// as before), and notes only where the array lies, whether the strokes begin in order of time,
 /// and the few strokes that need a closer look (those with a problem, and those with keys other
 /// than one `id` and one `points`). The merge then reads the points again from the bytes, a
-/// point at a time: one reader per stroke that is down, taken from a heap ordered by time.
+/// point at a time: one reader per stroke that is down, taken from a heap ordered by time. In a
+/// merge without a problem, a stroke's touch keeps the slot it was given when it began, and its
+/// moves are admitted there without the touch being looked up, however many strokes are down.
 /// Strokes that begin in order of time (as recorded and generated ones do) are taken up one by
 /// one as the merge reaches their first point, so memory holds the strokes that overlap in time,
 /// whatever the size of the file; strokes in another order are first indexed (a few words per
@@ -20,8 +22,10 @@
 /// `validate`) is cut at a stroke near its middle (`StrokesSplit`): another thread checks the
 /// strokes from there on and then merges them, from the first that begins with none of them
 /// down, while this thread checks and merges those before. This thread takes the other's check
-/// in when it reaches the split exactly and every stroke there was written as usual and without
-/// a problem (so that any message, syntax errors first, is still this thread's, in file order),
+/// in when it reaches the split exactly and every stroke there was written as usual (but for
+/// other keys, not under `--strict`: this thread warns of those the other met first, as it
+/// would have) and without a problem (so that any message, syntax errors first, is still this
+/// thread's, in file order),
 /// and its merge when the strokes begin in order of time and this thread's merge, with nothing
 /// down, reaches the stroke where the other's events begin; otherwise it reads on alone.
 extension TraceReader {
@@ -78,6 +82,11 @@ extension TraceReader {
                         list.beginInOrder = false
                     } else if list.beginInOrder {
                         join = parts
+                    }
+                    // Their strokes with other keys, warned of as this thread would warn.
+                    for k in theirs.withOtherKeys { list.withOtherKeys.append(index + k) }
+                    for met in theirs.unknownKeys {
+                        try unknownKey(met.key, at: met.offset, in: "stroke \(index + met.stroke)")
                     }
                     index += theirs.count
                     cursor.pos = theirs.end
@@ -371,8 +380,9 @@ extension TraceReader {
         let kept = list.kept.points
         var pending = try feed.next()
         var down = StrokeHeap()
-        // Where each touch of the event comes from, for messages (the first `placed` of them).
-        var places: [(stroke: Int, point: Int)] = []
+        // Where each touch of the event comes from, for messages (the first `placed` of them),
+        // where its stroke's id is kept in `down`, and its touch's slot (or -1).
+        var places: [(stroke: Int, point: Int, slot: Int, touchSlot: Int)] = []
         var placed = 0
         var pages = PageRelease(from: list.range.lowerBound)
         var index = 0
@@ -380,6 +390,9 @@ extension TraceReader {
         // its touch's slot: when its next point alone makes the next event, the touch is
         // admitted without being looked up (a finger that moves while no other is down).
         var alone: (index: Int, slot: Int)?
+        // Whether every touch so far was admitted (no problem): then the slot of each stroke's
+        // touch is noted when it begins, for its moves to be admitted there.
+        var trusted = true
         // Where the other thread's merge is looked at (the offset of the stroke to take up).
         var joinFrom = join == nil ? Int.max : join!.split
         // For the other thread's merge: the touches begun before its events begin.
@@ -446,31 +459,77 @@ extension TraceReader {
                 down.replaceFirst(stroke)
                 continue
             }
+            // The earliest stroke's point, and its stroke moved on (or ended).
             let earliest = down.top
+            if earliest.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept) }
+            let earliestTouch = down.touchSlot(of: earliest)
+            if trusted, earliestTouch >= 0, earliest.point > 0, !earliest.isLast, laterPart == nil,
+               down.isEmpty || down.top.t != earliest.t || down.top.occurrence != earliest.occurrence {
+                // Its point alone makes the event, and it moves the stroke's touch, admitted
+                // (in a merge without a problem, where no two strokes down share an id) in the
+                // slot it keeps: the event is made as below, without the touch looked up.
+                let touch = EventTouch(id: down.id(of: earliest), phase: .moved, location: earliest.location, force: nil,
+                                       majorRadius: nil, slot: -1, serial: -1, offset: earliest.offset)
+                if event.touches.count == 1 {
+                    event.touches[0] = touch
+                } else {
+                    event.touches.removeAll(keepingCapacity: true)
+                    event.touches.append(touch)
+                }
+                event.index = index
+                event.t = earliest.t
+                admitMoving(inSlot: earliestTouch, eventIndex: index, to: earliest.location, offset: earliest.offset)
+                alone = (earliest.index, earliestTouch)
+                consumer.consume(event)
+                index += 1
+                continue
+            }
             // The touches go over those of the event before; the rest are trimmed after.
             placed = 0
-            repeat {
-                // The earliest stroke, and then each at the same time and occurrence.
-                let stroke = placed == 0 ? earliest : down.top
+            var stroke = earliest
+            var touchSlot = earliestTouch
+            // Whether every touch moves a touch admitted in a slot of its own (as above).
+            var allMove = trusted && laterPart == nil
+            while true {
+                allMove = allMove && touchSlot >= 0 && stroke.point > 0 && !stroke.isLast
                 let phase: TouchPhase = stroke.point == 0 ? .began : (stroke.isLast ? .ended : .moved)
                 let touch = EventTouch(id: down.id(of: stroke), phase: phase, location: stroke.location, force: nil, majorRadius: nil,
                                        slot: -1, serial: -1, offset: stroke.offset)
                 if placed < event.touches.count { event.touches[placed] = touch } else { event.touches.append(touch) }
-                if placed < places.count { places[placed] = (stroke.index, stroke.point) } else { places.append((stroke.index, stroke.point)) }
-                placed += 1
-                if stroke.isLast {
-                    down.removeFirst()
+                if placed < places.count {
+                    places[placed] = (stroke.index, stroke.point, stroke.slot, touchSlot)
                 } else {
-                    // Its next point comes after this event's: back into the heap at once.
-                    try down.advanceFirst(cursor, kept)
+                    places.append((stroke.index, stroke.point, stroke.slot, touchSlot))
                 }
-            } while !down.isEmpty && down.top.t == earliest.t && down.top.occurrence == earliest.occurrence
+                placed += 1
+                // Each stroke at the same time and occurrence, taken and moved on in turn: its
+                // next point comes after this event's.
+                guard !down.isEmpty, down.top.t == earliest.t, down.top.occurrence == earliest.occurrence else { break }
+                stroke = down.top
+                touchSlot = down.touchSlot(of: stroke)
+                if stroke.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept) }
+            }
             if placed < event.touches.count { event.touches.removeLast(event.touches.count - placed) }
             event.index = index
             event.t = earliest.t
-            try admitPending(eventIndex: index, label: { position in
-                "stroke \(places[position].stroke), point \(places[position].point)"
-            })
+            if allMove {
+                // Each touch in the slot its stroke keeps: strokes down at once have ids of
+                // their own (two with one id would have been a problem), so no touch is listed
+                // twice.
+                admitMoving(eventIndex: index, inSlots: { position in places[position].touchSlot })
+            } else {
+                try admitPending(eventIndex: index, label: { position in
+                    "stroke \(places[position].stroke), point \(places[position].point)"
+                })
+            }
+            if event.touches.count != placed {
+                // A touch was dropped (a problem): touches are looked up by id from here on.
+                trusted = false
+            } else if trusted {
+                for position in 0..<placed where event.touches[position].phase == .began {
+                    down.setTouchSlot(event.touches[position].slot, at: places[position].slot)
+                }
+            }
             alone = placed == 1 && event.touches.count == 1 && !event.touches[0].phase.isEnding
                 ? (earliest.index, event.touches[0].slot) : nil
             consumer.consume(event)
@@ -682,12 +741,16 @@ private struct StrokeHeap {
     /// The ids of the strokes down, by their `slot`, and the slots free for the next.
     private var ids: [TouchID] = []
     private var freeSlots: [Int] = []
+    /// By the same `slot`: the slot the tracker gave the stroke's touch, once its first point
+    /// was admitted in a merge without a problem (-1 until then).
+    private var touchSlots: [Int] = []
 
     /// Room for a few strokes down at once (a hand's fingers) from the start, rather than
     /// growing to it one allocation at a time.
     init() {
         strokes.reserveCapacity(8)
         ids.reserveCapacity(8)
+        touchSlots.reserveCapacity(8)
     }
 
     var isEmpty: Bool { strokes.isEmpty }
@@ -704,14 +767,24 @@ private struct StrokeHeap {
     /// The id of a stroke down.
     func id(of stroke: DownStroke) -> TouchID { ids[stroke.slot] }
 
+    /// The slot of the touch of a stroke down (or just ended), or -1 (see `touchSlots`).
+    func touchSlot(of stroke: DownStroke) -> Int { touchSlots[stroke.slot] }
+
+    /// Notes the slot the tracker gave the touch of the stroke whose id is at `slot`.
+    mutating func setTouchSlot(_ touchSlot: Int, at slot: Int) {
+        touchSlots[slot] = touchSlot
+    }
+
     mutating func insert(_ stroke: DownStroke, id: TouchID) {
         var stroke = stroke
         if let slot = freeSlots.popLast() {
             ids[slot] = id
+            touchSlots[slot] = -1
             stroke.slot = slot
         } else {
             stroke.slot = ids.count
             ids.append(id)
+            touchSlots.append(-1)
         }
         strokes.append(stroke)
         var child = strokes.count - 1

@@ -934,6 +934,23 @@ struct TraceReader {
         summary.lastTime = event.t
     }
 
+    /// `admitPending` for an event whose touches each move a touch admitted, as began or moved,
+    /// in an event before, in the slot `slot(position)` gives, a slot for each (as the strokes'
+    /// merge knows them): the same event and the same result, without looking the touches up.
+    mutating func admitMoving(eventIndex: Int, inSlots slot: (Int) -> Int) {
+        for position in 0..<event.touches.count {
+            let touchSlot = slot(position)
+            let location = event.touches[position].location
+            let serial = tracker.admitMoving(slot: touchSlot, event: eventIndex, location: location)
+            event.touches[position].admitted(slot: touchSlot, serial: serial)
+            noteBounds(location)
+        }
+        tracker.finishEvent()
+        summary.touchCount = tracker.touchCount
+        if summary.firstTime == nil { summary.firstTime = event.t }
+        summary.lastTime = event.t
+    }
+
     /// The rest of `admitPending` from the touch at `start`, which has `problem`: reports each
     /// touch with a problem and drops it.
     @inline(never)

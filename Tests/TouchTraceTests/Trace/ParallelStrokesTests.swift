@@ -212,10 +212,11 @@ import Testing
         let good = strokes(200)
         let at = try splitStroke(good)
         // An unknown key (a warning; a problem with --strict) and keys in another order, after
-        // the split: the first thread reads that part itself.
+        // the split: the other thread's part is taken in, and the key warned of at its place;
+        // with --strict the first thread reads that part itself.
         var v = good
         v[at + 30] = "{\"points\": [[\(Double(at + 30) / 10), 1, 1], [\(Double(at + 30) / 10 + 0.01), 2, 2]], \"id\": \"s\", \"pressure\": 1}"
-        #expect(expectSame(trace(v), "after the split").allSatisfy { $0 == 0 })
+        #expect(expectSame(trace(v), "after the split") == [1, 1, 1, 1, 0, 0])
         // The same before the split: the other thread's part is taken in (with --strict too:
         // the unknown key is then a problem, and validate reads on and merges).
         v = good
@@ -226,6 +227,40 @@ import Testing
         v = good
         v[at + 30] = "{\"points\": [[\(Double(at + 30) / 10), 1, 1], [\(Double(at + 30) / 10 + 0.01), 2, 2]], \"id\": 5}"
         #expect(expectSame(trace(v), "reordered") == [1, 1, 1, 1, 1, 1])
+    }
+
+    /// Strokes with keys besides `id` and `points` (a recorder's `pointerType` in each, and
+    /// others in some, met first before the split, after it, or on both sides; values with
+    /// brackets and braces in their strings) are checked and merged by the other thread too,
+    /// with each key warned of once, where reading with one thread first meets it; with
+    /// --strict each is a problem, and the first thread reads on alone.
+    @Test func strokesWithOtherKeysAreReadWithTwoThreads() throws {
+        let withType = strokes(200).map { $0.replacingOccurrences(of: ", \"points\": ", with: ", \"pointerType\": \"touch\", \"points\": ") }
+        let at = try splitStroke(withType)
+        var variants: [(String, [String])] = [("pointerType", withType)]
+        var v = withType
+        v[at + 20] = v[at + 20].replacingOccurrences(of: "\"pointerType\":", with: "\"tilt\": [\"]}\", {\"a\": \"{\"}], \"pointerType\":")
+        v[at + 40] = v[at + 40].replacingOccurrences(of: "]]}", with: "]], \"pressure\": 0.5, \"tilt\": 2}")
+        variants.append(("new keys after the split", v))
+        v[10] = v[10].replacingOccurrences(of: "]]}", with: "]], \"tilt\": {\"x\": [1, \"]\"]}}")
+        variants.append(("a key on both sides", v))
+        for (label, strokes) in variants {
+            #expect(expectSame(trace(strokes), label) == [1, 1, 1, 1, 0, 0], "\(label)")
+        }
+        // The warnings: each key once, at its first place in the file.
+        for (variant, keys) in [(1, ["pointerType 0", "tilt \(at + 20)", "pressure \(at + 40)"]), (2, ["pointerType 0", "tilt 10", "pressure \(at + 40)"])] {
+            var options = TraceReadOptions(collectAllProblems: true)
+            options.parallelMinimumBytes = 0
+            var consumer = CountingStore()
+            let text = trace(variants[variant].1)
+            let read = try Trace.parse(SourceFile(path: "t.trace.json", bytes: Array(text.utf8)), options: options, consumer: &consumer)
+            #expect(consumer.joined == 1)
+            let expected = keys.map { key in
+                let parts = key.split(separator: " ")
+                return "warning: unknown key \"\(parts[0])\" in stroke \(parts[1]) (ignored)"
+            }
+            #expect(read.summary.warnings.map { String($0.description.split(separator: ": ", maxSplits: 1)[1]) } == expected)
+        }
     }
 
     @Test func strokesDownAcrossTheSplitAndOneHugeStrokeReadTheSame() throws {
