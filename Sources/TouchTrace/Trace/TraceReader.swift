@@ -50,7 +50,7 @@ struct TraceReader {
     var laterPartsReadFirst = 0
     /// The largest `strokes` array whose points the check keeps for the merge.
     var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
-    /// The layout of events learned from the trace itself (`readLearnedOrPlainEvent`).
+    /// The layout of events learned from the trace itself (`readInLearnedLayout`, `learnLayout`).
     var layout = LearnedLayout()
 
     init(source: SourceFile, options: TraceReadOptions) {
@@ -330,7 +330,12 @@ struct TraceReader {
     /// Inlined into the reading loops, so that the usual event costs one call, not two.
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
-        if try readLearnedOrPlainEvent(&cursor, index: index) { return true }
+        if layout.isLearned, try readInLearnedLayout(&cursor, index: index) { return true }
+        let start = cursor.pos
+        if try readPlainEvent(&cursor, index: index) {
+            if layout.learns && !layout.isLearned { learnLayout(cursor, from: start) }
+            return true
+        }
         return try readAnyEvent(&cursor, index: index)
     }
 
@@ -1415,34 +1420,35 @@ struct LearnedLayout {
 }
 
 extension TraceReader {
-    /// `readPlainEvent`, with the learned layout tried first and learned from the first event
-    /// the plain steps read (and again when it has missed a few events in a row). The same
-    /// result as `readPlainEvent`: a layout's runs are the bytes the plain steps passed over in
-    /// an event they read with nothing to report, its values are read with their steps and
-    /// checks, and at anything else the plain steps read the event from its start.
+    /// `readLearnedEvent`, noting whether the layout read the event (it is forgotten after a
+    /// few misses in a row, and learned again from the next event the plain steps read). The
+    /// same result as `readPlainEvent`: a layout's runs are the bytes the plain steps passed
+    /// over in an event they read with nothing to report, its values are read with their steps
+    /// and checks, and at anything else the plain steps read the event from its start.
     @inline(never)
-    mutating func readLearnedOrPlainEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
-        if layout.isLearned {
-            if try readLearnedEvent(&cursor, index: index) {
-                layout.hit()
-                return true
-            }
-            layout.missed()
+    mutating func readInLearnedLayout(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        if try readLearnedEvent(&cursor, index: index) {
+            layout.hit()
+            return true
         }
-        let start = cursor.pos
-        guard try readPlainEvent(&cursor, index: index) else { return false }
-        if layout.wantsLearning() {
-            // A minified layout is not learned: the plain steps read it as fast.
-            if Self.learn(cursor, from: start, into: &layout), layout.runs.holdsWhitespace {
-                layout.isLearned = true
-                layout.misses = 0
-                layout.hits = 0
-                layout.missesSinceLearned = 0
-            } else {
-                layout.fruitless()
-            }
+        layout.missed()
+        return false
+    }
+
+    /// Learns the layout from the event at `start` (up to `cursor`), which the plain steps have
+    /// just read with nothing to report, unless a pause after fruitless layouts says to wait.
+    @inline(never)
+    mutating func learnLayout(_ cursor: JSONCursor, from start: Int) {
+        guard layout.wantsLearning() else { return }
+        // A minified layout is not learned: the plain steps read it as fast.
+        if Self.learn(cursor, from: start, into: &layout), layout.runs.holdsWhitespace {
+            layout.isLearned = true
+            layout.misses = 0
+            layout.hits = 0
+            layout.missesSinceLearned = 0
+        } else {
+            layout.fruitless()
         }
-        return true
     }
 
     /// An event in the learned layout, read into `event` as `readPlainEvent` reads it; false
