@@ -60,6 +60,7 @@ struct TraceReader {
         self.laterPartsReadFirst = options.laterPartsReadFirst
         self.keptStrokesMaximumBytes = options.keptStrokesMaximumBytes
         self.layout.learns = options.learnsLayouts
+        if !options.learnsLayouts { self.layout.tryFrom = .max }
     }
 
     /// The lists a reader fills as it reads (touches down and their slots, the event's
@@ -330,12 +331,10 @@ struct TraceReader {
     /// Inlined into the reading loops, so that the usual event costs one call, not two.
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
-        if layout.isLearned, try readInLearnedLayout(&cursor, index: index) { return true }
-        let start = cursor.pos
-        if try readPlainEvent(&cursor, index: index) {
-            if layout.learns && !layout.isLearned { learnLayout(cursor, from: start) }
-            return true
-        }
+        // One comparison while no layout is learned nor due to be: the steps that follow are those
+        // of a reader without layouts, the layout's out of line.
+        if index >= layout.tryFrom { return try readEventWithLayout(&cursor, index: index) }
+        if try readPlainEvent(&cursor, index: index) { return true }
         return try readAnyEvent(&cursor, index: index)
     }
 
@@ -1370,9 +1369,11 @@ struct LearnedLayout {
     /// Whether the layout read many more events than it missed (a file whose every event has
     /// its own key order, say, has a layout that misses most).
     var paid: Bool { hits > 4 * missesSinceLearned }
-    /// Events read by the plain steps before the next try to learn, and how many that will be
-    /// after the next fruitless layout (one that read no event, or could not be learned).
-    var pause = 0
+    /// The first event index at which the reader tries the layout, or to learn one (the
+    /// smallest index while one is learned, the largest when none may be), and how many
+    /// events the next fruitless layout (one that read no event, or could not be learned)
+    /// leaves to the plain steps before the next try.
+    var tryFrom = 0
     var nextPause = 0
 
     /// Misses in a row after which the layout is learned again.
@@ -1388,67 +1389,87 @@ struct LearnedLayout {
         hits += 1
     }
 
-    /// Notes an event the layout did not read; after `missLimit` in a row, it is forgotten (and
-    /// learned again from the next event the plain steps read).
-    mutating func missed() {
+    /// Notes event `index`, which the layout did not read; after `missLimit` in a row, it is
+    /// forgotten (and learned again from an event the plain steps read: this one if it paid).
+    mutating func missed(at index: Int) {
         misses += 1
         missesSinceLearned += 1
         guard misses >= Self.missLimit else { return }
         isLearned = false
         if paid {
             nextPause = 0
+            tryFrom = index
         } else {
-            fruitless()
+            fruitless(at: index)
         }
     }
 
-    /// Notes a layout that read nothing, or that could not be learned: the next try waits longer.
-    mutating func fruitless() {
-        pause = nextPause
+    /// Notes a layout that read nothing, or that could not be learned, at event `index`: the
+    /// next try waits longer.
+    mutating func fruitless(at index: Int) {
+        tryFrom = learns ? index + 1 + nextPause : .max
         nextPause = min(Self.longestPause, max(16, nextPause * 2))
     }
 
-    /// Whether the event the plain steps just read should be learned from.
-    mutating func wantsLearning() -> Bool {
-        if isLearned || !learns { return false }
-        if pause > 0 {
-            pause -= 1
-            return false
-        }
-        return true
+    /// Whether event `index`, which the plain steps just read, should be learned from.
+    func wantsLearning(at index: Int) -> Bool {
+        !isLearned && learns && index >= tryFrom
     }
 }
 
 extension TraceReader {
-    /// `readLearnedEvent`, noting whether the layout read the event (it is forgotten after a
-    /// few misses in a row, and learned again from the next event the plain steps read). The
-    /// same result as `readPlainEvent`: a layout's runs are the bytes the plain steps passed
-    /// over in an event they read with nothing to report, its values are read with their steps
-    /// and checks, and at anything else the plain steps read the event from its start.
+    /// The rest of `readEvent` once the layout is learned or due to be: `readLearnedEvent`,
+    /// noting whether the layout read the event (it is forgotten after a few misses in a row,
+    /// and learned again from an event the plain steps read), then the plain steps and the
+    /// general ones as `readEvent` takes them. The same result as `readPlainEvent`: a layout's
+    /// runs are the bytes the plain steps passed over in an event they read with nothing to
+    /// report, its values are read with their steps and checks, and at anything else the plain
+    /// steps read the event from its start.
     @inline(never)
-    mutating func readInLearnedLayout(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
-        if try readLearnedEvent(&cursor, index: index) {
-            layout.hit()
+    mutating func readEventWithLayout(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        if layout.isLearned {
+            if try readLearnedEvent(&cursor, index: index) {
+                layout.hit()
+                return true
+            }
+            layout.missed(at: index)
+        }
+        let start = cursor.pos
+        if try readPlainEvent(&cursor, index: index) {
+            learnLayout(cursor, from: start, index: index)
             return true
         }
-        layout.missed()
-        return false
+        return try readAnyEvent(&cursor, index: index)
     }
 
-    /// Learns the layout from the event at `start` (up to `cursor`), which the plain steps have
-    /// just read with nothing to report, unless a pause after fruitless layouts says to wait.
-    @inline(never)
-    mutating func learnLayout(_ cursor: JSONCursor, from start: Int) {
-        guard layout.wantsLearning() else { return }
-        // A minified layout is not learned: the plain steps read it as fast.
-        if Self.learn(cursor, from: start, into: &layout), layout.runs.holdsWhitespace {
+    /// Learns the layout from event `index` at `start` (up to `cursor`), which the plain steps
+    /// have just read with nothing to report, unless a pause after fruitless layouts says to wait.
+    mutating func learnLayout(_ cursor: JSONCursor, from start: Int, index: Int) {
+        guard layout.wantsLearning(at: index) else { return }
+        // A minified layout is not learned: the plain steps read it as fast (and an event with
+        // no whitespace byte at all is not worth learning to find that out).
+        if Self.holdsWhitespace(cursor, from: start), Self.learn(cursor, from: start, into: &layout),
+           layout.runs.holdsWhitespace {
             layout.isLearned = true
+            layout.tryFrom = .min
             layout.misses = 0
             layout.hits = 0
             layout.missesSinceLearned = 0
         } else {
-            layout.fruitless()
+            layout.fruitless(at: index)
         }
+    }
+
+    /// Whether the bytes from `start` up to `cursor` hold a space, tab, line feed or carriage return.
+    static func holdsWhitespace(_ cursor: JSONCursor, from start: Int) -> Bool {
+        var c = cursor
+        c.pos = start
+        while c.pos < cursor.pos {
+            let byte = c.current
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { return true }
+            c.pos += 1
+        }
+        return false
     }
 
     /// An event in the learned layout, read into `event` as `readPlainEvent` reads it; false

@@ -211,6 +211,77 @@ import Testing
         }
     }
 
+    /// A layout that could not be learned, or that read nothing, leaves the next events to the
+    /// plain steps, longer each time (counted in events: the reader compares an event's index
+    /// with `tryFrom` and nothing else); one that paid is learned again from the event that
+    /// missed last; a reader that does not learn never tries.
+    @Test func fruitlessLayoutsWaitLongerEachTime() {
+        var layout = LearnedLayout()
+        #expect(layout.tryFrom == 0 && layout.wantsLearning(at: 0))
+        layout.fruitless(at: 10)
+        #expect(layout.tryFrom == 11 && !layout.wantsLearning(at: 10) && layout.wantsLearning(at: 11))
+        layout.fruitless(at: 11)
+        #expect(layout.tryFrom == 28 && !layout.wantsLearning(at: 27) && layout.wantsLearning(at: 28))
+        layout.fruitless(at: 28)
+        #expect(layout.tryFrom == 61)
+        for _ in 0..<40 { layout.fruitless(at: 100) }
+        #expect(layout.tryFrom == 101 + LearnedLayout.longestPause)
+
+        // Learned and paid: forgotten after `missLimit` misses in a row, learned again at once.
+        var paid = LearnedLayout()
+        paid.isLearned = true
+        paid.tryFrom = .min
+        for _ in 0..<100 { paid.hit() }
+        for k in 0..<LearnedLayout.missLimit {
+            #expect(paid.isLearned && paid.tryFrom == .min)
+            paid.missed(at: 200 + k)
+        }
+        let last = 200 + LearnedLayout.missLimit - 1
+        #expect(!paid.isLearned && paid.tryFrom == last && paid.wantsLearning(at: last))
+
+        // Learned and never read an event: the next try waits.
+        var unpaid = LearnedLayout()
+        unpaid.isLearned = true
+        unpaid.tryFrom = .min
+        unpaid.nextPause = 64
+        for k in 0..<LearnedLayout.missLimit { unpaid.missed(at: 300 + k) }
+        #expect(!unpaid.isLearned && unpaid.tryFrom == 300 + LearnedLayout.missLimit + 64 && unpaid.nextPause == 128)
+
+        var off = LearnedLayout()
+        off.learns = false
+        off.fruitless(at: 5)
+        #expect(off.tryFrom == .max && !off.wantsLearning(at: .max))
+        var plainOptions = TraceReadOptions()
+        plainOptions.learnsLayouts = false
+        #expect(TraceReader(source: SourceFile(path: "t", bytes: []), options: plainOptions).layout.tryFrom == .max)
+    }
+
+    /// A layout is learned only from an event with whitespace between its values: a minified
+    /// event is passed over before its runs are taken, and its trace reads as the plain steps read it.
+    @Test func minifiedEventsAreNotLearnedFrom() throws {
+        let minified = #"{"t":0.5,"touches":[{"id":1,"phase":"began","x":1,"y":2}]}"#
+        let spaced = #"{"t": 0.5, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 2}]}"#
+        let quoted = #"{"t":0.5,"touches":[{"id":"a b","phase":"began","x":1,"y":2}]}"#
+        for (text, expected) in [(minified, false), (spaced, true), (quoted, true), ("\n" + minified, true)] {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let cursor = JSONCursor(buffer, from: bytes.count)
+                #expect(TraceReader.holdsWhitespace(cursor, from: 0) == expected, "\(text)")
+                #expect(!TraceReader.holdsWhitespace(cursor, from: bytes.count))
+            }
+        }
+        let events = (0..<60).map { e in
+            #"{"t":\#(Double(e) / 100),"touches":[{"id":1,"phase":"\#(e == 0 ? "began" : "moved")","x":\#(e),"y":2}]}"#
+        }
+        let text = #"{"version":1,"events":["# + events.joined(separator: ",") + "]}"
+        let source = SourceFile(path: "test.trace.json", bytes: Array(text.utf8))
+        var reader = TraceReader(source: source, options: TraceReadOptions())
+        var log = FullLog()
+        _ = try reader.read(consumer: &log)
+        #expect(!reader.layout.isLearned && reader.layout.runs.count == 0)
+        #expect(Self.read(text, options: TraceReadOptions(), learns: true) == Self.read(text, options: TraceReadOptions(), learns: false))
+    }
+
     /// Runs are matched byte for byte, whatever their length and wherever they lie, and not
     /// past the end of the buffer.
     @Test func runsMatchTheirBytesOnly() {
