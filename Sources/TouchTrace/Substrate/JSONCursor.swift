@@ -1321,3 +1321,133 @@ extension String {
         self = "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
     }
 }
+
+// MARK: Learned runs
+
+/// Byte runs learned from a file: the literal text a layout writes between its values (the
+/// separators, keys, colons, line breaks and indentation of `,\n      "touches": [\n        {\n
+/// "id": `), kept so that later bytes can be compared with them a word at a time
+/// (`JSONCursor.skipRun`). A run's first eight bytes are kept with the mask of those it has
+/// (most runs are that short: one comparison), the rest eight to a word, the first byte
+/// lowest, zeros past its end.
+struct LearnedRuns {
+    /// A run: its first bytes and their mask, its length, and where its other words start.
+    private struct Run {
+        var head: UInt64
+        var headMask: UInt64
+        var length: Int
+        var rest: Int
+    }
+
+    private var runs: [Run] = []
+    /// The words of the runs' bytes after their first eight, one run after the other.
+    private var words: [UInt64] = []
+    /// The longest run kept.
+    static var longestRun: Int { 1 << 20 }
+
+    init() {}
+
+    /// How many runs there are.
+    var count: Int { runs.count }
+
+    /// Forgets every run (keeping the memory).
+    mutating func removeAll() {
+        runs.removeAll(keepingCapacity: true)
+        words.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes `from..<to` of `cursor`'s buffer, eight to a word from the first, the last
+    /// word padded with zeros.
+    private static func words(_ cursor: JSONCursor, from start: Int, to stop: Int) -> [UInt64] {
+        var out: [UInt64] = []
+        var at = start
+        while at < stop {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < stop, shift < 64 {
+                // In the buffer: the caller checked `start...stop` against its end.
+                word |= UInt64(cursor.base[at]) << shift
+                shift += 8
+                at += 1
+            }
+            out.append(word)
+        }
+        return out
+    }
+
+    /// Keeps the bytes `from..<to` of `cursor`'s buffer as a new run and returns its number;
+    /// nil for a range outside the buffer or longer than `longestRun`.
+    mutating func append(_ cursor: JSONCursor, from start: Int, to stop: Int) -> Int? {
+        guard start >= 0, start <= stop, stop <= cursor.end, stop - start <= Self.longestRun else { return nil }
+        let length = stop - start
+        let head = Self.words(cursor, from: start, to: min(stop, start + 8)).first ?? 0
+        let headMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) - 1
+        runs.append(Run(head: head, headMask: headMask, length: length, rest: words.count))
+        if length > 8 { words += Self.words(cursor, from: start + 8, to: stop) }
+        return runs.count - 1
+    }
+
+    /// The bytes of run `run`, for tests and messages.
+    func bytes(of run: Int) -> [UInt8] {
+        let r = runs[run]
+        return (0..<r.length).map { k in
+            let word = k < 8 ? r.head : words[r.rest + (k - 8) / 8]
+            return UInt8(truncatingIfNeeded: word >> UInt64(k % 8 * 8))
+        }
+    }
+
+    /// Whether the bytes at `at` in `base` (with `end` bytes in all) are those of run `run`;
+    /// how many bytes it has if so, nil otherwise or when fewer than the run's whole words
+    /// remain (the caller then reads the same bytes with the general steps).
+    @inline(__always) fileprivate func match(_ run: Int, _ base: UnsafePointer<UInt8>, at: Int, end: Int) -> Int? {
+        let r = runs[run]
+        // The first word, read in full (its bytes past the run masked off).
+        guard at + 8 <= end else { return nil }
+        // In bounds: checked just above.
+        guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian & r.headMask == r.head else { return nil }
+        if r.length <= 8 { return r.length }
+        // The other whole words, the last one read in full.
+        guard at + 8 + (r.length - 1) / 8 * 8 <= end else { return nil }
+        return words.withUnsafeBufferPointer { buffer -> Int? in
+            // `r.rest` and the (length - 1) / 8 words after it are the run's: `append` wrote them.
+            guard var word = buffer.baseAddress.map({ $0 + r.rest }) else { return nil }
+            // In bounds: the guard above checked the whole words against the buffer's end.
+            var p = UnsafeRawPointer(base + at + 8)
+            var left = r.length - 8
+            while left >= 8 {
+                guard p.loadUnaligned(as: UInt64.self).littleEndian == word.pointee else { return nil }
+                p += 8
+                word += 1
+                left -= 8
+            }
+            if left > 0 {
+                let mask: UInt64 = (1 << UInt64(left * 8)) - 1
+                guard p.loadUnaligned(as: UInt64.self).littleEndian & mask == word.pointee else { return nil }
+            }
+            return r.length
+        }
+    }
+
+    /// Whether any run holds whitespace (a layout with none is minified).
+    var holdsWhitespace: Bool {
+        func spaced(_ word: UInt64, _ count: Int) -> Bool {
+            (0..<count).contains { k in
+                let b = UInt8(truncatingIfNeeded: word >> UInt64(k * 8))
+                return b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
+            }
+        }
+        return runs.contains { spaced($0.head, min(8, $0.length)) }
+            || words.contains { spaced($0, 8) }
+    }
+}
+
+extension JSONCursor {
+    /// Consumes run `run` of `runs` if the bytes at the cursor are its bytes, compared a word at
+    /// a time; false, with nothing consumed, for any other bytes or near the end of the buffer
+    /// (callers then read the same bytes with the general steps).
+    @inline(__always) mutating func skipRun(_ run: Int, of runs: LearnedRuns) -> Bool {
+        guard let length = runs.match(run, base, at: pos, end: end) else { return false }
+        pos += length
+        return true
+    }
+}

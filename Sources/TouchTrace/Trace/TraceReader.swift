@@ -50,6 +50,8 @@ struct TraceReader {
     var laterPartsReadFirst = 0
     /// The largest `strokes` array whose points the check keeps for the merge.
     var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
+    /// The layout of events learned from the trace itself (`readInLearnedLayout`, `learnLayout`).
+    var layout = LearnedLayout()
 
     init(source: SourceFile, options: TraceReadOptions) {
         self.source = source
@@ -57,6 +59,8 @@ struct TraceReader {
         self.parallelMinimumBytes = options.parallelMinimumBytes
         self.laterPartsReadFirst = options.laterPartsReadFirst
         self.keptStrokesMaximumBytes = options.keptStrokesMaximumBytes
+        self.layout.learns = options.learnsLayouts
+        if !options.learnsLayouts { self.layout.tryFrom = .max }
     }
 
     /// The lists a reader fills as it reads (touches down and their slots, the event's
@@ -327,6 +331,9 @@ struct TraceReader {
     /// Inlined into the reading loops, so that the usual event costs one call, not two.
     mutating func readEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         if try readUsualEvent(&cursor, index: index) { return true }
+        // One comparison while no layout is learned nor due to be: the steps that follow are those
+        // of a reader without layouts, the layout's out of line.
+        if index >= layout.tryFrom { return try readEventWithLayout(&cursor, index: index) }
         if try readPlainEvent(&cursor, index: index) { return true }
         return try readAnyEvent(&cursor, index: index)
     }
@@ -1333,6 +1340,373 @@ private enum TouchKey {
         case "force": self = .force
         case "majorRadius": self = .majorRadius
         default: self = .other
+        }
+    }
+}
+
+/// The layout of a trace's events as the trace writes them, learned from its first event with
+/// nothing to report: the literal bytes between the values (separators, keys, colons, line
+/// breaks, indentation), as runs of bytes (`LearnedRuns`), and which value comes after each run,
+/// in the event and in a touch. Later events are compared with it run by run, their values read
+/// as the plain steps read them; at the first byte that differs the event is read by the plain
+/// steps from its start, and after a few misses in a row the layout is learned again.
+struct LearnedLayout {
+    /// What comes after a run: four bits each, in a slot word.
+    enum Slot {
+        static var t: UInt64 { 0 }
+        static var touches: UInt64 { 1 }
+        static var id: UInt64 { 2 }
+        static var phase: UInt64 { 3 }
+        static var x: UInt64 { 4 }
+        static var y: UInt64 { 5 }
+        static var force: UInt64 { 6 }
+        static var majorRadius: UInt64 { 7 }
+        /// An unknown key's value, passed over (the key, in the run before, is one the plain
+        /// steps passed over when the layout was learned).
+        static var skip: UInt64 { 8 }
+        /// The most slots an event or a touch may have.
+        static var most: Int { 15 }
+    }
+
+    /// The runs: the event's first (number `i` before its slot `i`, then its closing run), then
+    /// the touch's from `touchFirstRun` (the same way).
+    var runs = LearnedRuns()
+    var eventSlots: UInt64 = 0
+    var eventSlotCount = 0
+    var touchSlots: UInt64 = 0
+    var touchSlotCount = 0
+    var touchFirstRun = 0
+    /// Whether a layout is learned, and whether one may be.
+    var isLearned = false
+    var learns = true
+    /// Misses in a row, and the events the layout read and missed since it was learned.
+    var misses = 0
+    var hits = 0
+    var missesSinceLearned = 0
+    /// Whether the layout read many more events than it missed (a file whose every event has
+    /// its own key order, say, has a layout that misses most).
+    var paid: Bool { hits > 4 * missesSinceLearned }
+    /// The first event index at which the reader tries the layout, or to learn one (the
+    /// smallest index while one is learned, the largest when none may be), and how many
+    /// events the next fruitless layout (one that read no event, or could not be learned)
+    /// leaves to the plain steps before the next try.
+    var tryFrom = 0
+    var nextPause = 0
+
+    /// Misses in a row after which the layout is learned again.
+    static var missLimit: Int { 8 }
+    /// The longest pause.
+    static var longestPause: Int { 1 << 16 }
+
+    init() {}
+
+    /// Notes an event read with the layout.
+    mutating func hit() {
+        misses = 0
+        hits += 1
+    }
+
+    /// Notes event `index`, which the layout did not read; after `missLimit` in a row, it is
+    /// forgotten (and learned again from an event the plain steps read: this one if it paid).
+    mutating func missed(at index: Int) {
+        misses += 1
+        missesSinceLearned += 1
+        guard misses >= Self.missLimit else { return }
+        isLearned = false
+        if paid {
+            nextPause = 0
+            tryFrom = index
+        } else {
+            fruitless(at: index)
+        }
+    }
+
+    /// Notes a layout that read nothing, or that could not be learned, at event `index`: the
+    /// next try waits longer.
+    mutating func fruitless(at index: Int) {
+        tryFrom = learns ? index + 1 + nextPause : .max
+        nextPause = min(Self.longestPause, max(16, nextPause * 2))
+    }
+
+    /// Whether event `index`, which the plain steps just read, should be learned from.
+    func wantsLearning(at index: Int) -> Bool {
+        !isLearned && learns && index >= tryFrom
+    }
+}
+
+extension TraceReader {
+    /// The rest of `readEvent` once the layout is learned or due to be: `readLearnedEvent`,
+    /// noting whether the layout read the event (it is forgotten after a few misses in a row,
+    /// and learned again from an event the plain steps read), then the plain steps and the
+    /// general ones as `readEvent` takes them. The same result as `readPlainEvent`: a layout's
+    /// runs are the bytes the plain steps passed over in an event they read with nothing to
+    /// report, its values are read with their steps and checks, and at anything else the plain
+    /// steps read the event from its start.
+    @inline(never)
+    mutating func readEventWithLayout(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        if layout.isLearned {
+            if try readLearnedEvent(&cursor, index: index) {
+                layout.hit()
+                return true
+            }
+            layout.missed(at: index)
+        }
+        let start = cursor.pos
+        if try readPlainEvent(&cursor, index: index) {
+            learnLayout(cursor, from: start, index: index)
+            return true
+        }
+        return try readAnyEvent(&cursor, index: index)
+    }
+
+    /// Learns the layout from event `index` at `start` (up to `cursor`), which the plain steps
+    /// have just read with nothing to report, unless a pause after fruitless layouts says to wait.
+    mutating func learnLayout(_ cursor: JSONCursor, from start: Int, index: Int) {
+        guard layout.wantsLearning(at: index) else { return }
+        // A minified layout is not learned: the plain steps read it as fast (and an event with
+        // no whitespace byte at all is not worth learning to find that out).
+        if Self.holdsWhitespace(cursor, from: start), Self.learn(cursor, from: start, into: &layout),
+           layout.runs.holdsWhitespace {
+            layout.isLearned = true
+            layout.tryFrom = .min
+            layout.misses = 0
+            layout.hits = 0
+            layout.missesSinceLearned = 0
+        } else {
+            layout.fruitless(at: index)
+        }
+    }
+
+    /// Whether the bytes from `start` up to `cursor` hold a space, tab, line feed or carriage return.
+    static func holdsWhitespace(_ cursor: JSONCursor, from start: Int) -> Bool {
+        var c = cursor
+        c.pos = start
+        while c.pos < cursor.pos {
+            let byte = c.current
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { return true }
+            c.pos += 1
+        }
+        return false
+    }
+
+    /// An event in the learned layout, read into `event` as `readPlainEvent` reads it; false
+    /// with the cursor where it was at the first byte that differs from the layout's runs or a
+    /// value the plain steps would not take. Malformed JSON throws here just as it would there.
+    private mutating func readLearnedEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
+        var c = cursor
+        var slots = layout.eventSlots
+        var run = 0
+        var time = 0.0
+        // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
+        var count = 0
+        for _ in 0..<layout.eventSlotCount {
+            guard c.skipRun(run, of: layout.runs) else { return false }
+            run += 1
+            switch slots & 15 {
+            case LearnedLayout.Slot.t:
+                // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
+                guard let t = try c.numberIfPresent()?.value, t.magnitude <= TraceLimits.time, t >= lastTime else { return false }
+                time = t
+            case LearnedLayout.Slot.touches:
+                while true {
+                    let offset = c.pos
+                    guard let touch = try Self.readLearnedTouch(&c, at: offset, runs: layout.runs, slots: layout.touchSlots,
+                                                                count: layout.touchSlotCount, firstRun: layout.touchFirstRun)
+                    else { return false }
+                    placeTouch(touch, at: count)
+                    count += 1
+                    // The next touch, or the run after the touches from the byte after this one.
+                    var next = c
+                    guard next.skipSeparator(UInt8(ascii: ",")) else { break }
+                    c = next
+                }
+            default:
+                // An unknown key the plain steps passed over when the layout was learned: they
+                // pass over the same key again (the keys they may pass over only grow).
+                guard (try? c.skipValue(depth: 2)) != nil else { return false }
+            }
+            slots >>= 4
+        }
+        guard c.skipRun(run, of: layout.runs) else { return false }
+        if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
+        cursor = c
+        lastTime = time
+        event.t = time
+        event.index = index
+        return true
+    }
+
+    /// A touch in the learned layout, read as `readPlainTouch` reads it; nil with the cursor
+    /// where it was at the first byte that differs from the layout or a value the plain steps
+    /// would not take.
+    ///
+    /// Static, with the layout's parts handed in: a method would copy the reader for each touch.
+    private static func readLearnedTouch(_ cursor: inout JSONCursor, at offset: Int, runs: LearnedRuns, slots: UInt64,
+                                         count: Int, firstRun: Int) throws(ParseFailure) -> EventTouch? {
+        var c = cursor
+        var id: Int64 = 0
+        var textID: String?
+        var phase = TouchPhase.moved
+        var x = 0.0
+        var y = 0.0
+        var force: Double?
+        var majorRadius: Double?
+        var slots = slots
+        var run = firstRun
+        for _ in 0..<count {
+            guard c.skipRun(run, of: runs) else { return nil }
+            run += 1
+            switch slots & 15 {
+            case LearnedLayout.Slot.x:
+                // (A NaN fails the comparison, as an infinity does.)
+                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                x = v
+            case LearnedLayout.Slot.y:
+                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                y = v
+            case LearnedLayout.Slot.id:
+                if let n = try c.numberIfPresent() {
+                    guard let integer = n.integer else { return nil }
+                    id = integer
+                } else {
+                    // A string id, read as the plain steps read it.
+                    guard c.current == UInt8(ascii: "\"") else { return nil }
+                    textID = c.decode(try c.stringToken())
+                }
+            case LearnedLayout.Slot.phase:
+                guard c.current == UInt8(ascii: "\"") else { return nil }
+                if c.predictedString(0x22_6465_766F_6D22, length: 7) {
+                    phase = .moved
+                } else {
+                    guard let p = Self.parsePhase(c, try c.stringToken()) else { return nil }
+                    phase = p
+                }
+            case LearnedLayout.Slot.force:
+                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                force = v
+            case LearnedLayout.Slot.majorRadius:
+                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                majorRadius = v
+            default:
+                // An unknown key the plain steps passed over when the layout was learned.
+                guard (try? c.skipValue(depth: 4)) != nil else { return nil }
+            }
+            slots >>= 4
+        }
+        guard c.skipRun(run, of: runs) else { return nil }
+        cursor = c
+        // The slot and serial come when the touch is admitted.
+        return EventTouch(id: textID.map { .text($0) } ?? .number(id), phase: phase, location: Point(x: x, y: y),
+                          force: force, majorRadius: majorRadius, slot: -1, serial: -1, offset: offset)
+    }
+
+    /// Learns `layout` from the event at `start`, which the plain steps have just read with
+    /// nothing to report: its runs and slots, and its first touch's (the other touches, and the
+    /// separators between touches, are read as the plain steps read them). False for an event
+    /// the layout cannot describe (no touches, too many keys, runs too long).
+    static func learn(_ cursor: JSONCursor, from start: Int, into layout: inout LearnedLayout) -> Bool {
+        var c = cursor
+        c.pos = start
+        var eventRuns: [(Int, Int)] = []
+        var touchRuns: [(Int, Int)] = []
+        var eventSlots: UInt64 = 0
+        var touchSlots: UInt64 = 0
+        guard c.current == UInt8(ascii: "{") else { return false }
+        var runStart = c.pos
+        c.pos += 1
+        c.skipWhitespace()
+        while true {
+            guard let key = try? c.memberKey(), eventRuns.count < LearnedLayout.Slot.most else { return false }
+            eventRuns.append((runStart, c.pos))
+            let slot: UInt64
+            if c.equals(key, "t") {
+                slot = LearnedLayout.Slot.t
+                guard (try? c.number()) != nil else { return false }
+                runStart = c.pos
+            } else if c.equals(key, "touches") {
+                slot = LearnedLayout.Slot.touches
+                guard c.current == UInt8(ascii: "[") else { return false }
+                c.pos += 1
+                c.skipWhitespace()
+                // The run before the touches ends where the first one starts.
+                eventRuns[eventRuns.count - 1].1 = c.pos
+                guard c.current == UInt8(ascii: "{"), let slots = learnTouch(&c, runs: &touchRuns) else { return false }
+                touchSlots = slots
+                var next = c
+                while next.skipSeparator(UInt8(ascii: ",")) {
+                    guard (try? next.skipValue(depth: 4)) != nil else { return false }
+                    c = next
+                }
+                // The run after the touches starts after the last one.
+                runStart = c.pos
+                c.skipWhitespace()
+                guard c.current == UInt8(ascii: "]") else { return false }
+                c.pos += 1
+            } else {
+                slot = LearnedLayout.Slot.skip
+                guard (try? c.skipValue(depth: 2)) != nil else { return false }
+                runStart = c.pos
+            }
+            eventSlots |= slot << UInt64(4 * (eventRuns.count - 1))
+            c.skipWhitespace()
+            if c.current == UInt8(ascii: ",") {
+                c.pos += 1
+                c.skipWhitespace()
+                continue
+            }
+            guard c.current == UInt8(ascii: "}") else { return false }
+            c.pos += 1
+            eventRuns.append((runStart, c.pos))
+            break
+        }
+        guard !touchRuns.isEmpty else { return false }
+        layout.runs.removeAll()
+        for (from, to) in eventRuns + touchRuns {
+            guard layout.runs.append(cursor, from: from, to: to) != nil else { return false }
+        }
+        layout.eventSlots = eventSlots
+        layout.eventSlotCount = eventRuns.count - 1
+        layout.touchSlots = touchSlots
+        layout.touchSlotCount = touchRuns.count - 1
+        layout.touchFirstRun = eventRuns.count
+        return true
+    }
+
+    /// Learns the touch at the cursor (its `{`): appends its runs to `runs` and returns its
+    /// slots, with the cursor after its `}`; nil for a touch the layout cannot describe.
+    private static func learnTouch(_ c: inout JSONCursor, runs: inout [(Int, Int)]) -> UInt64? {
+        var slots: UInt64 = 0
+        var count = 0
+        var runStart = c.pos
+        c.pos += 1
+        c.skipWhitespace()
+        while true {
+            guard let key = try? c.memberKey(), count < LearnedLayout.Slot.most else { return nil }
+            runs.append((runStart, c.pos))
+            let slot: UInt64
+            switch TouchKey(c, key) {
+            case .id: slot = LearnedLayout.Slot.id
+            case .phase: slot = LearnedLayout.Slot.phase
+            case .x: slot = LearnedLayout.Slot.x
+            case .y: slot = LearnedLayout.Slot.y
+            case .force: slot = LearnedLayout.Slot.force
+            case .majorRadius: slot = LearnedLayout.Slot.majorRadius
+            case .other: slot = LearnedLayout.Slot.skip
+            }
+            slots |= slot << UInt64(4 * count)
+            count += 1
+            guard (try? c.skipValue(depth: 4)) != nil else { return nil }
+            runStart = c.pos
+            c.skipWhitespace()
+            if c.current == UInt8(ascii: ",") {
+                c.pos += 1
+                c.skipWhitespace()
+                continue
+            }
+            guard c.current == UInt8(ascii: "}") else { return nil }
+            c.pos += 1
+            runs.append((runStart, c.pos))
+            return slots
         }
     }
 }
