@@ -1648,14 +1648,8 @@ extension TraceReader {
                 runStart = c.pos
             }
             eventSlots |= slot << UInt64(4 * (eventRuns.count - 1))
-            c.skipWhitespace()
-            if c.current == UInt8(ascii: ",") {
-                c.pos += 1
-                c.skipWhitespace()
-                continue
-            }
-            guard c.current == UInt8(ascii: "}") else { return false }
-            c.pos += 1
+            guard let more = passMemberEnd(&c) else { return false }
+            if more { continue }
             eventRuns.append((runStart, c.pos))
             break
         }
@@ -1697,16 +1691,24 @@ extension TraceReader {
             count += 1
             guard (try? c.skipValue(depth: 4)) != nil else { return nil }
             runStart = c.pos
-            c.skipWhitespace()
-            if c.current == UInt8(ascii: ",") {
-                c.pos += 1
-                c.skipWhitespace()
-                continue
-            }
-            guard c.current == UInt8(ascii: "}") else { return nil }
-            c.pos += 1
+            guard let more = passMemberEnd(&c) else { return nil }
+            if more { continue }
             runs.append((runStart, c.pos))
             return slots
         }
+    }
+
+    /// After a member's value while learning: past a `,` and the whitespace after it (true:
+    /// another member follows), or past the object's closing `}` (false); nil at anything else.
+    private static func passMemberEnd(_ c: inout JSONCursor) -> Bool? {
+        c.skipWhitespace()
+        if c.current == UInt8(ascii: ",") {
+            c.pos += 1
+            c.skipWhitespace()
+            return true
+        }
+        guard c.current == UInt8(ascii: "}") else { return nil }
+        c.pos += 1
+        return false
     }
 }
