@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Testing
 @testable import TouchTrace
 @testable import TouchTraceCLI
@@ -33,11 +34,31 @@ let packageRoot: String = {
     return path
 }()
 
-/// A fresh temporary folder.
-func temporaryDirectory() -> String {
-    var template = Array("/tmp/touchtrace-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+/// The folder that holds this test run's temporary folders, removed with all it holds when the
+/// run's process exits, so that a run leaves nothing in /tmp.
+private let temporaryRoot: String = {
+    let path = makeTemporaryFolder("/tmp/touchtrace-test-XXXXXX")
+    // Passable by other users (each folder in it is still its own owner's alone): a test runs
+    // the binary as another user in a folder of its own that it opens to them.
+    chmod(path, 0o711)
+    atexit { removeTemporaryRoot() }
     return path
+}()
+
+/// Removes `temporaryRoot` and everything in it.
+private func removeTemporaryRoot() {
+    try? FileManager.default.removeItem(atPath: temporaryRoot)
+}
+
+/// A new folder made from `template` (its `XXXXXX` replaced).
+private func makeTemporaryFolder(_ template: String) -> String {
+    var bytes = Array(template.utf8CString)
+    return bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+}
+
+/// A fresh temporary folder (inside this run's `temporaryRoot`).
+func temporaryDirectory() -> String {
+    makeTemporaryFolder(temporaryRoot + "/XXXXXX")
 }
 
 /// Copies the project's fixtures into a temporary folder and returns the copy's `traces` path.
