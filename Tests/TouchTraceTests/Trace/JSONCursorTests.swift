@@ -393,6 +393,48 @@ import Testing
         }
     }
 
+    /// Random points whose numbers have one to eight digits on each side of the point (or no
+    /// point), any digits (zeros included), a sign or not, minified or spaced: `usualTriple`
+    /// reads those with at most seven digits on each side to the bit as `number` reads each
+    /// (and `usualTripleFirst` the first, with the same end), leaves the cursor after the `]`, and
+    /// leaves any other to the general steps with nothing consumed.
+    @Test func usualTriplesOfEveryLengthReadAsTheirNumbers() throws {
+        var generator = SplitMix64(state: 97)
+        func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(below(10))) })
+        }
+        var readCount = 0
+        for _ in 0..<6_000 {
+            var numbers: [String] = []
+            var usual = true
+            for _ in 0..<3 {
+                let whole = 1 + below(8)
+                let fraction = below(9)
+                var text = below(2) == 0 ? "-" : ""
+                // A whole part of `0` now and then (JSON allows no other leading zero).
+                let wholeDigits = below(4) == 0 ? "0" : String(1 + below(9)) + digits(whole - 1)
+                text += wholeDigits
+                if fraction > 0 { text += "." + digits(fraction) }
+                usual = usual && wholeDigits.count < 8 && fraction < 8
+                numbers.append(text)
+            }
+            let separator = below(2) == 0 ? ", " : ","
+            let text = "[\(numbers[0])\(separator)\(numbers[1])\(separator)\(numbers[2])]"
+            let read = try readTriple(numbers[0], numbers[1], numbers[2], padding: 64, separator: separator)
+            if usual {
+                let triple = try #require(read.triple, "\(text)")
+                #expect([triple.0, triple.1, triple.2].map(\.bitPattern) == read.numbers.map(\.bitPattern), "\(text)")
+                #expect(read.pos == text.utf8.count, "\(text)")
+                readCount += 1
+            } else {
+                #expect(read.triple == nil && read.pos == 0, "\(text)")
+            }
+        }
+        // Both kinds came up often.
+        #expect(readCount > 1_000 && readCount < 5_000)
+    }
+
     /// A number with a long fraction (`230.43998696789480`, as a browser writes a double) far
     /// enough from the end of the buffer is read in eight-byte steps before the general ones:
     /// random numbers of one to seven digits before the point (`0` too) and nine to seventeen
