@@ -38,6 +38,91 @@ import Testing
         ])
     }
 
+    /// An event with touches in several phases: each phase's set runs the whole chain — the hit
+    /// view's recognizers, each ancestor's, then the hit view's control — before the next
+    /// phase's set (began, moved, ended, cancelled), each set in the order the event lists it.
+    @Test func eachPhaseOfAnEventRunsTheWholeChainBeforeTheNextPhase() throws {
+        let scene = scene2([
+            view("outer", full, [rec("p", Probe())]),
+            view("mid", [100, 100, 200, 200], superview: 0, [rec("p", Probe())]),
+            view("inner", [50, 50, 100, 100], superview: 1, [rec("p", Probe()), rec("q", Probe())], control: ("button", PushButton())),
+        ])
+        let events: [(t: Double, touches: [T])] = [
+            (0, [(1, "began", 160, 160)]),
+            (0.1, [(1, "moved", 161, 161), (2, "began", 170, 170), (3, "began", 180, 180)]),
+            (0.2, [(3, "cancelled", 180, 180), (2, "moved", 171, 171), (1, "ended", 161, 161)]),
+            (0.3, [(2, "ended", 171, 171)]),
+        ]
+        let lines = try transcript(traceJSON(events, version: 2), scene: scene)
+        // The button tracks the first touch only: its records come after the recognizers of the
+        // set that began it and of the set that lifted it.
+        #expect(lines == [
+            "0.0000 inner.p touchesBegan touch=1 location=10.0000,10.0000",
+            "0.0000 inner.q touchesBegan touch=1 location=10.0000,10.0000",
+            "0.0000 mid.p touchesBegan touch=1 location=60.0000,60.0000",
+            "0.0000 outer.p touchesBegan touch=1 location=160.0000,160.0000",
+            "0.0000 inner.button touchDown",
+            "0.1000 inner.p touchesBegan touch=2 location=20.0000,20.0000",
+            "0.1000 inner.p touchesBegan touch=3 location=30.0000,30.0000",
+            "0.1000 inner.q touchesBegan touch=2 location=20.0000,20.0000",
+            "0.1000 inner.q touchesBegan touch=3 location=30.0000,30.0000",
+            "0.1000 mid.p touchesBegan touch=2 location=70.0000,70.0000",
+            "0.1000 mid.p touchesBegan touch=3 location=80.0000,80.0000",
+            "0.1000 outer.p touchesBegan touch=2 location=170.0000,170.0000",
+            "0.1000 outer.p touchesBegan touch=3 location=180.0000,180.0000",
+            "0.1000 inner.p touchesMoved touch=1 location=11.0000,11.0000",
+            "0.1000 inner.q touchesMoved touch=1 location=11.0000,11.0000",
+            "0.1000 mid.p touchesMoved touch=1 location=61.0000,61.0000",
+            "0.1000 outer.p touchesMoved touch=1 location=161.0000,161.0000",
+            "0.2000 inner.p touchesMoved touch=2 location=21.0000,21.0000",
+            "0.2000 inner.q touchesMoved touch=2 location=21.0000,21.0000",
+            "0.2000 mid.p touchesMoved touch=2 location=71.0000,71.0000",
+            "0.2000 outer.p touchesMoved touch=2 location=171.0000,171.0000",
+            "0.2000 inner.p touchesEnded touch=1 location=11.0000,11.0000",
+            "0.2000 inner.q touchesEnded touch=1 location=11.0000,11.0000",
+            "0.2000 mid.p touchesEnded touch=1 location=61.0000,61.0000",
+            "0.2000 outer.p touchesEnded touch=1 location=161.0000,161.0000",
+            "0.2000 inner.button touchUpInside",
+            "0.2000 inner.p touchesCancelled touch=3 location=30.0000,30.0000",
+            "0.2000 inner.q touchesCancelled touch=3 location=30.0000,30.0000",
+            "0.2000 mid.p touchesCancelled touch=3 location=80.0000,80.0000",
+            "0.2000 outer.p touchesCancelled touch=3 location=180.0000,180.0000",
+            "0.3000 inner.p touchesEnded touch=2 location=21.0000,21.0000",
+            "0.3000 inner.q touchesEnded touch=2 location=21.0000,21.0000",
+            "0.3000 mid.p touchesEnded touch=2 location=71.0000,71.0000",
+            "0.3000 outer.p touchesEnded touch=2 location=171.0000,171.0000",
+        ])
+    }
+
+    /// As above, under version 1's rules: a flat list of views, each phase's set to the hit
+    /// view's recognizers, then its control.
+    @Test func eachPhaseOfAnEventReachesTheRecognizersThenTheControlVersion1() throws {
+        let scene = singleViewScene(recognizers: [("p", Probe()), ("q", Probe())], control: ("button", PushButton()))
+        let events: [(t: Double, touches: [T])] = [
+            (0, [(1, "began", 160, 160)]),
+            (0.1, [(1, "moved", 161, 161), (2, "began", 170, 170)]),
+            (0.2, [(2, "ended", 171, 171), (1, "moved", 162, 162)]),
+            (0.3, [(1, "ended", 162, 162)]),
+        ]
+        let lines = try transcript(traceJSON(events), scene: scene)
+        #expect(lines == [
+            "0.0000 v.p touchesBegan touch=1 location=160.0000,160.0000",
+            "0.0000 v.q touchesBegan touch=1 location=160.0000,160.0000",
+            "0.0000 v.button touchDown",
+            "0.1000 v.p touchesBegan touch=2 location=170.0000,170.0000",
+            "0.1000 v.q touchesBegan touch=2 location=170.0000,170.0000",
+            "0.1000 v.p touchesMoved touch=1 location=161.0000,161.0000",
+            "0.1000 v.q touchesMoved touch=1 location=161.0000,161.0000",
+            "0.2000 v.p touchesMoved touch=1 location=162.0000,162.0000",
+            "0.2000 v.q touchesMoved touch=1 location=162.0000,162.0000",
+            "0.2000 v.p touchesEnded touch=2 location=171.0000,171.0000",
+            "0.2000 v.q touchesEnded touch=2 location=171.0000,171.0000",
+            "0.3000 v.p touchesEnded touch=1 location=162.0000,162.0000",
+            "0.3000 v.q touchesEnded touch=1 location=162.0000,162.0000",
+            "0.3000 v.button touchUpInside",
+        ])
+    }
+
     @Test func aTouchOutsideTheSubviewsReachesTheSuperviewsChainOnly() throws {
         let scene = scene2([
             view("outer", full, [rec("p", Probe())]),
