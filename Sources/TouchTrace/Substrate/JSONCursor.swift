@@ -613,6 +613,45 @@ struct JSONCursor {
         return a
     }
 
+    /// The value of the number at the cursor, for a learned layout: a number in `shortValue`'s
+    /// form is read digit by digit without `shortNumber`'s test of the byte after it, which the
+    /// caller leaves to the run it matches next (a run after a value starts with a comma, a `}`
+    /// or whitespace: a delimiter, so `shortNumber` would give the same value there); any other
+    /// number as `numberIfPresent` reads it, and nil (nothing consumed) for a value that does
+    /// not start like a number. A number going on with an exponent is left to `numberIfPresent`,
+    /// so that it does not make the next run miss.
+    @_transparent mutating func learnedNumberValue() throws(ParseFailure) -> Double? {
+        // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
+        if pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos), after.pointee | 0x20 != UInt8(ascii: "e") {
+            pos = after - base
+            return value
+        }
+        return try numberIfPresent()?.value
+    }
+
+    /// A small integer at the cursor for a learned layout, `0` or one to seven digits with no
+    /// sign or leading zero, followed by a comma (an id in most traces): its value, the value
+    /// `shortNumber` gives it, with the cursor at the comma; nil (nothing consumed) for
+    /// anything else, which `numberIfPresent` reads. One test of two bytes for one digit, one
+    /// eight-byte step for more.
+    @inline(__always) mutating func smallIntegerBeforeComma() -> Int64? {
+        guard pos + 8 <= end else { return nil }
+        // In bounds: checked just above. One digit (most ids) in one test of two bytes.
+        let pair = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt16.self).littleEndian ^ 0x2C30
+        if pair < 10 {
+            pos += 1
+            return Int64(pair)
+        }
+        let values = Self.digitValues(at: base + pos)
+        let digits = Self.digitCount(values)
+        // Seven digits at most: the byte after them is among the eight read.
+        guard digits > 0, digits < 8, values & 0xFF != 0 || digits == 1,
+              UInt8(truncatingIfNeeded: values >> UInt64(digits * 8)) == UInt8(ascii: ",") ^ 0x30 else { return nil }
+        pos += digits
+        // Below 10^7: fits an Int64.
+        return Int64(truncatingIfNeeded: Self.eightDigitValue(values << UInt64(64 - 8 * digits)))
+    }
+
     /// Where the next number of a `usualTriple` starts after the one ending at `p`: past `, `
     /// (tried first, in one comparison) or a lone `,`; nil for anything else. Two bytes from
     /// `p` must be readable.
@@ -1327,20 +1366,22 @@ extension String {
 /// Byte runs learned from a file: the literal text a layout writes between its values (the
 /// separators, keys, colons, line breaks and indentation of `,\n      "touches": [\n        {\n
 /// "id": `), kept so that later bytes can be compared with them a word at a time
-/// (`JSONCursor.skipRun`). A run's first eight bytes are kept with the mask of those it has
-/// (most runs are that short: one comparison), the rest eight to a word, the first byte
-/// lowest, zeros past its end.
+/// (`JSONCursor.skipRun`). A run's bytes are kept eight to a word, the first byte lowest, zeros
+/// past its end, with what a match needs worked out once: how many words it has, the mask of
+/// its last word's bytes, and how many bytes the match reads.
 struct LearnedRuns {
-    /// A run: its first bytes and their mask, its length, and where its other words start.
+    /// A run: where its words start, the bytes they cover (eight for each, at least one word:
+    /// the bytes a match reads), the mask of the bytes of its last word, and its length (four
+    /// words: one shift to find a run).
     private struct Run {
-        var head: UInt64
-        var headMask: UInt64
+        var first: Int
+        var span: Int
+        var lastMask: UInt64
         var length: Int
-        var rest: Int
     }
 
     private var runs: [Run] = []
-    /// The words of the runs' bytes after their first eight, one run after the other.
+    /// The words of the runs' bytes, one run after the other.
     private var words: [UInt64] = []
     /// The longest run kept.
     static var longestRun: Int { 1 << 20 }
@@ -1380,10 +1421,13 @@ struct LearnedRuns {
     mutating func append(_ cursor: JSONCursor, from start: Int, to stop: Int) -> Int? {
         guard start >= 0, start <= stop, stop <= cursor.end, stop - start <= Self.longestRun else { return nil }
         let length = stop - start
-        let head = Self.words(cursor, from: start, to: min(stop, start + 8)).first ?? 0
-        let headMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) - 1
-        runs.append(Run(head: head, headMask: headMask, length: length, rest: words.count))
-        if length > 8 { words += Self.words(cursor, from: start + 8, to: stop) }
+        // An empty run still has one word (with no byte in its mask), as a match reads one.
+        var runWords = Self.words(cursor, from: start, to: stop)
+        if runWords.isEmpty { runWords = [0] }
+        let lastBytes = length - (runWords.count - 1) * 8
+        let lastMask: UInt64 = lastBytes >= 8 ? ~0 : (1 << UInt64(lastBytes * 8)) - 1
+        runs.append(Run(first: words.count, span: runWords.count * 8, lastMask: lastMask, length: length))
+        words += runWords
         return runs.count - 1
     }
 
@@ -1391,8 +1435,7 @@ struct LearnedRuns {
     func bytes(of run: Int) -> [UInt8] {
         let r = runs[run]
         return (0..<r.length).map { k in
-            let word = k < 8 ? r.head : words[r.rest + (k - 8) / 8]
-            return UInt8(truncatingIfNeeded: word >> UInt64(k % 8 * 8))
+            UInt8(truncatingIfNeeded: words[r.first + k / 8] >> UInt64(k % 8 * 8))
         }
     }
 
@@ -1401,29 +1444,25 @@ struct LearnedRuns {
     /// remain (the caller then reads the same bytes with the general steps).
     @inline(__always) fileprivate func match(_ run: Int, _ base: UnsafePointer<UInt8>, at: Int, end: Int) -> Int? {
         let r = runs[run]
-        // The first word, read in full (its bytes past the run masked off).
-        guard at + 8 <= end else { return nil }
-        // In bounds: checked just above.
-        guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self).littleEndian & r.headMask == r.head else { return nil }
-        if r.length <= 8 { return r.length }
-        // The other whole words, the last one read in full.
-        guard at + 8 + (r.length - 1) / 8 * 8 <= end else { return nil }
+        // Every word is read in full (the last one's bytes past the run masked off). `at` is at
+        // most `end` and the span at most `longestRun + 8`: the sum does not wrap.
+        guard at &+ r.span <= end else { return nil }
         return words.withUnsafeBufferPointer { buffer -> Int? in
-            // `r.rest` and the (length - 1) / 8 words after it are the run's: `append` wrote them.
-            guard var word = buffer.baseAddress.map({ $0 + r.rest }) else { return nil }
-            // In bounds: the guard above checked the whole words against the buffer's end.
-            var p = UnsafeRawPointer(base + at + 8)
-            var left = r.length - 8
-            while left >= 8 {
+            // The words from `r.first` that cover its span are the run's: `append` wrote them
+            // (so the buffer is not empty and has a base address). The span is a positive
+            // multiple of eight: no wrap below.
+            var word = buffer.baseAddress.unsafelyUnwrapped + r.first
+            let lastWord = word + (r.span &>> 3 &- 1)
+            // In bounds: the guard above checked the run's whole words against the buffer's end.
+            var p = UnsafeRawPointer(base + at)
+            // Word by word, giving up at the first that differs (which also keeps the compiler
+            // from turning the loop into vector steps, dearer for runs of a few words).
+            while word < lastWord {
                 guard p.loadUnaligned(as: UInt64.self).littleEndian == word.pointee else { return nil }
                 p += 8
                 word += 1
-                left -= 8
             }
-            if left > 0 {
-                let mask: UInt64 = (1 << UInt64(left * 8)) - 1
-                guard p.loadUnaligned(as: UInt64.self).littleEndian & mask == word.pointee else { return nil }
-            }
+            guard (p.loadUnaligned(as: UInt64.self).littleEndian ^ word.pointee) & r.lastMask == 0 else { return nil }
             return r.length
         }
     }
@@ -1436,8 +1475,7 @@ struct LearnedRuns {
                 return b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
             }
         }
-        return runs.contains { spaced($0.head, min(8, $0.length)) }
-            || words.contains { spaced($0, 8) }
+        return words.contains { spaced($0, 8) }
     }
 }
 
@@ -1447,7 +1485,8 @@ extension JSONCursor {
     /// (callers then read the same bytes with the general steps).
     @inline(__always) mutating func skipRun(_ run: Int, of runs: LearnedRuns) -> Bool {
         guard let length = runs.match(run, base, at: pos, end: end) else { return false }
-        pos += length
+        // At most `end`: the match read the run's bytes from `pos` before `end`.
+        pos &+= length
         return true
     }
 }

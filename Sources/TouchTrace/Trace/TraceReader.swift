@@ -1499,13 +1499,18 @@ extension TraceReader {
         var time = 0.0
         // The touches go over those of the event before (`readAnyEvent` clears them if this fails).
         var count = 0
+        // Whether the run after the touches was passed with them.
+        var passed = false
         for _ in 0..<layout.eventSlotCount {
-            guard c.skipRun(run, of: layout.runs) else { return false }
+            if !passed {
+                guard c.skipRun(run, of: layout.runs) else { return false }
+            }
+            passed = false
             run += 1
             switch slots & 15 {
             case LearnedLayout.Slot.t:
                 // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
-                guard let t = try c.numberIfPresent()?.value, t.magnitude <= TraceLimits.time, t >= lastTime else { return false }
+                guard let t = try c.learnedNumberValue(), t.magnitude <= TraceLimits.time, t >= lastTime else { return false }
                 time = t
             case LearnedLayout.Slot.touches:
                 while true {
@@ -1515,10 +1520,13 @@ extension TraceReader {
                     else { return false }
                     placeTouch(touch, at: count)
                     count += 1
-                    // The next touch, or the run after the touches from the byte after this one.
-                    var next = c
-                    guard next.skipSeparator(UInt8(ascii: ",")) else { break }
-                    c = next
+                    // The run after the touches, or the next touch. (That run starts with the
+                    // `]` or the whitespace before it: where it matches, no `,` follows.)
+                    if c.skipRun(run, of: layout.runs) {
+                        passed = true
+                        break
+                    }
+                    guard c.skipSeparator(UInt8(ascii: ",")) else { return false }
                 }
             default:
                 // An unknown key the plain steps passed over when the layout was learned: they
@@ -1527,7 +1535,9 @@ extension TraceReader {
             }
             slots >>= 4
         }
-        guard c.skipRun(run, of: layout.runs) else { return false }
+        if !passed {
+            guard c.skipRun(run, of: layout.runs) else { return false }
+        }
         if count < event.touches.count { event.touches.removeLast(event.touches.count - count) }
         cursor = c
         lastTime = time
@@ -1559,13 +1569,15 @@ extension TraceReader {
             switch slots & 15 {
             case LearnedLayout.Slot.x:
                 // (A NaN fails the comparison, as an infinity does.)
-                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                guard let v = try c.learnedNumberValue(), v.magnitude <= TraceLimits.coordinate else { return nil }
                 x = v
             case LearnedLayout.Slot.y:
-                guard let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                guard let v = try c.learnedNumberValue(), v.magnitude <= TraceLimits.coordinate else { return nil }
                 y = v
             case LearnedLayout.Slot.id:
-                if let n = try c.numberIfPresent() {
+                if let small = c.smallIntegerBeforeComma() {
+                    id = small
+                } else if let n = try c.numberIfPresent() {
                     guard let integer = n.integer else { return nil }
                     id = integer
                 } else {
@@ -1582,10 +1594,10 @@ extension TraceReader {
                     phase = p
                 }
             case LearnedLayout.Slot.force:
-                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                guard let v = try c.learnedNumberValue(), v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 force = v
             case LearnedLayout.Slot.majorRadius:
-                guard let v = try c.numberIfPresent()?.value, v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
+                guard let v = try c.learnedNumberValue(), v.isFinite, v >= 0, v <= TraceLimits.coordinate else { return nil }
                 majorRadius = v
             default:
                 // An unknown key the plain steps passed over when the layout was learned.

@@ -306,4 +306,83 @@ import Testing
             }
         }
     }
+
+    /// The numbers a learned layout reads as its own (`learnedNumberValue`, and
+    /// `smallIntegerBeforeComma` for ids) are those `numberIfPresent` reads: the same value and
+    /// the same end wherever a delimiter follows (a run after a value starts with one, and
+    /// nothing else can match it), the same error, and nil, nothing consumed, where it gives
+    /// nil; also in the last bytes of the buffer.
+    @Test func learnedNumbersReadAsNumberIfPresent() {
+        var random = SplitMix64(state: 11)
+        let pieces = ["0", "1", "7", "9", "12", "305", "-", ".", "e", "E", "+", "00", "1234567", "12345678", "0.5",
+                      "359.85", "0.000001", "1.25e3", "9.87654321", ",", "}", "]", " ", "\n", "\r", "\t", "x", "\""]
+        let delimiters: Set<UInt8> = [0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09]
+        func outcome(_ body: () throws(ParseFailure) -> Double?) -> String {
+            do throws(ParseFailure) {
+                return try body().map { "\($0.bitPattern)" } ?? "nil"
+            } catch {
+                return "error \(error.offset) \(error.message)"
+            }
+        }
+        for _ in 0..<20000 {
+            let text = (0..<random.int(1...5)).map { _ in pieces[random.int(0...pieces.count - 1)] }.joined()
+            let bytes = Array(text.utf8)
+            // Sometimes the bytes end the buffer; sometimes padding follows.
+            let buffer = bytes + (random.int(0...1) == 0 ? [] : Array(repeating: UInt8(ascii: " "), count: random.int(1...24)))
+            buffer.withUnsafeBufferPointer { buffer in
+                var learned = JSONCursor(buffer)
+                var reference = JSONCursor(buffer)
+                let got = outcome { () throws(ParseFailure) -> Double? in try learned.learnedNumberValue() }
+                let expected = outcome { () throws(ParseFailure) -> Double? in try reference.numberIfPresent()?.value }
+                if got == "nil" || got.hasPrefix("error") {
+                    #expect(got == expected && (got != "nil" || learned.pos == 0), "\(text)")
+                } else if learned.atEnd || delimiters.contains(learned.current) {
+                    #expect(got == expected && learned.pos == reference.pos, "\(text)")
+                }
+                var small = JSONCursor(buffer)
+                var integer = JSONCursor(buffer)
+                if let n = small.smallIntegerBeforeComma() {
+                    let m = try? integer.numberIfPresent()
+                    #expect(m?.integer == n && small.pos == integer.pos && small.current == UInt8(ascii: ","), "\(text)")
+                } else {
+                    #expect(small.pos == 0)
+                }
+            }
+        }
+    }
+
+    /// A trace in a learned layout that ends right after its last event, so that the last
+    /// runs and values lie in the last bytes of the file (where a match or a number falls back
+    /// to the careful steps), reads as the plain steps read it, with numbers of every form, whole
+    /// and cut short.
+    @Test func learnedLayoutsReadToTheLastByte() throws {
+        var random = SplitMix64(state: 23)
+        let values = ["1", "12345678", "-3", "0", "359.85", "0.000001", "2.5e2", "1E1", "9.87654321", "-0.0", "123456.5"]
+        for round in 0..<200 {
+            var style = Style.random(&random)
+            style.indent = ["  ", "    ", "\t"][random.int(0...2)]
+            style.eventExtra = false
+            var events: [String] = []
+            let count = random.int(12...30)
+            for e in 0..<count {
+                let phase = e == 0 ? "began" : "moved"
+                let members = style.touchKeys.map { key -> String in
+                    switch key {
+                    case "id": return style.member(key, e > count - 4 ? values[random.int(0...3)] : "1")
+                    case "phase": return style.member(key, "\"\(phase)\"")
+                    case "pointerType": return style.member(key, "\"pen\"")
+                    default: return style.member(key, e > count - 6 ? values[random.int(4...values.count - 1)] : "\(Double(e) / 4)")
+                    }
+                }
+                var event = [style.member("t", "\(Double(e) / 100)"), style.member("touches", style.lay("[", [style.lay("{", members, "}", level: 4)], "]", level: 3))]
+                if !style.timeFirst { event.reverse() }
+                events.append(style.lay("{", event, "}", level: 2))
+            }
+            // No line end after the closing bytes; sometimes cut within the last event.
+            var text = #"{"version": 1, "events": ["# + events.joined(separator: ",") + "]}"
+            if random.int(0...2) == 0 { text = String(text.dropLast(random.int(1...40))) }
+            #expect(Self.read(text, options: TraceReadOptions(), learns: true) == Self.read(text, options: TraceReadOptions(), learns: false),
+                    "round \(round)\n\(text)")
+        }
+    }
 }
