@@ -1145,6 +1145,33 @@ struct JSONCursor {
         }
     }
 
+    /// Passes over a short plain string at the cursor, as `skipValue` would, and gives true: at
+    /// most seven bytes between its quotes, each printable ASCII other than `\` (`"touch"`,
+    /// `"pen"`: a pointer's type, as a browser's recorder writes it in every touch). False, with
+    /// nothing consumed, for any other value (a longer string, an escape, a control byte, UTF-8,
+    /// not a string), which `skipValue` reads and checks.
+    @inline(__always) mutating func skipShortPlainString() -> Bool {
+        // The quote and the eight bytes after it.
+        guard pos + 9 <= end, base[pos] == UInt8(ascii: "\"") else { return false }
+        // In bounds: checked just above.
+        let word = UnsafeRawPointer(base + pos + 1).loadUnaligned(as: UInt64.self).littleEndian
+        // Quote bytes made zero: the lowest byte flagged is the first quote. (The subtraction
+        // borrows only upward from a zero byte, so the lowest flag is exact; it wraps by design.)
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let flags = (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
+        guard flags != 0 else { return false }
+        let length = flags.trailingZeroBitCount >> 3
+        // The bytes before it: printable ASCII (0x7F too, which JSON allows), no backslash.
+        var k = 0
+        while k < length {
+            let b = UInt8(truncatingIfNeeded: word >> UInt64(8 * k))
+            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { return false }
+            k += 1
+        }
+        pos += length + 2
+        return true
+    }
+
     /// Skips an array read and validated before whose elements are arrays of numbers (a
     /// stroke's `[[t, x, y], ...]`), to the byte after its closing bracket: only the closing
     /// bracket of each element and the byte after it are looked at, so the numbers are not read

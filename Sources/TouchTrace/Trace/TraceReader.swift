@@ -1131,7 +1131,10 @@ struct TraceReader {
                 }
             }
         }
-        guard (try? c.skipValue(depth: depth)) != nil else { return false }
+        // A short plain string (a pointer's type) at once; any other value with its checks.
+        if !c.skipShortPlainString() {
+            guard (try? c.skipValue(depth: depth)) != nil else { return false }
+        }
         c.skipWhitespace()
         cursor = c
         return true
@@ -1531,7 +1534,7 @@ extension TraceReader {
             default:
                 // An unknown key the plain steps passed over when the layout was learned: they
                 // pass over the same key again (the keys they may pass over only grow).
-                guard (try? c.skipValue(depth: 2)) != nil else { return false }
+                guard c.skipShortPlainString() || (try? c.skipValue(depth: 2)) != nil else { return false }
             }
             slots >>= 4
         }
@@ -1601,7 +1604,7 @@ extension TraceReader {
                 majorRadius = v
             default:
                 // An unknown key the plain steps passed over when the layout was learned.
-                guard (try? c.skipValue(depth: 4)) != nil else { return nil }
+                guard c.skipShortPlainString() || (try? c.skipValue(depth: 4)) != nil else { return nil }
             }
             slots >>= 4
         }

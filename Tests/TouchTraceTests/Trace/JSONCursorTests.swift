@@ -435,6 +435,45 @@ import Testing
         #expect(readCount > 1_000 && readCount < 5_000)
     }
 
+    /// A short plain string passed over at once ends where `skipValue` ends it, and anything
+    /// else (a longer string, an escape, a control byte, UTF-8, an unclosed string, another
+    /// kind of value, too near the end of the buffer) is left to `skipValue` with nothing
+    /// consumed: random values of zero to ten bytes drawn from plain letters, quotes,
+    /// backslashes, control and high bytes, each followed by each delimiter.
+    @Test func shortPlainStringsPassAsSkipValuePassesThem() throws {
+        var generator = SplitMix64(state: 101)
+        let bytesToDraw: [UInt8] = Array("touchpenmouse 0~".utf8) + [0x22, 0x5C, 0x00, 0x09, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xE2, 0xFF]
+        var passedAtOnce = 0
+        for round in 0..<20_000 {
+            let count = Int(generator.next() % 11)
+            var value: [UInt8] = [0x22]
+            for _ in 0..<count { value.append(bytesToDraw[Int(generator.next() % UInt64(bytesToDraw.count))]) }
+            // Mostly a closed string; now and then not a string at all.
+            if generator.next() % 4 != 0 { value.append(0x22) }
+            if round % 50 == 0 { value[0] = UInt8(ascii: "1") }
+            let tail = [Array(",".utf8), Array("}".utf8), Array(" ]".utf8)][round % 3]
+            // Far from the end of the buffer, and (one in five) right at it.
+            let padding = round % 5 == 0 ? 0 : 16
+            let bytes = value + tail + Array(repeating: UInt8(ascii: " "), count: padding)
+            bytes.withUnsafeBufferPointer { buffer in
+                var fast = JSONCursor(buffer)
+                var general = JSONCursor(buffer)
+                let skipped = (try? general.skipValue(depth: 0)) != nil
+                if fast.skipShortPlainString() {
+                    passedAtOnce += 1
+                    #expect(skipped && fast.pos == general.pos, "\(value)")
+                } else {
+                    #expect(fast.pos == 0, "\(value)")
+                    // What it leaves is any string of up to seven plain bytes only near the end.
+                    let plain = value.count <= 9 && value.count >= 2 && value.first == 0x22 && value.last == 0x22
+                        && value.dropFirst().dropLast().allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C }
+                    #expect(!plain || bytes.count < 9, "\(value)")
+                }
+            }
+        }
+        #expect(passedAtOnce > 1_000)
+    }
+
     /// A number with a long fraction (`230.43998696789480`, as a browser writes a double) far
     /// enough from the end of the buffer is read in eight-byte steps before the general ones:
     /// random numbers of one to seven digits before the point (`0` too) and nine to seventeen
