@@ -240,3 +240,25 @@ private func quoted(_ key: String, in text: String) -> String? {
 func brief2(_ events: [(t: Double, touches: [T])], scene: Scene) throws -> [String] {
     brief(try transcript(traceJSON(events, version: 2), scene: scene))
 }
+
+/// A consumer that writes each event it is handed as lines (for comparing two readings).
+protocol LineLog: TouchEventConsumer {
+    init()
+    var lines: [String] { get }
+}
+
+/// What reading a trace gives, whole: every message with its place, or the summary, the
+/// warnings, the lines `Log` writes of the first pass and, after `second pass`, of the second.
+func wholeReading<Log: LineLog>(_ json: String, options: TraceReadOptions, loggedAs: Log.Type) -> [String] {
+    var log = Log()
+    do {
+        let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), options: options, consumer: &log)
+        var again = Log()
+        trace.forEachEvent(&again)
+        let s = trace.summary
+        return ["\(s.eventCount) events, \(s.touchCount) touches, max \(s.maxX) \(s.maxY), from \(String(describing: s.firstTime)) to \(String(describing: s.lastTime))"]
+            + s.warnings.map(\.description) + log.lines + ["second pass"] + again.lines
+    } catch {
+        return error.errors.map(\.description)
+    }
+}

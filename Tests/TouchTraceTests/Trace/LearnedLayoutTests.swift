@@ -8,7 +8,7 @@ import Testing
 /// majorRadius or unknown keys), when the layout changes midway and when problems come late.
 @Suite struct LearnedLayoutTests {
     /// Every touch of every event, with all it carries.
-    struct FullLog: TouchEventConsumer {
+    struct FullLog: LineLog {
         var lines: [String] = []
 
         mutating func consume(_ event: borrowing TouchEvent) {
@@ -30,17 +30,7 @@ import Testing
     static func read(_ text: String, options: TraceReadOptions, learns: Bool) -> [String] {
         var options = options
         options.learnsLayouts = learns
-        var log = FullLog()
-        do {
-            let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(text.utf8)), options: options, consumer: &log)
-            var again = FullLog()
-            trace.forEachEvent(&again)
-            let s = trace.summary
-            return ["\(s.eventCount) events, \(s.touchCount) touches, max \(s.maxX) \(s.maxY), from \(String(describing: s.firstTime)) to \(String(describing: s.lastTime))"]
-                + s.warnings.map(\.description) + log.lines + ["second pass"] + again.lines
-        } catch {
-            return error.errors.map(\.description)
-        }
+        return wholeReading(text, options: options, loggedAs: FullLog.self)
     }
 
     /// How a stretch of a trace is written.

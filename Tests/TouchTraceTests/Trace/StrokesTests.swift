@@ -369,7 +369,7 @@ import Testing
     }
 
     /// Every touch as a consumer is handed it: event, time, id, phase, place, slot and serial.
-    struct TouchLog: TouchEventConsumer {
+    struct TouchLog: LineLog {
         var lines: [String] = []
 
         mutating func consume(_ event: borrowing TouchEvent) {
@@ -450,17 +450,7 @@ import Testing
     /// to the consumer on both passes (event, time, id, phase, place, slot, serial), the summary
     /// and the warnings.
     static func everything(_ json: String, options: TraceReadOptions) -> [String] {
-        var log = TouchLog()
-        do {
-            let trace = try Trace.parse(SourceFile(path: "test.trace.json", bytes: Array(json.utf8)), options: options, consumer: &log)
-            var again = TouchLog()
-            trace.forEachEvent(&again)
-            let s = trace.summary
-            return ["\(s.eventCount) events, \(s.touchCount) touches, max \(s.maxX) \(s.maxY), from \(String(describing: s.firstTime)) to \(String(describing: s.lastTime))"]
-                + s.warnings.map(\.description) + log.lines + ["second pass"] + again.lines
-        } catch {
-            return error.errors.map(\.description)
-        }
+        wholeReading(json, options: options, loggedAs: TouchLog.self)
     }
 
     /// Reading as usual (a small array: its points kept by the check, the merge reads them
