@@ -335,6 +335,8 @@ final class LaterStrokes<C: TouchEventConsumer> {
     /// Each such key where the part first met it, in file order: the first thread warns of
     /// those it has not warned of when it takes the check in, as reading on alone would.
     var unknownKeys: [(key: String, offset: Int, stroke: Int)] = []
+    /// The tails of the part's strokes (see `StrokeList.tails`), by their place in the part.
+    var tails: [StrokeTail] = []
     // Stage 0, the merge.
     /// The offset of the first stroke that begins after every stroke before it in the part has
     /// ended: the part's events are those from there on. The first thread takes them in when
@@ -371,7 +373,9 @@ final class StrokesSplit<C: TouchEventConsumer> {
     }
 
     /// Starts the other thread on the part from `split`.
-    func start(_ source: SourceFile, reportUnknownKeys: Bool) {
+    /// `tailsMaximum`: how many of the part's strokes have their tails noted (see
+    /// `StrokeList.tails`), 0 for none.
+    func start(_ source: SourceFile, reportUnknownKeys: Bool, tailsMaximum: Int) {
         // As for the events' parts: the pages mapped around the split go now.
         let around = 2 << 20
         source.releasePages(max(0, split - around)..<split + around)
@@ -379,7 +383,9 @@ final class StrokesSplit<C: TouchEventConsumer> {
         let split = self.split
         work.startInStages { stage, checked in
             texts.run {
-                if stage == 1 { return TraceReader.checkLaterStrokes(source, from: split, reportUnknownKeys: reportUnknownKeys) }
+                if stage == 1 {
+                    return TraceReader.checkLaterStrokes(source, from: split, reportUnknownKeys: reportUnknownKeys, tailsMaximum: tailsMaximum)
+                }
                 return TraceReader.mergeLaterStrokes(source, from: split, checked: checked!, reportUnknownKeys: reportUnknownKeys)
             }
         }
@@ -413,8 +419,8 @@ extension TraceReader {
     /// Checks the strokes from `split` to the end of the `strokes` array (on another thread):
     /// stops at the first stroke not written as strokes usually are (but for other keys, which
     /// are noted, and are problems under `--strict`), or any syntax error, which the first
-    /// thread will then read properly.
-    static func checkLaterStrokes<C>(_ source: SourceFile, from split: Int, reportUnknownKeys: Bool) -> LaterStrokes<C> {
+    /// thread will then read properly. The tails of the first `tailsMaximum` strokes are noted.
+    static func checkLaterStrokes<C>(_ source: SourceFile, from split: Int, reportUnknownKeys: Bool, tailsMaximum: Int) -> LaterStrokes<C> {
         let part = LaterStrokes<C>()
         do {
             try source.withBytes { buffer throws(ParseFailure) in
@@ -430,9 +436,11 @@ extension TraceReader {
                 repeat {
                     pages.reached(cursor.pos, in: source)
                     otherKeys.removeAll(keepingCapacity: true)
-                    guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys) else {
+                    var tail: StrokeTail.Reading? = count < tailsMaximum ? StrokeTail.Reading() : nil
+                    guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &tail) else {
                         throw ParseFailure.stop
                     }
+                    if let tail { part.tails.append(tail.finished) }
                     if !otherKeys.isEmpty {
                         if reportUnknownKeys { throw ParseFailure.stop }
                         part.withOtherKeys.append(count)
@@ -472,6 +480,7 @@ extension TraceReader {
         reader.isFirstPass = false
         var list = StrokeList(range: split..<checked.end)
         list.withOtherKeys = checked.withOtherKeys
+        list.tails = checked.tails
         do {
             try source.withBytes { buffer throws(ParseFailure) in
                 let cursor = JSONCursor(buffer, from: split, to: checked.end)
