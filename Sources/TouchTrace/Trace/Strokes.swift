@@ -51,7 +51,8 @@ extension TraceReader {
         var split: StrokesSplit<C>?
         if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
            let parts = StrokesSplit<C>(bytes: cursor, strokesStart: cursor.pos) {
-            parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys)
+            parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys,
+                        tailsMaximum: C.self == IgnoringConsumer.self ? strokeTailsMaximum : 0)
             if laterPartsReadFirst > 0 { parts.waitForBoth() }
             split = parts
         }
@@ -67,6 +68,9 @@ extension TraceReader {
             kept.points.reserveCapacity((cursor.end - open) / 24 + 8)
             kept.strokes.reserveCapacity((cursor.end - open) / 256 + 4)
         }
+        // A merge whose events go nowhere passes over the middle of a stroke down alone (see
+        // `StrokeTail`): the check notes each stroke's tail for it, up to a number of strokes.
+        let tailsMaximum = !keep && C.self == IgnoringConsumer.self ? strokeTailsMaximum : 0
         var pages = PageRelease(from: open)
         // Where the keys other than `id` and `points` of the stroke being checked lie.
         var otherKeys: [Int] = []
@@ -85,6 +89,9 @@ extension TraceReader {
                     }
                     // Their strokes with other keys, warned of as this thread would warn.
                     for k in theirs.withOtherKeys { list.withOtherKeys.append(index + k) }
+                    if list.tails.count == index {
+                        list.tails += theirs.tails.prefix(max(0, tailsMaximum - index))
+                    }
                     for met in theirs.unknownKeys {
                         try unknownKey(met.key, at: met.offset, in: "stroke \(index + met.stroke)")
                     }
@@ -96,7 +103,9 @@ extension TraceReader {
             let strokeStart = cursor.pos
             let firstKept = kept.points.count
             otherKeys.removeAll(keepingCapacity: true)
-            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys)
+            var tail: StrokeTail.Reading? = list.tails.count < tailsMaximum ? StrokeTail.Reading() : nil
+            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys, tail: &tail)
+            if let tail { list.tails.append(begin != nil ? tail.finished : StrokeTail()) }
             if keep {
                 if begin != nil {
                     kept.strokes.append(firstKept..<kept.points.count)
@@ -148,6 +157,8 @@ extension TraceReader {
             let cursor = JSONCursor(buffer, from: list.range.lowerBound, to: list.range.upperBound)
             try self.mergeStrokes(list, leavingOut: unusable, cursor: cursor, consumer: &consumer, join: join)
         }
+        // The tails served the merge alone (a replay's later passes merge point by point).
+        list.tails = []
         return list
     }
 
@@ -172,7 +183,8 @@ extension TraceReader {
     static func checkUsualStroke(_ cursor: inout JSONCursor) throws(ParseFailure) -> Double? {
         var none: [KeptPoint] = []
         var otherKeys: [Int] = []
-        let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys)
+        var noTail: StrokeTail.Reading?
+        let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &noTail)
         return otherKeys.isEmpty ? begin : nil
     }
 
@@ -181,8 +193,9 @@ extension TraceReader {
     /// the stroke have other keys besides (written without escapes), whose values are passed
     /// over (and checked as JSON) and whose offsets are appended to `otherKeys`, in file order,
     /// for the caller to warn of when the stroke is usual otherwise (not when the result is nil).
+    /// With a `tail`, its points are noted there as they are read (see `StrokeTail`).
     static func checkUsualStroke(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint],
-                                 otherKeys: inout [Int]) throws(ParseFailure) -> Double? {
+                                 otherKeys: inout [Int], tail: inout StrokeTail.Reading?) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "{") else { return nil }
         cursor.pos += 1
         var sawID = false
@@ -202,7 +215,7 @@ extension TraceReader {
                     return nil
                 }
             } else if begin == nil && cursor.equals(key, "points") {
-                guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept) else { return nil }
+                guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept, tail: &tail) else { return nil }
                 begin = t
             } else if !key.hasEscapes && !cursor.equals(key, "id") && !cursor.equals(key, "points") {
                 // Nested as deep as the tree's steps would read it (the stroke is at depth 2).
@@ -216,9 +229,13 @@ extension TraceReader {
     }
 
     /// `checkUsualStroke`'s points: the first time, or nil for points with any problem. With
-    /// `keep`, each point's values and offset are appended to `kept`, as the merge would read them.
-    private static func checkUsualPoints(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint]) throws(ParseFailure) -> Double? {
+    /// `keep`, each point's values and offset are appended to `kept`, as the merge would read them;
+    /// with a `tail`, each point is noted there.
+    private static func checkUsualPoints(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint],
+                                         tail: inout StrokeTail.Reading?) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "[") else { return nil }
+        // Every value is read when the points are kept or noted; else x and y only checked.
+        let values = keep || tail != nil
         cursor.pos += 1
         var count = 0
         var begin = 0.0
@@ -227,9 +244,9 @@ extension TraceReader {
         while more {
             let t: Double, x: Double, y: Double
             let offset = cursor.pos
-            if keep, let (time, px, py) = cursor.usualTriple() {
+            if values, let (time, px, py) = cursor.usualTriple() {
                 (t, x, y) = (time, px, py)
-            } else if !keep, let time = cursor.usualTripleFirst() {
+            } else if !values, let time = cursor.usualTripleFirst() {
                 // x and y in the short form lie within ±10^7, the coordinates' range.
                 (t, x, y) = (time, 0, 0)
             } else {
@@ -250,6 +267,7 @@ extension TraceReader {
             last = t
             count += 1
             if keep { kept.append(KeptPoint(t: t, x: x, y: y, offset: offset)) }
+            tail?.note(t: t, x: x, y: y, offset: offset)
             // `, [` (the usual separator) is what `nextElement` would read as one more point.
             if cursor.hasBytes(DownStroke.separator, length: 3) {
                 cursor.pos += 2
@@ -395,6 +413,9 @@ extension TraceReader {
         var trusted = true
         // Where the other thread's merge is looked at (the offset of the stroke to take up).
         var joinFrom = join == nil ? Int.max : join!.split
+        // Whether the middle of a stroke down alone is passed over (see `StrokeTail`): the
+        // events go nowhere, and every stroke is merged (its place in the array is its index).
+        let passesOverMiddles = C.self == IgnoringConsumer.self && leavingOut.isEmpty && !list.tails.isEmpty
         // For the other thread's merge: the touches begun before its events begin.
         var touchesBefore = 0
         var beforeHandoff = ownPart != nil
@@ -447,6 +468,18 @@ extension TraceReader {
                 // or one no earlier than the next stroke's first, read in a stroke of its own.
                 var stroke = down.top
                 while true {
+                    if passesOverMiddles, stroke.index < list.tails.count, case let tail = list.tails[stroke.index],
+                       stroke.point + 2 < tail.count, pending.map({ $0.stroke.t > tail.lastTime }) ?? true {
+                        // No stroke begins before its last point: each point from this one to the
+                        // one two before the last makes an event of the same touch moved, as
+                        // below, which goes nowhere. They are counted, and the stroke's largest
+                        // coordinates noted (all its points are admitted); the touch's place and
+                        // the summary's last time are those of the next point, read below.
+                        index += tail.count - 2 - stroke.point
+                        middlePointsPassedOver += tail.count - 2 - stroke.point
+                        noteBounds(tail.largest)
+                        try stroke.passMiddle(to: tail, cursor)
+                    }
                     event.index = index
                     event.t = stroke.t
                     admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
@@ -562,6 +595,64 @@ struct StrokeList: Sendable {
     /// The points of the strokes written as usual, when the array is small enough for the check
     /// to keep them (`TraceReader.keptStrokesMaximumBytes`); empty otherwise.
     var kept = KeptPoints()
+    /// For a merge whose events go nowhere (`validate`, and the check before a replay), what
+    /// the check found at the end of each stroke, by its place in the array (see `StrokeTail`);
+    /// empty otherwise, and shorter than the array past `TraceReader.strokeTailsMaximum`.
+    var tails: [StrokeTail] = []
+}
+
+/// What the check found at the end of a stroke written as usual, for a merge whose events go
+/// nowhere: when the stroke is down alone, in its middle, and no stroke begins before its last
+/// point, its next points up to the one before the last each make an event of that touch alone,
+/// moved, and those events need nothing but counting (the merge then reads on from the point
+/// before the last). The stroke's largest x and y go to the summary's at once.
+struct StrokeTail: Sendable {
+    /// The stroke's points (0 for a stroke the merge reads point by point).
+    var count = 0
+    /// The last point's time.
+    var lastTime = 0.0
+    /// The largest x and largest y of all its points.
+    var largest = Point(x: 0, y: 0)
+    /// The offset of the `[` of the point before the last.
+    var penultimateOffset = 0
+    /// The time of the point two before the last, and how many points before it have that time
+    /// (`DownStroke.occurrence`): the merge reads the point after it from there.
+    var antepenultimateTime = 0.0
+    var antepenultimateOccurrence = 0
+
+    /// What the check found while reading a stroke's points one by one.
+    struct Reading {
+        private var count = 0
+        private var largest = Point(x: 0, y: 0)
+        /// The last three points noted, the latest first: time, occurrence (see
+        /// `DownStroke.occurrence`) and offset.
+        private var times = (0.0, 0.0, 0.0)
+        private var occurrences = (0, 0, 0)
+        private var offsets = (0, 0)
+
+        /// Notes the next point (its time no earlier than the one before, as checked).
+        mutating func note(t: Double, x: Double, y: Double, offset: Int) {
+            let occurrence = count > 0 && t == times.0 ? occurrences.0 + 1 : 0
+            if count == 0 {
+                largest = Point(x: x, y: y)
+            } else {
+                if x > largest.x { largest.x = x }
+                if y > largest.y { largest.y = y }
+            }
+            times = (t, times.0, times.1)
+            occurrences = (occurrence, occurrences.0, occurrences.1)
+            offsets = (offset, offsets.0)
+            count += 1
+        }
+
+        /// The stroke's tail, once its last point is noted: one with no points for a stroke of
+        /// fewer than four (no middle point but one, nothing to count).
+        var finished: StrokeTail {
+            guard count >= 4 else { return StrokeTail() }
+            return StrokeTail(count: count, lastTime: times.0, largest: largest, penultimateOffset: offsets.1,
+                              antepenultimateTime: times.2, antepenultimateOccurrence: occurrences.2)
+        }
+    }
 }
 
 /// The points of a small strokes array as the check read them: the merge takes them from here
@@ -595,6 +686,11 @@ extension TraceReader {
     /// for the merge: below the size at which reading is split across threads, and at most
     /// a few bytes of memory a byte of trace (a point is 32 bytes kept, 8 bytes written at least).
     static var keptStrokesMaximumBytes: Int { 4_000_000 }
+
+    /// The most strokes whose tails the check notes for a merge whose events go nowhere (a
+    /// tail is 56 bytes, so at most 7.3 MB whatever the size of the file); the strokes after
+    /// them are merged point by point.
+    static var strokeTailsMaximum: Int { 1 << 17 }
 }
 
 /// One stroke that is down in the merge: its next point and where the point after it is (its
@@ -687,6 +783,18 @@ private struct DownStroke {
 
     /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
     static var separator: UInt64 { 0x5B202C }
+
+    /// Moves from the point it is at, read from the bytes, to the point before the last, as if
+    /// `advance` had gone through each point between (see `StrokeTail`).
+    mutating func passMiddle(to tail: StrokeTail, _ cursor: JSONCursor) throws(ParseFailure) {
+        // As `advance` leaves it at the point two before the last: the next to read is the one
+        // before the last.
+        next = tail.penultimateOffset
+        point = tail.count - 3
+        t = tail.antepenultimateTime
+        occurrence = tail.antepenultimateOccurrence
+        try advance(cursor, [])
+    }
 
     /// Moves to the next point (there is one): from `kept`, where the stroke's points were
     /// kept, else from the bytes.

@@ -14,6 +14,9 @@ public struct TraceReadOptions: Sendable {
     /// The largest `strokes` array whose points are kept from the check for the merge (tests
     /// set it to 0, to merge from the bytes).
     var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
+    /// The most strokes whose tails the check notes for a merge whose events go nowhere (tests
+    /// set it to 0, to merge every point one by one).
+    var strokeTailsMaximum = TraceReader.strokeTailsMaximum
     /// Whether the reader learns the layout of the events from the trace (tests turn it off,
     /// to read every event with the plain steps).
     var learnsLayouts = true

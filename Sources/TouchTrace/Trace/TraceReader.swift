@@ -50,6 +50,10 @@ struct TraceReader {
     var laterPartsReadFirst = 0
     /// The largest `strokes` array whose points the check keeps for the merge.
     var keptStrokesMaximumBytes = TraceReader.keptStrokesMaximumBytes
+    /// The most strokes whose tails the check notes (see `StrokeTail`).
+    var strokeTailsMaximum = TraceReader.strokeTailsMaximum
+    /// How many points the strokes' merge passed over by their strokes' tails (tests read it).
+    var middlePointsPassedOver = 0
     /// The layout of events learned from the trace itself (`readInLearnedLayout`, `learnLayout`).
     var layout = LearnedLayout()
 
@@ -59,6 +63,7 @@ struct TraceReader {
         self.parallelMinimumBytes = options.parallelMinimumBytes
         self.laterPartsReadFirst = options.laterPartsReadFirst
         self.keptStrokesMaximumBytes = options.keptStrokesMaximumBytes
+        self.strokeTailsMaximum = options.strokeTailsMaximum
         self.layout.learns = options.learnsLayouts
         if !options.learnsLayouts { self.layout.tryFrom = .max }
     }
@@ -1003,7 +1008,7 @@ struct TraceReader {
     /// Notes an admitted touch's location in the summary's largest coordinates (for the default
     /// screen). Every admitted touch is handed on in its event; dropped ones are not, and do not
     /// count.
-    private mutating func noteBounds(_ location: Point) {
+    mutating func noteBounds(_ location: Point) {
         if location.x > summary.maxX { summary.maxX = location.x }
         if location.y > summary.maxY { summary.maxY = location.y }
     }

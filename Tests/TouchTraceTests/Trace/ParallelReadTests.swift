@@ -257,6 +257,26 @@ import Testing
         #expect(outcome.summary.contains("touch 1 is still down") && outcome.summary.contains("touch 2 is still down"), "\(outcome.summary)")
     }
 
+    /// The parts are smallest where the threads meet, near the middle, and grow towards the
+    /// ends: boundaries in order, symmetric about the middle (one at it), the two parts beside
+    /// it under 1% of the array, each part no smaller than the next one closer to the middle.
+    @Test func thePartsAreSmallestAtTheMiddle() {
+        let count = LaterParts<EventStore>.count
+        for span in [4_000_000, 20_000_000, 1_000_000_007] {
+            let bounds = [0] + (1..<count).map { LaterParts<EventStore>.target(ofPart: $0, span: span) } + [span]
+            let sizes = zip(bounds.dropFirst(), bounds).map { $0 - $1 }
+            #expect(sizes.allSatisfy { $0 > 0 }, "\(span): \(bounds)")
+            #expect(bounds[count / 2] == span / 2)
+            for k in 0..<count / 2 {
+                #expect(abs(sizes[k] - sizes[count - 1 - k]) <= 2, "\(span): part \(k) \(sizes[k]), part \(count - 1 - k) \(sizes[count - 1 - k])")
+                if k > 0 { #expect(sizes[k] <= sizes[k - 1], "\(span): part \(k) is larger than part \(k - 1)") }
+            }
+            #expect(sizes[count / 2 - 1] * 100 < span && sizes[count / 2] * 100 < span)
+            // The outermost part: 1 − (7/8)², about 23% of the half-array.
+            #expect(sizes[0] == span / 2 - (span / 2) * 49 / 64)
+        }
+    }
+
     @Test func aProblemInTheThirdPartReadsTheSame() throws {
         var events: [String] = [event(0, [(1, "began", 1, 1)])]
         for i in 1..<800 { events.append(event(Double(i) * 0.01, [(1, i % 50 == 49 ? "ended" : (i % 50 == 0 ? "began" : "moved"), Double(i), 2)])) }
