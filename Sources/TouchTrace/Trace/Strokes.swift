@@ -688,9 +688,9 @@ extension TraceReader {
     static var keptStrokesMaximumBytes: Int { 4_000_000 }
 
     /// The most strokes whose tails the check notes for a merge whose events go nowhere (a
-    /// tail is 56 bytes, so at most 7.3 MB whatever the size of the file); the strokes after
-    /// them are merged point by point.
-    static var strokeTailsMaximum: Int { 1 << 17 }
+    /// tail is 56 bytes: at most 3.7 MB for each of the two threads that read a large array,
+    /// whatever the size of the file); the strokes after them are merged point by point.
+    static var strokeTailsMaximum: Int { 1 << 16 }
 }
 
 /// One stroke that is down in the merge: its next point and where the point after it is (its
