@@ -1161,13 +1161,18 @@ struct JSONCursor {
         let flags = (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
         guard flags != 0 else { return false }
         let length = flags.trailingZeroBitCount >> 3
-        // The bytes before it: printable ASCII (0x7F too, which JSON allows), no backslash.
-        var k = 0
-        while k < length {
-            let b = UInt8(truncatingIfNeeded: word >> UInt64(8 * k))
-            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { return false }
-            k += 1
-        }
+        // The bytes before it, all at once: printable ASCII (0x7F too, which JSON allows), no
+        // backslash. A byte's top bit flags it: set in the word for 0x80 and above; among the
+        // others, its low seven bits plus 0x60 reach 0x80 from 0x20 up (so a byte below 0x20 is
+        // flagged with the sum's top bit clear); a backslash is the byte that `^ 0x5C` makes
+        // zero, found as the quote was but exactly (the sums stay below 0x100 in each byte, so
+        // no byte carries into the next: the additions wrap nowhere).
+        let inside: UInt64 = (1 << UInt64(8 * length)) - 1
+        let high = word & 0x8080_8080_8080_8080
+        let control = ~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080
+        let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let backslash = ~(((slashes & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | slashes) & 0x8080_8080_8080_8080
+        guard (high | control | backslash) & inside == 0 else { return false }
         pos += length + 2
         return true
     }
