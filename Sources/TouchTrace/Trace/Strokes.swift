@@ -46,13 +46,17 @@ extension TraceReader {
         var first = true
         var restChecked = false
         var lastBegin = -Double.infinity
+        // A merge whose events go nowhere passes over the middle of a stroke down alone (see
+        // `StrokeTail`): the checks (this thread's and the other's) note each stroke's tail for
+        // it, up to a number of strokes, where the points are not kept.
+        let tailsWanted = C.self == IgnoringConsumer.self ? strokeTailsMaximum : 0
         // A large array is cut in two at a stroke near its middle: another thread checks and
         // then merges the strokes from there on, while this one does the strokes before.
         var split: StrokesSplit<C>?
         if isFirstPass, cursor.end >= parallelMinimumBytes, C.emptyForLaterPart() != nil,
            let parts = StrokesSplit<C>(bytes: cursor, strokesStart: cursor.pos) {
             parts.start(source, reportUnknownKeys: diagnostics.reportUnknownKeys,
-                        tailsMaximum: C.self == IgnoringConsumer.self ? strokeTailsMaximum : 0)
+                        tailsMaximum: tailsWanted)
             if laterPartsReadFirst > 0 { parts.waitForBoth() }
             split = parts
         }
@@ -68,9 +72,7 @@ extension TraceReader {
             kept.points.reserveCapacity((cursor.end - open) / 24 + 8)
             kept.strokes.reserveCapacity((cursor.end - open) / 256 + 4)
         }
-        // A merge whose events go nowhere passes over the middle of a stroke down alone (see
-        // `StrokeTail`): the check notes each stroke's tail for it, up to a number of strokes.
-        let tailsMaximum = !keep && C.self == IgnoringConsumer.self ? strokeTailsMaximum : 0
+        let tailsMaximum = keep ? 0 : tailsWanted
         var pages = PageRelease(from: open)
         // Where the keys other than `id` and `points` of the stroke being checked lie.
         var otherKeys: [Int] = []
