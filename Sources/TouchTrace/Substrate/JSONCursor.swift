@@ -613,6 +613,39 @@ struct JSONCursor {
         return a
     }
 
+    /// The three numbers of an array `[a, b, c]` in any spacing (pretty-printed, a number a
+    /// line; tabs; a space before a comma), each in `shortValue`'s form and followed, after any
+    /// whitespace, by the comma or the `]`: their values (those `number` gives, to the bit),
+    /// with the cursor after the `]`; nil (nothing consumed) for any other, which the general
+    /// steps read. For the arrays `usualTriple` does not take: one whitespace skip around each
+    /// value instead of the general steps' element and delimiter work.
+    mutating func spacedTriple() -> (Double, Double, Double)? {
+        var c = self
+        guard c.pos < c.end, c.base[c.pos] == UInt8(ascii: "[") else { return nil }
+        c.pos += 1
+        guard let a = c.spacedShortValue(before: UInt8(ascii: ",")),
+              let b = c.spacedShortValue(before: UInt8(ascii: ",")),
+              let d = c.spacedShortValue(before: UInt8(ascii: "]")) else { return nil }
+        self = c
+        return (a, b, d)
+    }
+
+    /// `spacedTriple`'s step: whitespace, a number in `shortValue`'s form, whitespace and then
+    /// `delimiter`, with the cursor after it; nil for anything else (the cursor is then
+    /// anywhere: the caller starts again from where it was). A longer number, an exponent or
+    /// any other byte after the value is not the delimiter, so the step never takes a number
+    /// that `number` would read differently.
+    private mutating func spacedShortValue(before delimiter: UInt8) -> Double? {
+        skipWhitespace()
+        // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
+        guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else { return nil }
+        pos = after - base
+        skipWhitespace()
+        guard pos < end, base[pos] == delimiter else { return nil }
+        pos += 1
+        return value
+    }
+
     /// The value of the number at the cursor, for a learned layout: a number in `shortValue`'s
     /// form is read digit by digit without `shortNumber`'s test of the byte after it, which the
     /// caller leaves to the run it matches next (a run after a value starts with a comma, a `}`
@@ -1520,5 +1553,160 @@ extension JSONCursor {
         // At most `end`: the match read the run's bytes from `pos` before `end`.
         pos &+= length
         return true
+    }
+}
+
+/// A run of at most 32 bytes learned from a trace (the spacing around a stroke point's
+/// numbers), compared with the bytes at a cursor in four eight-byte steps, its bytes past its
+/// length masked off.
+struct ShortRun {
+    /// The longest run kept.
+    static var longest: Int { 32 }
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// How many bytes the run has.
+    private(set) var length = 0
+
+    /// An empty run.
+    init() {}
+
+    /// The bytes `from..<to` of `cursor`'s buffer, or nil for a range outside it or longer than
+    /// `longest`.
+    init?(_ cursor: JSONCursor, from start: Int, to stop: Int) {
+        guard start >= 0, start <= stop, stop <= cursor.end, stop - start <= Self.longest else { return nil }
+        length = stop - start
+        var w: [UInt64] = [0, 0, 0, 0]
+        var m: [UInt64] = [0, 0, 0, 0]
+        for k in 0..<length {
+            w[k / 8] |= UInt64(cursor.base[start + k]) << UInt64(k % 8 * 8)
+            m[k / 8] |= 0xFF << UInt64(k % 8 * 8)
+        }
+        words = (w[0], w[1], w[2], w[3])
+        masks = (m[0], m[1], m[2], m[3])
+    }
+
+    /// Whether the 32 bytes at `p` begin with the run's bytes.
+    @inline(__always) fileprivate func matches(_ p: UnsafeRawPointer) -> Bool {
+        let a = (p.loadUnaligned(as: UInt64.self).littleEndian ^ words.0) & masks.0
+        let b = (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian ^ words.1) & masks.1
+        let c = (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian ^ words.2) & masks.2
+        let d = (p.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian ^ words.3) & masks.3
+        return a | b | c | d == 0
+    }
+}
+
+extension JSONCursor {
+    /// Consumes `run` if the bytes at the cursor are its bytes; false, with nothing consumed,
+    /// for any other bytes or when fewer than 32 bytes remain (callers then read the same bytes
+    /// with other steps).
+    @inline(__always) mutating func skip(_ run: ShortRun) -> Bool {
+        guard pos + ShortRun.longest <= end else { return false }
+        // In bounds: the 32 bytes the match reads are before `end`, checked just above.
+        guard run.matches(UnsafeRawPointer(base + pos)) else { return false }
+        pos += run.length
+        return true
+    }
+}
+
+/// The bytes around a stroke point's three numbers as a trace writes them where `usualTriple`
+/// does not read them (pretty-printed points: a line break and an indentation before each
+/// number and before the `]`), learned from one point and compared a few words at a time at
+/// the points after it: four runs (from the `[` to the first number, between the first and the
+/// second, between the second and the third, from the last number through the `]`) and a
+/// fifth, from a point's `]` to the next point's `[`. A run after a number starts with
+/// whitespace, a comma or the `]`, so a number in `shortValue`'s form that a run follows is
+/// the number `number` reads there.
+struct LearnedTriple {
+    /// The point's four runs (until `learned`, empty ones that `read` does not use).
+    private var open = ShortRun()
+    private var first = ShortRun()
+    private var second = ShortRun()
+    private var close = ShortRun()
+    private var learned = false
+    /// The run between points, when `knowsSeparator`.
+    private var separator = ShortRun()
+    private var knowsSeparator = false
+
+    init() {}
+
+    /// Learns the runs of the point at `point` (at its `[`), which `spacedTriple` reads: true
+    /// if it did (the runs before are forgotten, the one between points with them). A point
+    /// with a run longer than `ShortRun.longest` is not learned.
+    mutating func learn(_ point: JSONCursor) -> Bool {
+        learned = false
+        knowsSeparator = false
+        var c = point
+        var from = c.pos
+        guard c.current == UInt8(ascii: "[") else { return false }
+        c.pos += 1
+        var before: [ShortRun] = []
+        for k in 0..<3 {
+            c.skipWhitespace()
+            guard let numberEnd = c.shortValueEnd(), let run = ShortRun(c, from: from, to: c.pos) else { return false }
+            before.append(run)
+            c.pos = numberEnd
+            from = numberEnd
+            c.skipWhitespace()
+            guard c.current == (k < 2 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return false }
+            c.pos += 1
+        }
+        guard let last = ShortRun(c, from: from, to: c.pos) else { return false }
+        (open, first, second, close) = (before[0], before[1], before[2], last)
+        learned = true
+        return true
+    }
+
+    /// Learns the run between points: the bytes `from..<to` of `cursor` (from a point's `]` to
+    /// the next point's `[`, as the general steps went over them), if the point's runs are
+    /// learned and this one is not yet.
+    mutating func learnSeparator(_ cursor: JSONCursor, from start: Int, to stop: Int) {
+        guard learned, !knowsSeparator, let run = ShortRun(cursor, from: start, to: stop) else { return }
+        separator = run
+        knowsSeparator = true
+    }
+
+    /// The values of the point at the cursor if its bytes are the learned runs around three
+    /// numbers in `shortValue`'s form, with the cursor after its `]`; nil (nothing consumed)
+    /// for any other, which `spacedTriple` or the general steps read.
+    mutating func read(_ cursor: inout JSONCursor) -> (Double, Double, Double)? {
+        guard learned else { return nil }
+        var c = cursor
+        guard c.skip(open), let a = c.shortValueBeforeRun(),
+              c.skip(first), let b = c.shortValueBeforeRun(),
+              c.skip(second), let d = c.shortValueBeforeRun(),
+              c.skip(close) else { return nil }
+        cursor = c
+        return (a, b, d)
+    }
+
+    /// Consumes the learned run between points if the bytes at the cursor (after a point's `]`)
+    /// are its bytes and the next point's `[` follows: true, with the cursor at the `[`; false
+    /// (nothing consumed) otherwise.
+    mutating func skipSeparator(_ cursor: inout JSONCursor) -> Bool {
+        guard knowsSeparator else { return false }
+        var c = cursor
+        guard c.skip(separator), c.current == UInt8(ascii: "[") else { return false }
+        cursor = c
+        return true
+    }
+}
+
+extension JSONCursor {
+    /// Where the number at the cursor ends if it is in `shortValue`'s form; nil for any other
+    /// or when fewer than 17 bytes remain.
+    func shortValueEnd() -> Int? {
+        // `shortValueEnd(at:)` reads at most the 17 bytes from the cursor: all in the buffer.
+        guard pos + 17 <= end, let after = Self.shortValueEnd(at: base + pos) else { return nil }
+        return after - base
+    }
+
+    /// The number at the cursor in `shortValue`'s form, for a caller that matches a learned run
+    /// right after it (the run's first byte is the delimiter `shortNumber` would test): its
+    /// value, with the cursor after it; nil (nothing consumed) for any other.
+    @inline(__always) mutating func shortValueBeforeRun() -> Double? {
+        // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
+        guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else { return nil }
+        pos = after - base
+        return value
     }
 }

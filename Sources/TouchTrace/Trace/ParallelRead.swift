@@ -430,6 +430,7 @@ extension TraceReader {
                 var count = 0
                 var none: [KeptPoint] = []
                 var otherKeys: [Int] = []
+                var layout = LearnedTriple()
                 // The other keys met so far (most strokes repeat the last one met).
                 var met: Set<String> = []
                 var lastKey = ""
@@ -437,7 +438,7 @@ extension TraceReader {
                     pages.reached(cursor.pos, in: source)
                     otherKeys.removeAll(keepingCapacity: true)
                     var tail: StrokeTail.Reading? = count < tailsMaximum ? StrokeTail.Reading() : nil
-                    guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &tail) else {
+                    guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &tail, layout: &layout) else {
                         throw ParseFailure.stop
                     }
                     if let tail { part.tails.append(tail.finished) }

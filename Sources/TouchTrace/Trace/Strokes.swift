@@ -76,6 +76,8 @@ extension TraceReader {
         var pages = PageRelease(from: open)
         // Where the keys other than `id` and `points` of the stroke being checked lie.
         var otherKeys: [Int] = []
+        // The spacing of points that `usualTriple` does not read, learned as they come.
+        var layout = LearnedTriple()
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
@@ -106,7 +108,7 @@ extension TraceReader {
             let firstKept = kept.points.count
             otherKeys.removeAll(keepingCapacity: true)
             var tail: StrokeTail.Reading? = list.tails.count < tailsMaximum ? StrokeTail.Reading() : nil
-            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys, tail: &tail)
+            var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys, tail: &tail, layout: &layout)
             if let tail { list.tails.append(begin != nil ? tail.finished : StrokeTail()) }
             if keep {
                 if begin != nil {
@@ -186,7 +188,8 @@ extension TraceReader {
         var none: [KeptPoint] = []
         var otherKeys: [Int] = []
         var noTail: StrokeTail.Reading?
-        let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &noTail)
+        var layout = LearnedTriple()
+        let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &noTail, layout: &layout)
         return otherKeys.isEmpty ? begin : nil
     }
 
@@ -195,9 +198,11 @@ extension TraceReader {
     /// the stroke have other keys besides (written without escapes), whose values are passed
     /// over (and checked as JSON) and whose offsets are appended to `otherKeys`, in file order,
     /// for the caller to warn of when the stroke is usual otherwise (not when the result is nil).
-    /// With a `tail`, its points are noted there as they are read (see `StrokeTail`).
+    /// With a `tail`, its points are noted there as they are read (see `StrokeTail`). `layout`
+    /// is the spacing of points learned so far (kept from one stroke to the next).
     static func checkUsualStroke(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint],
-                                 otherKeys: inout [Int], tail: inout StrokeTail.Reading?) throws(ParseFailure) -> Double? {
+                                 otherKeys: inout [Int], tail: inout StrokeTail.Reading?,
+                                 layout: inout LearnedTriple) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "{") else { return nil }
         cursor.pos += 1
         var sawID = false
@@ -217,7 +222,7 @@ extension TraceReader {
                     return nil
                 }
             } else if begin == nil && cursor.equals(key, "points") {
-                guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept, tail: &tail) else { return nil }
+                guard let t = try checkUsualPoints(&cursor, keep: keep, into: &kept, tail: &tail, layout: &layout) else { return nil }
                 begin = t
             } else if !key.hasEscapes && !cursor.equals(key, "id") && !cursor.equals(key, "points") {
                 // Nested as deep as the tree's steps would read it (the stroke is at depth 2).
@@ -232,9 +237,11 @@ extension TraceReader {
 
     /// `checkUsualStroke`'s points: the first time, or nil for points with any problem. With
     /// `keep`, each point's values and offset are appended to `kept`, as the merge would read them;
-    /// with a `tail`, each point is noted there.
+    /// with a `tail`, each point is noted there. Points in another spacing than `usualTriple`
+    /// reads (pretty-printed) are read with the runs of `layout`, learned from the first such
+    /// point and again where one differs.
     private static func checkUsualPoints(_ cursor: inout JSONCursor, keep: Bool, into kept: inout [KeptPoint],
-                                         tail: inout StrokeTail.Reading?) throws(ParseFailure) -> Double? {
+                                         tail: inout StrokeTail.Reading?, layout: inout LearnedTriple) throws(ParseFailure) -> Double? {
         guard cursor.current == UInt8(ascii: "[") else { return nil }
         // Every value is read when the points are kept or noted; else x and y only checked.
         let values = keep || tail != nil
@@ -251,6 +258,8 @@ extension TraceReader {
             } else if !values, let time = cursor.usualTripleFirst() {
                 // x and y in the short form lie within ±10^7, the coordinates' range.
                 (t, x, y) = (time, 0, 0)
+            } else if let (time, px, py) = Self.otherSpacedPoint(&cursor, layout: &layout) {
+                (t, x, y) = (time, px, py)
             } else {
                 guard cursor.current == UInt8(ascii: "[") else { return nil }
                 cursor.pos += 1
@@ -270,11 +279,14 @@ extension TraceReader {
             count += 1
             if keep { kept.append(KeptPoint(t: t, x: x, y: y, offset: offset)) }
             tail?.note(t: t, x: x, y: y, offset: offset)
-            // `, [` (the usual separator) is what `nextElement` would read as one more point.
+            // `, [` (the usual separator) and `,[` (minified) are what `nextElement` would read
+            // as one more point.
             if cursor.hasBytes(DownStroke.separator, length: 3) {
                 cursor.pos += 2
+            } else if cursor.hasBytes(DownStroke.minifiedSeparator, length: 2) {
+                cursor.pos += 1
             } else {
-                more = try cursor.nextElement(first: false)
+                more = try Self.nextPoint(&cursor, layout: &layout)
             }
         }
         return count >= 2 ? begin : nil
@@ -285,6 +297,39 @@ extension TraceReader {
     /// other, which the general steps read.
     fileprivate static func usualPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
         guard let (t, x, y) = cursor.usualTriple() else { return nil }
+        return (t, x, y)
+    }
+
+    /// A point in another spacing than `usualTriple` reads (pretty-printed, say), its numbers in
+    /// the cursor's short form: read with the runs `layout` learned, or else in any spacing
+    /// (`spacedTriple`) and then learned for the points after; nil (nothing read) for any other,
+    /// which the general steps read. Out of line, as `nextPoint` is: the loop over the usual
+    /// points stays as small as it was.
+    @inline(never)
+    private static func otherSpacedPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) -> (Double, Double, Double)? {
+        if let values = layout.read(&cursor) { return values }
+        let start = cursor
+        guard let values = cursor.spacedTriple() else { return nil }
+        _ = layout.learn(start)
+        return values
+    }
+
+    /// Whether another point follows the one just read (the cursor after its `]`), as
+    /// `nextElement` says, with the cursor at its `[`: over the run between points that `layout`
+    /// learned when the bytes are those, else with the general steps, whose run is then learned.
+    @inline(never)
+    private static func nextPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) -> Bool {
+        if layout.skipSeparator(&cursor) { return true }
+        let end = cursor.pos
+        let more = try cursor.nextElement(first: false)
+        if more { layout.learnSeparator(cursor, from: end, to: cursor.pos) }
+        return more
+    }
+
+    /// A point in any other spacing (pretty-printed, say), its numbers in the cursor's short
+    /// form: its values; nil (nothing read) for any other, which the general steps read.
+    fileprivate static func spacedPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
+        guard let (t, x, y) = cursor.spacedTriple() else { return nil }
         return (t, x, y)
     }
 
@@ -786,6 +831,9 @@ private struct DownStroke {
     /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
     static var separator: UInt64 { 0x5B202C }
 
+    /// `,[`, the separator between two points of a minified trace.
+    static var minifiedSeparator: UInt64 { 0x5B2C }
+
     /// Moves from the point it is at, read from the bytes, to the point before the last, as if
     /// `advance` had gone through each point between (see `StrokeTail`).
     mutating func passMiddle(to tail: StrokeTail, _ cursor: JSONCursor) throws(ParseFailure) {
@@ -817,6 +865,8 @@ private struct DownStroke {
         offset = next
         let time: Double, x: Double, y: Double
         if let point = TraceReader.usualPoint(&reader) {
+            (time, x, y) = point
+        } else if let point = TraceReader.spacedPoint(&reader) {
             (time, x, y) = point
         } else {
             // Any other form, read with the general steps (`anyNumber` reads every number, as

@@ -435,6 +435,163 @@ import Testing
         #expect(readCount > 1_000 && readCount < 5_000)
     }
 
+    /// Random points in any spacing (spaces, tabs, line breaks with indentation, CRLF, none)
+    /// around each number and delimiter, with numbers of one to eight digits on each side of the
+    /// point, an exponent now and then, a fourth number or a missing `]`: `spacedTriple` reads
+    /// those whose three numbers `shortValue` takes to the bit as the general steps read them
+    /// (`nextElement`, `number`), leaves the cursor after the `]`, and leaves any other to the
+    /// general steps with nothing consumed, also when the point ends near the end of the buffer.
+    @Test func spacedTriplesReadAsTheGeneralStepsReadThem() throws {
+        var generator = SplitMix64(state: 103)
+        func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(below(10))) }) }
+        let spaces = ["", "", " ", "\n      ", "\n\t\t", "\r\n  ", "  \n", "\t"]
+        func space() -> String { spaces[below(spaces.count)] }
+        var readCount = 0
+        for round in 0..<8_000 {
+            var text = "[" + space()
+            var inForm = true
+            let count = round % 40 == 0 ? 4 : 3
+            for k in 0..<count {
+                let whole = 1 + below(8)
+                let fraction = below(9)
+                let wholeDigits = below(4) == 0 ? "0" : String(1 + below(9)) + digits(whole - 1)
+                var number = (below(2) == 0 ? "-" : "") + wholeDigits
+                if fraction > 0 { number += "." + digits(fraction) }
+                if below(30) == 0 {
+                    number += "e" + String(below(3))
+                    inForm = false
+                }
+                inForm = inForm && wholeDigits.count < 8 && fraction < 8
+                text += number + space() + (k == count - 1 ? (round % 50 == 1 ? "" : "]") : "," + space())
+            }
+            let complete = count == 3 && round % 50 != 1
+            // Far from the end of the buffer, or right at it (then the last number has fewer
+            // than 17 bytes after its start).
+            let padding = round % 7 == 0 ? 0 : 24
+            let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
+            // The general steps, as a stroke's points are read when no faster step takes them
+            // (nil where they find the array malformed).
+            func general(_ buffer: UnsafeBufferPointer<UInt8>) throws(ParseFailure) -> (numbers: [Double], pos: Int) {
+                var slow = JSONCursor(buffer)
+                slow.pos += 1
+                var numbers: [Double] = []
+                var more = try slow.nextElement(first: true)
+                while more {
+                    numbers.append(try slow.number().value)
+                    more = try slow.nextElement(first: false)
+                }
+                return (numbers, slow.pos)
+            }
+            let (triple, pos, slow) = bytes.withUnsafeBufferPointer { buffer in
+                var fast = JSONCursor(buffer)
+                let triple = fast.spacedTriple()
+                return (triple, fast.pos, try? general(buffer))
+            }
+            if complete && inForm && padding > 0 {
+                let read = try #require(triple, "\(text)")
+                let steps = try #require(slow, "\(text)")
+                #expect([read.0, read.1, read.2].map(\.bitPattern) == steps.numbers.map(\.bitPattern), "\(text)")
+                #expect(pos == text.utf8.count && steps.pos == pos, "\(text)")
+                readCount += 1
+            } else if complete && inForm {
+                // Near the end: read only when 17 bytes follow each number's start.
+                if let read = triple {
+                    let steps = try #require(slow, "\(text)")
+                    #expect([read.0, read.1, read.2].map(\.bitPattern) == steps.numbers.map(\.bitPattern) && pos == text.utf8.count, "\(text)")
+                } else {
+                    #expect(pos == 0, "\(text)")
+                }
+            } else {
+                #expect(triple == nil && pos == 0, "\(text)")
+            }
+        }
+        #expect(readCount > 2_000 && readCount < 6_000, "\(readCount)")
+    }
+
+    /// Points pretty-printed with one indentation (learned from the first), then points whose
+    /// spacing or numbers differ now and then (one more space, a tab, a CRLF, eight digits, an
+    /// exponent, a fourth number): `LearnedTriple` reads a point exactly when its bytes are the
+    /// learned runs around numbers in the short form, to the bit as `spacedTriple` reads it
+    /// and to the same end, and leaves any other with nothing consumed; the run between points
+    /// is passed over only when a `[` follows it.
+    @Test func learnedPointsReadAsSpacedTriplesReadThem() throws {
+        var generator = SplitMix64(state: 107)
+        func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
+        func number() -> String {
+            let whole = below(4) == 0 ? "0" : String(1 + below(999))
+            return (below(3) == 0 ? "-" : "") + whole + (below(5) == 0 ? "" : "." + String(below(100_000)))
+        }
+        let indent = "\n          "
+        func point(_ numbers: [String], _ spaces: [String]) -> String {
+            "[" + spaces[0] + numbers.joined(separator: spaces[1] == indent ? "," + indent : "," + spaces[1]) + spaces[2] + "]"
+        }
+        let usualSpaces = [indent, indent, "\n        "]
+        var learnedReads = 0
+        var others = 0
+        for round in 0..<3_000 {
+            var numbers = [number(), number(), number()]
+            var spaces = usualSpaces
+            var same = true
+            switch below(12) {
+            case 0: spaces[below(3)] += " "; same = false
+            case 1: spaces[below(3)] = "\r\n          "; same = false
+            case 2: spaces[0] = "\t"; same = false
+            case 3: numbers[below(3)] = "12345678"; same = false
+            case 4: numbers[below(3)] += "e2"; same = false
+            case 5: numbers.append(number()); same = false
+            default: break
+            }
+            let first = point(["1.5", "2.25", "3"], usualSpaces)
+            let text = first + ",\n        " + point(numbers, spaces) + (round % 9 == 0 ? "" : ",\n        [")
+            let bytes = Array((text + String(repeating: " ", count: 40)).utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var layout = LearnedTriple()
+                var cursor = JSONCursor(buffer)
+                let learned = layout.learn(cursor)
+                let firstValues = layout.read(&cursor).map { [$0.0, $0.1, $0.2] }
+                #expect(learned && firstValues == [1.5, 2.25, 3] && cursor.pos == first.utf8.count)
+                // The run between points is learned where the general steps went over it.
+                let afterFirst = cursor.pos
+                let another = try! cursor.nextElement(first: false)
+                #expect(another)
+                layout.learnSeparator(cursor, from: afterFirst, to: cursor.pos)
+                var again = JSONCursor(buffer, from: afterFirst)
+                let skipped = layout.skipSeparator(&again)
+                #expect(skipped && again.pos == cursor.pos)
+                let start = cursor.pos
+                var spaced = cursor
+                let byRuns = layout.read(&cursor)
+                let bySpacing = spaced.spacedTriple()
+                if same {
+                    let values = try! #require(byRuns, "\(text)")
+                    let other = try! #require(bySpacing, "\(text)")
+                    #expect([values.0, values.1, values.2].map(\.bitPattern) == [other.0, other.1, other.2].map(\.bitPattern), "\(text)")
+                    #expect(cursor.pos == spaced.pos, "\(text)")
+                    learnedReads += 1
+                    // After the point: the run between points and a `[`, or the end of the array.
+                    let afterPoint = cursor.pos
+                    let separated = layout.skipSeparator(&cursor)
+                    #expect(separated == (round % 9 != 0), "\(text)")
+                    #expect(cursor.pos == (round % 9 == 0 ? afterPoint : afterPoint + ",\n        ".utf8.count), "\(text)")
+                } else {
+                    #expect(byRuns == nil && cursor.pos == start, "\(text)")
+                    others += 1
+                }
+            }
+        }
+        #expect(learnedReads > 1_500 && others > 500, "\(learnedReads), \(others)")
+        // A run longer than 32 bytes (a deep indentation) is not learned.
+        let deep = "[\n" + String(repeating: " ", count: 40) + "1,\n2,\n3]" + String(repeating: " ", count: 40)
+        Array(deep.utf8).withUnsafeBufferPointer { buffer in
+            var layout = LearnedTriple()
+            var cursor = JSONCursor(buffer)
+            let learned = layout.learn(cursor)
+            let values = layout.read(&cursor)
+            #expect(!learned && values == nil && cursor.pos == 0)
+        }
+    }
+
     /// A short plain string passed over at once ends where `skipValue` ends it, and anything
     /// else (a longer string, an escape, a control byte, UTF-8, an unclosed string, another
     /// kind of value, too near the end of the buffer) is left to `skipValue` with nothing
