@@ -306,7 +306,7 @@ extension TraceReader {
     /// which the general steps read. Out of line, as `nextPoint` is: the loop over the usual
     /// points stays as small as it was.
     @inline(never)
-    private static func otherSpacedPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) -> (Double, Double, Double)? {
+    fileprivate static func otherSpacedPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) -> (Double, Double, Double)? {
         if let values = layout.read(&cursor) { return values }
         let start = cursor
         guard let values = cursor.spacedTriple() else { return nil }
@@ -318,19 +318,12 @@ extension TraceReader {
     /// `nextElement` says, with the cursor at its `[`: over the run between points that `layout`
     /// learned when the bytes are those, else with the general steps, whose run is then learned.
     @inline(never)
-    private static func nextPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) -> Bool {
+    fileprivate static func nextPoint(_ cursor: inout JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) -> Bool {
         if layout.skipSeparator(&cursor) { return true }
         let end = cursor.pos
         let more = try cursor.nextElement(first: false)
         if more { layout.learnSeparator(cursor, from: end, to: cursor.pos) }
         return more
-    }
-
-    /// A point in any other spacing (pretty-printed, say), its numbers in the cursor's short
-    /// form: its values; nil (nothing read) for any other, which the general steps read.
-    fileprivate static func spacedPoint(_ cursor: inout JSONCursor) -> (t: Double, x: Double, y: Double)? {
-        guard let (t, x, y) = cursor.spacedTriple() else { return nil }
-        return (t, x, y)
     }
 
     private static func startsNumber(_ byte: UInt8) -> Bool {
@@ -445,6 +438,8 @@ extension TraceReader {
         let kept = list.kept.points
         var pending = try feed.next()
         var down = StrokeHeap()
+        // The spacing of points that `usualTriple` does not read, learned as the check learns it.
+        var layout = LearnedTriple()
         // Where each touch of the event comes from, for messages (the first `placed` of them),
         // where its stroke's id is kept in `down`, and its touch's slot (or -1).
         var places: [(stroke: Int, point: Int, slot: Int, touchSlot: Int)] = []
@@ -525,14 +520,14 @@ extension TraceReader {
                         index += tail.count - 2 - stroke.point
                         middlePointsPassedOver += tail.count - 2 - stroke.point
                         noteBounds(tail.largest)
-                        try stroke.passMiddle(to: tail, cursor)
+                        try stroke.passMiddle(to: tail, cursor, layout: &layout)
                     }
                     event.index = index
                     event.t = stroke.t
                     admitMoving(inSlot: alone.slot, eventIndex: index, to: stroke.location, offset: stroke.offset)
                     consumer.consume(event)
                     index += 1
-                    try stroke.advance(cursor, kept)
+                    try stroke.advance(cursor, kept, layout: &layout)
                     if stroke.isLast { break }
                     if let t = pending?.stroke.t, t <= stroke.t { break }
                 }
@@ -541,7 +536,7 @@ extension TraceReader {
             }
             // The earliest stroke's point, and its stroke moved on (or ended).
             let earliest = down.top
-            if earliest.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept) }
+            if earliest.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept, layout: &layout) }
             let earliestTouch = down.touchSlot(of: earliest)
             if trusted, earliestTouch >= 0, earliest.point > 0, !earliest.isLast, laterPart == nil,
                down.isEmpty || down.top.t != earliest.t || down.top.occurrence != earliest.occurrence {
@@ -587,7 +582,7 @@ extension TraceReader {
                 guard !down.isEmpty, down.top.t == earliest.t, down.top.occurrence == earliest.occurrence else { break }
                 stroke = down.top
                 touchSlot = down.touchSlot(of: stroke)
-                if stroke.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept) }
+                if stroke.isLast { down.removeFirst() } else { try down.advanceFirst(cursor, kept, layout: &layout) }
             }
             if placed < event.touches.count { event.touches.removeLast(event.touches.count - placed) }
             event.index = index
@@ -817,15 +812,18 @@ private struct DownStroke {
         if !kept.isEmpty {
             self.next = kept.lowerBound
             self.keptEnd = kept.upperBound
-            try advance(cursor, keptPoints)
+            var unused = LearnedTriple()
+            try advance(cursor, keptPoints, layout: &unused)
             return
         }
-        // The first point, just after the `[` of the points.
+        // The first point, just after the `[` of the points (read in any spacing: the merge's
+        // learned spacing is for the points after a stroke's first).
         var reader = cursor
         reader.pos = points + 1
         reader.skipWhitespace()
         self.next = reader.pos
-        try advance(reader, keptPoints)
+        var fresh = LearnedTriple()
+        try advance(reader, keptPoints, layout: &fresh)
     }
 
     /// `, [` as the bytes of an integer (little-endian), for `hasBytes`.
@@ -836,19 +834,20 @@ private struct DownStroke {
 
     /// Moves from the point it is at, read from the bytes, to the point before the last, as if
     /// `advance` had gone through each point between (see `StrokeTail`).
-    mutating func passMiddle(to tail: StrokeTail, _ cursor: JSONCursor) throws(ParseFailure) {
+    mutating func passMiddle(to tail: StrokeTail, _ cursor: JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) {
         // As `advance` leaves it at the point two before the last: the next to read is the one
         // before the last.
         next = tail.penultimateOffset
         point = tail.count - 3
         t = tail.antepenultimateTime
         occurrence = tail.antepenultimateOccurrence
-        try advance(cursor, [])
+        try advance(cursor, [], layout: &layout)
     }
 
     /// Moves to the next point (there is one): from `kept`, where the stroke's points were
-    /// kept, else from the bytes.
-    mutating func advance(_ cursor: JSONCursor, _ kept: [KeptPoint]) throws(ParseFailure) {
+    /// kept, else from the bytes (a point in another spacing than the usual with the runs
+    /// `layout` learned, as the check reads it).
+    mutating func advance(_ cursor: JSONCursor, _ kept: [KeptPoint], layout: inout LearnedTriple) throws(ParseFailure) {
         if keptEnd != 0 {
             let point = kept[next]
             offset = point.offset
@@ -866,7 +865,7 @@ private struct DownStroke {
         let time: Double, x: Double, y: Double
         if let point = TraceReader.usualPoint(&reader) {
             (time, x, y) = point
-        } else if let point = TraceReader.spacedPoint(&reader) {
+        } else if let point = TraceReader.otherSpacedPoint(&reader, layout: &layout) {
             (time, x, y) = point
         } else {
             // Any other form, read with the general steps (`anyNumber` reads every number, as
@@ -880,12 +879,15 @@ private struct DownStroke {
             y = try reader.anyNumber().value
             _ = try reader.nextElement(first: false)
         }
-        // The points are checked: `, [` (the usual separator) says another follows.
+        // The points are checked: `, [` (the usual separator) or `,[` says another follows.
         if reader.hasBytes(Self.separator, length: 3) {
             reader.pos += 2
             isLast = false
+        } else if reader.hasBytes(Self.minifiedSeparator, length: 2) {
+            reader.pos += 1
+            isLast = false
         } else {
-            isLast = try !reader.nextElement(first: false)
+            isLast = try !TraceReader.nextPoint(&reader, layout: &layout)
         }
         next = reader.pos
         occurrence = point >= 0 && time == t ? occurrence + 1 : 0
@@ -965,8 +967,8 @@ private struct StrokeHeap {
 
     /// Moves the earliest stroke to its next point (it has one), in its place, and then to its
     /// place in the heap.
-    mutating func advanceFirst(_ cursor: JSONCursor, _ kept: [KeptPoint]) throws(ParseFailure) {
-        try strokes[0].advance(cursor, kept)
+    mutating func advanceFirst(_ cursor: JSONCursor, _ kept: [KeptPoint], layout: inout LearnedTriple) throws(ParseFailure) {
+        try strokes[0].advance(cursor, kept, layout: &layout)
         if strokes.count > 1 { siftDown() }
     }
 
