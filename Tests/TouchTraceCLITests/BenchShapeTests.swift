@@ -42,7 +42,7 @@ import Testing
         let spaced = try Self.write(.spaced)
         let expected = try Verifier.render(tracePath: spaced.path)
         #expect(expected.count > 1000)
-        for shape in [TraceShape.minified, .pretty, .shuffled, .strokesForm] {
+        for shape in [TraceShape.minified, .pretty, .shuffled, .strokesForm, .prettyShuffled, .prettyStrokes] {
             let trace = try Self.write(shape)
             #expect(trace.text != spaced.text, "\(shape.name) is written as the spaced shape is")
             #expect(try Verifier.render(tracePath: trace.path) == expected, "\(shape.name) replays differently from spaced")
@@ -63,6 +63,27 @@ import Testing
         #expect(crowded.isEmpty, "lines with more than one key: \(crowded.prefix(3))")
         // A touch's keys at the fifth level: trace, events, event, touches, touch.
         #expect(lines.contains { $0 == "          \"phase\": \"began\"," })
+    }
+
+    /// Pretty-printed with keys in any order: one key a line, and events whose keys come in
+    /// both orders.
+    @Test func prettyShuffledHasOneKeyALineInEveryOrder() throws {
+        let text = try Self.write(.prettyShuffled).text
+        let lines = text.split(separator: "\n")
+        let crowded = lines.filter { $0.split(separator: "\":", omittingEmptySubsequences: false).count > 2 }
+        #expect(lines.count > 1000 && crowded.isEmpty, "lines with more than one key: \(crowded.prefix(3))")
+        #expect(text.contains("{\n      \"t\": ") && text.contains("{\n      \"touches\": ["))
+        #expect(text.contains("{\n          \"id\": ") && text.contains("{\n          \"phase\": "))
+    }
+
+    /// The strokes form pretty-printed: each number of a point on a line of its own, at the
+    /// fifth level (trace, strokes, stroke, points, point).
+    @Test func prettyStrokesHaveANumberALine() throws {
+        let lines = try Self.write(.prettyStrokes).text.split(separator: "\n")
+        let numbers = lines.filter { $0.hasPrefix("          ") && ($0.dropFirst(10).first?.isNumber ?? false) }
+        #expect(numbers.count > 3000)
+        #expect(lines.contains { $0 == "        [" } && lines.contains { $0 == "        ]," })
+        #expect(!lines.contains { $0.contains("[") && $0.contains("]") }, "a point on one line")
     }
 
     @Test func shuffledKeysComeInEveryOrder() throws {

@@ -15,7 +15,8 @@ enum BenchCommand {
         discussion: """
         Generates its inputs deterministically in a temporary folder, in each of several trace
         shapes (SPEC 19) — spaced (one event a line), minified, pretty-printed (one key a line),
-        keys in any order, the strokes form, touches with force and majorRadius and one to six
+        keys in any order, the strokes form, pretty-printed with keys in any order, the strokes
+        form pretty-printed (a number a line), touches with force and majorRadius and one to six
         decimals, two to ten touches an event, and a browser's (minified, coordinates with a
         double's full digits, a pointerType in every touch) — and measures for each shape, side by side
         in one run:

@@ -36,15 +36,22 @@ struct TraceShape: Sendable {
     /// a key touchtrace does not know (warned about once).
     var browser = false
 
-    /// The shapes `touchtrace bench` measures. The first five carry the same gestures for the
-    /// same seed (their transcripts are the same); the last two carry their own.
-    static let all: [TraceShape] = [.spaced, .minified, .pretty, .shuffled, .strokesForm, .device, .crowd, .browser]
+    /// The shapes `touchtrace bench` measures. The first seven carry the same gestures for the
+    /// same seed (their transcripts are the same); the last three carry their own.
+    static let all: [TraceShape] = [.spaced, .minified, .pretty, .shuffled, .strokesForm, .prettyShuffled, .prettyStrokes,
+                                    .device, .crowd, .browser]
 
     static let spaced = TraceShape(name: "spaced", summary: "one event a line, spaces after : and ,", layout: .spaced)
     static let minified = TraceShape(name: "minified", summary: "no spaces or line breaks", layout: .minified)
     static let pretty = TraceShape(name: "pretty", summary: "pretty-printed, one key a line", layout: .pretty)
     static let shuffled = TraceShape(name: "shuffled", summary: "keys in any order", layout: .spaced, shuffledKeys: true)
     static let strokesForm = TraceShape(name: "strokes", summary: "the strokes form, one stroke a line", layout: .spaced, strokes: true)
+    /// Two of the ways above at once, as a script's `json.dump(trace, indent=2)` of its own
+    /// dictionaries writes them.
+    static let prettyShuffled = TraceShape(name: "pretty-shuffled", summary: "pretty-printed, keys in any order",
+                                           layout: .pretty, shuffledKeys: true)
+    static let prettyStrokes = TraceShape(name: "pretty-strokes", summary: "the strokes form pretty-printed, a number a line",
+                                          layout: .pretty, strokes: true)
     static let device = TraceShape(name: "device", summary: "force and majorRadius, 1 to 6 decimals, minified", layout: .minified, measures: true)
     static let crowd = TraceShape(name: "crowd", summary: "2 to 10 touches an event", layout: .spaced, fingers: 2...10)
     static let browser = TraceShape(name: "browser", summary: "a double's 17 digits, an unknown key a touch, minified",
