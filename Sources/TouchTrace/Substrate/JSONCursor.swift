@@ -1703,7 +1703,7 @@ extension JSONCursor {
     /// The number at the cursor in `shortValue`'s form, for a caller that matches a learned run
     /// right after it (the run's first byte is the delimiter `shortNumber` would test): its
     /// value, with the cursor after it; nil (nothing consumed) for any other.
-    @inline(__always) mutating func shortValueBeforeRun() -> Double? {
+    @_transparent mutating func shortValueBeforeRun() -> Double? {
         // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
         guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else { return nil }
         pos = after - base
