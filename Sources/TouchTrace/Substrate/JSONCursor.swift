@@ -1575,14 +1575,19 @@ struct ShortRun {
     init?(_ cursor: JSONCursor, from start: Int, to stop: Int) {
         guard start >= 0, start <= stop, stop <= cursor.end, stop - start <= Self.longest else { return nil }
         length = stop - start
-        var w: [UInt64] = [0, 0, 0, 0]
-        var m: [UInt64] = [0, 0, 0, 0]
+        // A word at a time, in place (a stroke's first point is learned in every stroke the
+        // merge takes up): each byte into its word, each word's mask over the bytes it holds.
         for k in 0..<length {
-            w[k / 8] |= UInt64(cursor.base[start + k]) << UInt64(k % 8 * 8)
-            m[k / 8] |= 0xFF << UInt64(k % 8 * 8)
+            let shift = UInt64(k % 8 * 8)
+            let byte = UInt64(cursor.base[start + k]) << shift
+            let mask: UInt64 = 0xFF << shift
+            switch k / 8 {
+            case 0: words.0 |= byte; masks.0 |= mask
+            case 1: words.1 |= byte; masks.1 |= mask
+            case 2: words.2 |= byte; masks.2 |= mask
+            default: words.3 |= byte; masks.3 |= mask
+            }
         }
-        words = (w[0], w[1], w[2], w[3])
-        masks = (m[0], m[1], m[2], m[3])
     }
 
     /// Whether the 32 bytes at `p` begin with the run's bytes.
@@ -1639,11 +1644,15 @@ struct LearnedTriple {
         var from = c.pos
         guard c.current == UInt8(ascii: "[") else { return false }
         c.pos += 1
-        var before: [ShortRun] = []
+        var before = (ShortRun(), ShortRun(), ShortRun())
         for k in 0..<3 {
             c.skipWhitespace()
             guard let numberEnd = c.shortValueEnd(), let run = ShortRun(c, from: from, to: c.pos) else { return false }
-            before.append(run)
+            switch k {
+            case 0: before.0 = run
+            case 1: before.1 = run
+            default: before.2 = run
+            }
             c.pos = numberEnd
             from = numberEnd
             c.skipWhitespace()
@@ -1651,7 +1660,7 @@ struct LearnedTriple {
             c.pos += 1
         }
         guard let last = ShortRun(c, from: from, to: c.pos) else { return false }
-        (open, first, second, close) = (before[0], before[1], before[2], last)
+        (open, first, second, close) = (before.0, before.1, before.2, last)
         learned = true
         return true
     }
