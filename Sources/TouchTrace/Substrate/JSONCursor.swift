@@ -637,9 +637,7 @@ struct JSONCursor {
     /// that `number` would read differently.
     private mutating func spacedShortValue(before delimiter: UInt8) -> Double? {
         skipWhitespace()
-        // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
-        guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else { return nil }
-        pos = after - base
+        guard let value = shortValueBeforeRun() else { return nil }
         skipWhitespace()
         guard pos < end, base[pos] == delimiter else { return nil }
         pos += 1
@@ -1620,7 +1618,9 @@ extension JSONCursor {
 /// second, between the second and the third, from the last number through the `]`) and a
 /// fifth, from a point's `]` to the next point's `[`. A run after a number starts with
 /// whitespace, a comma or the `]`, so a number in `shortValue`'s form that a run follows is
-/// the number `number` reads there.
+/// the number `number` reads there. Its runs are `ShortRun`s held in place rather than
+/// `LearnedRuns`, whose runs live in arrays: a point is a few dozen bytes, and reaching a run
+/// through an array cost more than reading the point in any spacing.
 struct LearnedTriple {
     /// The point's four runs (until `learned`, empty ones that `read` does not use).
     private var open = ShortRun()
