@@ -57,6 +57,11 @@ import Darwin
     @Test func aMisnamedSceneIsFoundByNameAsByListing() throws {
         #expect(Scene.otherCaseSpellings.count == 511 && Scene.otherCaseSpellings.first == "SCENE.JSON"
             && Scene.otherCaseSpellings.last == "scene.jsoN" && !Scene.otherCaseSpellings.contains("scene.json"))
+        // Every other spelling once, in byte order, each lowercasing to scene.json.
+        let byBytes = Scene.otherCaseSpellings.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(Scene.otherCaseSpellings == byBytes)
+        #expect(zip(byBytes, byBytes.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(Scene.otherCaseSpellings.allSatisfy { $0.lowercased() == "scene.json" && $0 != "scene.json" })
         let folder = temporaryDirectory() + "/"
         #expect(Scene.misnamedSceneFileByName(inFolder: folder) == nil)
         #expect(Scene.misnamedSceneFileByListing(inFolder: folder) == nil)
