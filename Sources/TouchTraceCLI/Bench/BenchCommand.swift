@@ -37,7 +37,8 @@ enum BenchCommand {
         version 2 trace through a scene where the arena and deadlines decide.
         The validate, replay and verify commands run three times each, once the files just
         generated are written out (so the disk's write-back does not share the cores): the
-        fastest run is judged, and the median is shown beside it.
+        fastest run is judged, and the median is shown beside it; JSONDecoder decodes each
+        file three times in its process, and its fastest decode is the baseline.
         Build with `swift build -c release` first: a debug build is many times slower.
         --quick runs a small version (for CI); its speeds are not judged, only memory.
         """,
@@ -121,7 +122,7 @@ enum BenchCommand {
                 let smallSize = try BenchInputs.writeLargeTrace(to: smallPath, bytes: traceBytes / 5, seed: 3, shape: shape)
                 console.print("\(shape.name): validating a \(mb(smallSize)) trace…")
                 let validate = try spawnRuns(executable, ["validate", smallPath], what: "validate of the \(shape.name) trace", runs: runs)
-                let decoder = try measureJSONDecoder(smallPath)
+                let decoder = try measureJSONDecoder(smallPath, runs: runs)
                 if !keep { unlink(smallPath) }
 
                 console.print("\(shape.name): generating and verifying \(fixtureCount) fixtures…")
@@ -183,7 +184,7 @@ enum BenchCommand {
                 _ = try? Trace.parse(source, consumer: &store)
             }
             let events = store.eventCount
-            let decoderTime = try measureJSONDecoder(tracePath)
+            let decoderTime = try measureJSONDecoder(tracePath, runs: runs)
             let trace = try Trace.parse(source)
             let scene = Scene.defaultScene(width: trace.screen.width, height: trace.screen.height)
             let recordCount = RecordCounter()
@@ -292,15 +293,17 @@ enum BenchCommand {
 
     /// Seconds Foundation's JSONDecoder takes to decode the trace into Codable structs and put
     /// its events into the model, measured by `touchtrace-decoder-baseline` (built beside this
-    /// program: touchtrace itself does not load Foundation).
-    static func measureJSONDecoder(_ path: String) throws -> Double {
+    /// program: touchtrace itself does not load Foundation): the fastest of `runs` decodes, as
+    /// touchtrace's own commands are judged by their fastest run (a single decode, slowed by
+    /// the machine, would flatter the ratio).
+    static func measureJSONDecoder(_ path: String, runs: Int) throws -> Double {
         let executable = executablePath()
         let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
         let helper = folder + "/touchtrace-decoder-baseline"
         guard access(helper, X_OK) == 0 else {
             throw BenchFailure("\(helper) is missing: build every product with `swift build -c release`")
         }
-        guard let seconds = capturedNumber(helper, [path]) else { throw BenchFailure("\(helper) failed on \(path)") }
+        guard let seconds = capturedNumber(helper, [path, String(runs)]) else { throw BenchFailure("\(helper) failed on \(path)") }
         return seconds
     }
 
