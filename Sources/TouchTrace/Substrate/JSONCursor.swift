@@ -1588,10 +1588,13 @@ struct ShortRun {
         }
     }
 
-    /// Whether the 32 bytes at `p` begin with the run's bytes.
+    /// Whether the 32 bytes at `p` begin with the run's bytes: the first two words only for a
+    /// run of at most 16 bytes (the indentation and line break around a number, as a rule),
+    /// whose other masks are empty.
     @inline(__always) fileprivate func matches(_ p: UnsafeRawPointer) -> Bool {
         let a = (p.loadUnaligned(as: UInt64.self).littleEndian ^ words.0) & masks.0
         let b = (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian ^ words.1) & masks.1
+        if length <= 16 { return a | b == 0 }
         let c = (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian ^ words.2) & masks.2
         let d = (p.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian ^ words.3) & masks.3
         return a | b | c | d == 0

@@ -246,13 +246,12 @@ extension TraceReader {
         // Every value is read when the points are kept or noted; else x and y only checked.
         let values = keep || tail != nil
         cursor.pos += 1
-        var count = 0
-        var begin = 0.0
-        var last = 0.0
+        var check = PointCheck()
         var more = try cursor.nextElement(first: true)
         while more {
             let t: Double, x: Double, y: Double
             let offset = cursor.pos
+            var spaced = false
             if values, let (time, px, py) = cursor.usualTriple() {
                 (t, x, y) = (time, px, py)
             } else if !values, let time = cursor.usualTripleFirst() {
@@ -260,6 +259,7 @@ extension TraceReader {
                 (t, x, y) = (time, 0, 0)
             } else if let (time, px, py) = Self.otherSpacedPoint(&cursor, layout: &layout) {
                 (t, x, y) = (time, px, py)
+                spaced = true
             } else {
                 guard cursor.current == UInt8(ascii: "[") else { return nil }
                 cursor.pos += 1
@@ -271,12 +271,7 @@ extension TraceReader {
                 y = try cursor.number().value
                 guard try !cursor.nextElement(first: false) else { return nil }
             }
-            // In range (NaN is not), and not before the point before.
-            guard t.magnitude <= TraceLimits.time, x.magnitude <= TraceLimits.coordinate,
-                  y.magnitude <= TraceLimits.coordinate, count == 0 || t >= last else { return nil }
-            if count == 0 { begin = t }
-            last = t
-            count += 1
+            guard check.take(t: t, x: x, y: y) else { return nil }
             if keep { kept.append(KeptPoint(t: t, x: x, y: y, offset: offset)) }
             tail?.note(t: t, x: x, y: y, offset: offset)
             // `, [` (the usual separator) and `,[` (minified) are what `nextElement` would read
@@ -288,8 +283,53 @@ extension TraceReader {
             } else {
                 more = try Self.nextPoint(&cursor, layout: &layout)
             }
+            // The points after one in another spacing are most likely in the same: read with the
+            // learned runs in a loop of their own, up to the first that is not.
+            if spaced && more {
+                guard try Self.checkLearnedPoints(&cursor, more: &more, check: &check, keep: keep, into: &kept,
+                                                  tail: &tail, layout: &layout) else { return nil }
+            }
         }
-        return count >= 2 ? begin : nil
+        return check.count >= 2 ? check.begin : nil
+    }
+
+    /// What `checkUsualPoints` checks of a stroke's points as it reads them: each in range
+    /// (NaN is not) and not before the one before; the first time, the last and how many.
+    private struct PointCheck {
+        var count = 0
+        var begin = 0.0
+        var last = 0.0
+
+        /// Takes the next point: false if it fails the check.
+        mutating func take(t: Double, x: Double, y: Double) -> Bool {
+            guard t.magnitude <= TraceLimits.time, x.magnitude <= TraceLimits.coordinate,
+                  y.magnitude <= TraceLimits.coordinate, count == 0 || t >= last else { return false }
+            if count == 0 { begin = t }
+            last = t
+            count += 1
+            return true
+        }
+    }
+
+    /// `checkUsualPoints`' steps for the points at the cursor while their bytes are the runs
+    /// `layout` learned (with `more` as `nextElement` says after each): the values, checks and
+    /// notes of the loop there, without its tries of the usual spacing first. True, with the
+    /// cursor at a point the runs do not read (or the array's end), for that loop to go on;
+    /// false for a point that fails the check. Out of line, so that the loop over the usual
+    /// points stays as small as it was.
+    @inline(never)
+    private static func checkLearnedPoints(_ cursor: inout JSONCursor, more: inout Bool, check: inout PointCheck,
+                                           keep: Bool, into kept: inout [KeptPoint], tail: inout StrokeTail.Reading?,
+                                           layout: inout LearnedTriple) throws(ParseFailure) -> Bool {
+        while more {
+            let offset = cursor.pos
+            guard let (t, x, y) = layout.read(&cursor) else { return true }
+            guard check.take(t: t, x: x, y: y) else { return false }
+            if keep { kept.append(KeptPoint(t: t, x: x, y: y, offset: offset)) }
+            tail?.note(t: t, x: x, y: y, offset: offset)
+            if !layout.skipSeparator(&cursor) { more = try Self.nextPoint(&cursor, layout: &layout) }
+        }
+        return true
     }
 
     /// A point written as points usually are, `[t, x, y]` with `, ` between and numbers in the

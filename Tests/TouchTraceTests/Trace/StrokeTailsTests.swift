@@ -46,6 +46,14 @@ import Testing
         "{\"id\": \(id), \"points\": [" + points.map { "[\($0.0), \($0.1), \($0.2)]" }.joined(separator: ", ") + "]\(extra)}"
     }
 
+    /// The same stroke pretty-printed as scripts write it, each number of a point on a line of
+    /// its own (read with the spacing learned from its first point).
+    func prettyStroke(_ id: Int, _ points: [(Double, Double, Double)], extra: String = "") -> String {
+        "{\n  \"id\": \(id),\n  \"points\": [\n"
+            + points.map { "    [\n      \($0.0),\n      \($0.1),\n      \($0.2)\n    ]" }.joined(separator: ",\n")
+            + "\n  ]\(extra)\n}"
+    }
+
     /// Reads `text` with the tails and without, one thread and two, stopping at the first
     /// problem, collecting them all, and under `--strict`; expects the same every time, and
     /// returns how many points one thread passed over with the tails.
@@ -105,8 +113,10 @@ import Testing
             return (state >> 8) % n
         }
         var passed = 0
+        var prettyPassed = 0
         for round in 0..<40 {
             var strokes: [String] = []
+            var prettyStrokes: [String] = []
             var t = 0.0
             for k in 0..<(20 + next(40)) {
                 // Mostly one after another with a gap; sometimes beginning at the last time of
@@ -124,12 +134,21 @@ import Testing
                 list.sort { $0.0 < $1.0 }
                 if next(40) == 0 { list[points / 2].0 -= 1 }
                 let extra = next(30) == 0 ? ", \"pointerType\": \"touch\"" : ""
-                strokes.append(stroke(1 + next(10), list, extra: extra))
+                let id = 1 + next(10)
+                strokes.append(stroke(id, list, extra: extra))
+                prettyStrokes.append(prettyStroke(id, list, extra: extra))
                 t = list.last!.0 + (next(3) == 0 ? 0 : 0.01)
             }
             passed += expectSame(trace(strokes), "round \(round)")
+            // Pretty-printed, the same: with the tails and without, and as the one-line trace
+            // (but for the places of problems and warnings, which differ).
+            prettyPassed += expectSame(trace(prettyStrokes), "round \(round), a number a line")
+            let oneLine = read(trace(strokes), tails: true, parallel: false, options: TraceReadOptions()).outcome
+            let pretty = read(trace(prettyStrokes), tails: true, parallel: false, options: TraceReadOptions()).outcome
+            #expect(oneLine.problems.count == pretty.problems.count, "round \(round)")
+            #expect(oneLine.summary.split(separator: "[").first == pretty.summary.split(separator: "[").first, "round \(round)")
         }
-        // The tails were used.
-        #expect(passed > 1000, "\(passed)")
+        // The tails were used, in both layouts.
+        #expect(passed > 1000 && prettyPassed > 1000, "\(passed), \(prettyPassed)")
     }
 }
