@@ -47,11 +47,36 @@ struct JSONCursor {
             pos += 1
             return
         }
+        skipLongerWhitespace()
+    }
+
+    /// The rest of `skipWhitespace`, from a byte at most a space that no byte above a space
+    /// follows (or that is not a space or a line feed). Out of line, so that the steps every
+    /// reader inlines stay those above: such a run (an indentation) is worth a call.
+    @inline(never)
+    mutating func skipLongerWhitespace() {
+        // A line feed and up to 15 spaces before a byte above a space, as pretty-printed files
+        // have before every key and value: the spaces counted in one or two eight-byte words,
+        // where the first byte that is not a space is. In bounds: 17 bytes from the line feed
+        // are read, and the byte after them.
+        if pos + 18 <= end, base[pos] == 0x0A {
+            let first = UnsafeRawPointer(base + pos + 1).loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+            let after: Int
+            if first != 0 {
+                after = pos + 1 + first.trailingZeroBitCount >> 3
+            } else {
+                let second = UnsafeRawPointer(base + pos + 9).loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+                after = pos + 9 + (second != 0 ? second.trailingZeroBitCount >> 3 : 8)
+            }
+            if base[after] > 0x20 {
+                pos = after
+                return
+            }
+        }
         while true {
             if pos + 8 <= end {
-                // A run of spaces (one after a colon, the indentation after a line break) is
-                // measured eight bytes at a time: its length is where the first other byte is,
-                // with no test of a byte on its own. In bounds: checked just above.
+                // A run of spaces measured eight bytes at a time: its length is where the first
+                // other byte is, with no test of a byte on its own. In bounds: checked just above.
                 let others = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
                 if others == 0 {
                     pos += 8
