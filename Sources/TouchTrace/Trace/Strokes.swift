@@ -796,6 +796,10 @@ private struct DownStroke {
     var next: Int
     /// For a stroke whose points were kept, the end of its points among them; 0 otherwise.
     var keptEnd = 0
+    /// Whether its point was read with the spacing the merge learned (`LearnedTriple`): the next
+    /// one is most likely in the same, and is tried in it first, without the usual spacing's
+    /// steps or a call.
+    var spaced = false
 
     /// Whether `self` comes before `other` in the merge.
     func precedes(_ other: DownStroke) -> Bool {
@@ -903,11 +907,16 @@ private struct DownStroke {
         reader.pos = next
         offset = next
         let time: Double, x: Double, y: Double
-        if let point = TraceReader.usualPoint(&reader) {
+        if spaced, let point = layout.read(&reader) {
             (time, x, y) = point
+        } else if let point = TraceReader.usualPoint(&reader) {
+            (time, x, y) = point
+            spaced = false
         } else if let point = TraceReader.otherSpacedPoint(&reader, layout: &layout) {
             (time, x, y) = point
+            spaced = true
         } else {
+            spaced = false
             // Any other form, read with the general steps (`anyNumber` reads every number, as
             // `number` would, without its short path in this rare branch).
             reader.pos += 1
@@ -919,8 +928,11 @@ private struct DownStroke {
             y = try reader.anyNumber().value
             _ = try reader.nextElement(first: false)
         }
-        // The points are checked: `, [` (the usual separator) or `,[` says another follows.
-        if reader.hasBytes(Self.separator, length: 3) {
+        // The points are checked: `, [` (the usual separator) or `,[` says another follows, or
+        // the run between points learned with their spacing.
+        if spaced, layout.skipSeparator(&reader) {
+            isLast = false
+        } else if reader.hasBytes(Self.separator, length: 3) {
             reader.pos += 2
             isLast = false
         } else if reader.hasBytes(Self.minifiedSeparator, length: 2) {
