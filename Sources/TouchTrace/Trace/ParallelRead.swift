@@ -431,17 +431,24 @@ extension TraceReader {
                 var none: [KeptPoint] = []
                 var otherKeys: [Int] = []
                 var layout = LearnedTriple()
+                // The times of the strokes whose tails are noted, for their twins.
+                let recentTimes = tailsMaximum > 0 ? RecentStrokeTimes() : nil
                 // The other keys met so far (most strokes repeat the last one met).
                 var met: Set<String> = []
                 var lastKey = ""
                 repeat {
                     pages.reached(cursor.pos, in: source)
                     otherKeys.removeAll(keepingCapacity: true)
-                    var tail: StrokeTail.Reading? = count < tailsMaximum ? StrokeTail.Reading() : nil
+                    var tail: StrokeTail.Reading?
+                    if let recentTimes, count < tailsMaximum { tail = StrokeTail.Reading(times: recentTimes.current) }
                     guard let begin = try checkUsualStroke(&cursor, keep: false, into: &none, otherKeys: &otherKeys, tail: &tail, layout: &layout) else {
                         throw ParseFailure.stop
                     }
-                    if let tail { part.tails.append(tail.finished) }
+                    if let tail, let recentTimes {
+                        // The part's first stroke is no twin: the one before it is the other thread's.
+                        part.tails.append(tail.finished(after: part.tails.last, previousTimes: recentTimes.previous))
+                        recentTimes.next()
+                    }
                     if !otherKeys.isEmpty {
                         if reportUnknownKeys { throw ParseFailure.stop }
                         part.withOtherKeys.append(count)

@@ -17,6 +17,9 @@
 /// stroke) and sorted by their first time. A finger that moves while no other is down (the
 /// usual case: one stroke after another) makes events of one touch each, which are given out
 /// without the heap's steps and with the touch admitted in the slot it had in the event before.
+/// Where the events go nowhere (`validate`), the middle of such a stroke, and that of fingers
+/// recorded together (strokes whose times are those of the stroke before them), is counted
+/// rather than merged (`StrokeTail`).
 ///
 /// A large array read where the events need not all pass through one consumer in order (as in
 /// `validate`) is cut at a stroke near its middle (`StrokesSplit`): another thread checks the
@@ -78,6 +81,8 @@ extension TraceReader {
         var otherKeys: [Int] = []
         // The spacing of points that `usualTriple` does not read, learned as they come.
         var layout = LearnedTriple()
+        // The times of the strokes whose tails are noted, for their twins.
+        let recentTimes = tailsMaximum > 0 ? RecentStrokeTimes() : nil
         while try cursor.nextElement(first: first) {
             first = false
             pages.reached(cursor.pos, in: source)
@@ -107,9 +112,13 @@ extension TraceReader {
             let strokeStart = cursor.pos
             let firstKept = kept.points.count
             otherKeys.removeAll(keepingCapacity: true)
-            var tail: StrokeTail.Reading? = list.tails.count < tailsMaximum ? StrokeTail.Reading() : nil
+            var tail: StrokeTail.Reading?
+            if let recentTimes, list.tails.count < tailsMaximum { tail = StrokeTail.Reading(times: recentTimes.current) }
             var begin = try Self.checkUsualStroke(&cursor, keep: keep, into: &kept.points, otherKeys: &otherKeys, tail: &tail, layout: &layout)
-            if let tail { list.tails.append(begin != nil ? tail.finished : StrokeTail()) }
+            if let tail, let recentTimes {
+                list.tails.append(begin != nil ? tail.finished(after: list.tails.last, previousTimes: recentTimes.previous) : StrokeTail())
+                recentTimes.next()
+            }
             if keep {
                 if begin != nil {
                     kept.strokes.append(firstKept..<kept.points.count)
@@ -649,6 +658,9 @@ extension TraceReader {
                 ? (earliest.index, event.touches[0].slot) : nil
             consumer.consume(event)
             index += 1
+            if passesOverMiddles && placed > 1 {
+                try passOverTwins(&down, tails: list.tails, before: pending?.stroke.t, trusted: trusted, index: &index, cursor: cursor, layout: &layout)
+            }
         }
         pages.finish(at: list.range.upperBound, in: source)
         summary.eventCount = index
@@ -657,6 +669,33 @@ extension TraceReader {
             summary.touchCount -= touchesBefore
         }
         try finishTrace(consumer: &consumer, eventIndex: index)
+    }
+}
+
+extension TraceReader {
+    /// In a merge whose events go nowhere and without a problem, after an event of several
+    /// touches: if the strokes down are a stroke and those after it in the array whose times are
+    /// its own, one for one (`StrokeTail.twinOfPrevious`), all at the same point in their
+    /// middle, each with its touch admitted in a slot of its own, and no stroke begins before
+    /// their last point (`nextBegin`, the next to be taken up), each event from this point to
+    /// the one two before the last is their touches moved together, which goes nowhere. The
+    /// events are counted (`index`) and the strokes' largest coordinates noted, as for a stroke
+    /// down alone; the strokes move to their points before the last, where the merge reads on.
+    /// Out of line: most events are one touch's.
+    @inline(never)
+    fileprivate mutating func passOverTwins(_ down: inout StrokeHeap, tails: [StrokeTail], before nextBegin: Double?, trusted: Bool,
+                                            index: inout Int, cursor: JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) {
+        guard trusted, laterPart == nil, down.count > 1 else { return }
+        let first = down.top
+        let places = first.index..<(first.index + down.count)
+        guard places.upperBound <= tails.count, case let tail = tails[first.index], first.point > 0,
+              first.point + 2 < tail.count, nextBegin.map({ $0 > tail.lastTime }) ?? true,
+              tails[places.dropFirst()].allSatisfy(\.twinOfPrevious), down.areTwins(at: places, point: first.point) else { return }
+        let events = tail.count - 2 - first.point
+        index += events
+        middlePointsPassedOver += events * places.count
+        for place in places { noteBounds(tails[place].largest) }
+        try down.passMiddles(tails, cursor, layout: &layout)
     }
 }
 
@@ -701,40 +740,87 @@ struct StrokeTail: Sendable {
     /// (`DownStroke.occurrence`): the merge reads the point after it from there.
     var antepenultimateTime = 0.0
     var antepenultimateOccurrence = 0
+    /// Whether its points' times are those of the stroke just before it in the array, one for
+    /// one (a second finger of one gesture, recorded with the first at the same moments): when
+    /// such strokes are the only ones down, in their middle, the events up to their points
+    /// before the last are each their touches moved together, and are counted as one stroke's
+    /// are (the merge reads on from the points before the last).
+    var twinOfPrevious = false
+
+    /// The most points of a stroke whose times the check keeps to tell a twin (see
+    /// `twinOfPrevious`): a longer stroke is merged as any other.
+    static var timesKept: Int { 4096 }
 
     /// What the check found while reading a stroke's points one by one.
     struct Reading {
+        /// Where the first `timesKept` times of its points are written.
+        private let times: PinnedRow<Double>
         private var count = 0
         private var largest = Point(x: 0, y: 0)
         /// The last three points noted, the latest first: time, occurrence (see
         /// `DownStroke.occurrence`) and offset.
-        private var times = (0.0, 0.0, 0.0)
+        private var latest = (0.0, 0.0, 0.0)
         private var occurrences = (0, 0, 0)
         private var offsets = (0, 0)
 
+        /// A reading that writes the times of the stroke's points in `times` (which holds
+        /// `timesKept` of them; see `RecentStrokeTimes`).
+        init(times: PinnedRow<Double>) {
+            self.times = times
+        }
+
         /// Notes the next point (its time no earlier than the one before, as checked).
         mutating func note(t: Double, x: Double, y: Double, offset: Int) {
-            let occurrence = count > 0 && t == times.0 ? occurrences.0 + 1 : 0
+            // In the row while there is room: the index is below its count.
+            if count < times.count { times[count] = t }
+            let occurrence = count > 0 && t == latest.0 ? occurrences.0 + 1 : 0
             if count == 0 {
                 largest = Point(x: x, y: y)
             } else {
                 if x > largest.x { largest.x = x }
                 if y > largest.y { largest.y = y }
             }
-            times = (t, times.0, times.1)
+            latest = (t, latest.0, latest.1)
             occurrences = (occurrence, occurrences.0, occurrences.1)
             offsets = (offset, offsets.0)
             count += 1
         }
 
         /// The stroke's tail, once its last point is noted: one with no points for a stroke of
-        /// fewer than four (no middle point but one, nothing to count).
-        var finished: StrokeTail {
+        /// fewer than four (no middle point but one, nothing to count). `previous`: the tail of
+        /// the stroke just before it in the array, if the check noted it, whose times
+        /// `previousTimes` holds (for `twinOfPrevious`).
+        func finished(after previous: StrokeTail?, previousTimes: PinnedRow<Double>) -> StrokeTail {
             guard count >= 4 else { return StrokeTail() }
-            return StrokeTail(count: count, lastTime: times.0, largest: largest, penultimateOffset: offsets.1,
-                              antepenultimateTime: times.2, antepenultimateOccurrence: occurrences.2)
+            var tail = StrokeTail(count: count, lastTime: latest.0, largest: largest, penultimateOffset: offsets.1,
+                                  antepenultimateTime: latest.2, antepenultimateOccurrence: occurrences.2)
+            if let previous, previous.count == count, count <= times.count, count <= previousTimes.count {
+                // Both strokes' times are in the rows (indices below their counts).
+                var k = 0
+                while k < count && times[k] == previousTimes[k] { k += 1 }
+                tail.twinOfPrevious = k == count
+            }
+            return tail
         }
     }
+}
+
+/// The times of the last two strokes the check read, for `StrokeTail.Reading.finished` to tell
+/// a stroke whose times are those of the stroke before it: two rows of `StrokeTail.timesKept`
+/// times, the stroke's being read (`current`) and the one's before it (`previous`), which change
+/// places after each stroke. One for each thread that checks strokes, for as long as it does.
+final class RecentStrokeTimes {
+    private let rows = (PinnedBuffer(repeating: 0.0, count: StrokeTail.timesKept),
+                        PinnedBuffer(repeating: 0.0, count: StrokeTail.timesKept))
+    private var swapped = false
+
+    /// The row of the stroke being read.
+    var current: PinnedRow<Double> { swapped ? rows.1.row : rows.0.row }
+    /// The row of the stroke before it.
+    var previous: PinnedRow<Double> { swapped ? rows.0.row : rows.1.row }
+
+    /// The stroke being read is done: its row becomes the previous one.
+    func next() { swapped.toggle() }
 }
 
 /// The points of a small strokes array as the check read them: the merge takes them from here
@@ -770,7 +856,7 @@ extension TraceReader {
     static var keptStrokesMaximumBytes: Int { 4_000_000 }
 
     /// The most strokes whose tails the check notes for a merge whose events go nowhere (a
-    /// tail is 56 bytes: at most 3.7 MB for each of the two threads that read a large array,
+    /// tail is 64 bytes: at most 4.2 MB for each of the two threads that read a large array,
     /// whatever the size of the file); the strokes after them are merged point by point.
     static var strokeTailsMaximum: Int { 1 << 16 }
 }
@@ -968,6 +1054,29 @@ private struct StrokeHeap {
     }
 
     var isEmpty: Bool { strokes.isEmpty }
+
+    /// How many strokes are down.
+    var count: Int { strokes.count }
+
+    /// Whether the strokes down are the strokes at `places` in the array, one each, all at
+    /// point `point`, each with its touch's slot noted.
+    func areTwins(at places: Range<Int>, point: Int) -> Bool {
+        guard strokes.count == places.count else { return false }
+        for stroke in strokes where !places.contains(stroke.index) || stroke.point != point || touchSlots[stroke.slot] < 0 {
+            return false
+        }
+        return true
+    }
+
+    /// Moves every stroke down to the point before its last, as `DownStroke.passMiddle` does
+    /// with its tail (by its place in the array, in `tails`). The strokes are twins (see
+    /// `StrokeTail.twinOfPrevious`) at one point: at one time and occurrence before and after,
+    /// so the heap's order, theirs by their places, stays.
+    mutating func passMiddles(_ tails: [StrokeTail], _ cursor: JSONCursor, layout: inout LearnedTriple) throws(ParseFailure) {
+        for k in strokes.indices {
+            try strokes[k].passMiddle(to: tails[strokes[k].index], cursor, layout: &layout)
+        }
+    }
 
     /// Whether the stroke at place `index` is the only one down, at a point that is neither its
     /// first nor its last.

@@ -104,6 +104,51 @@ import Testing
         #expect(read(text, tails: true, parallel: false, options: TraceReadOptions()).outcome.summary.hasPrefix("34 4 11.0 4.0 Optional(0.0) Optional(1.078125)"))
     }
 
+    /// Fingers of one gesture recorded together: strokes whose times are those of the stroke
+    /// before them, one for one, pass over their middles together when they alone are down.
+    /// Times are in 64ths of a second, exact in binary and in decimal.
+    @Test func twinStrokesPassOverTheirMiddlesTogether() {
+        func t(_ n: Int) -> Double { Double(n) / 64 }
+        func finger(_ id: Int, from start: Int, x: Double, peak: Double? = nil) -> String {
+            stroke(id, (0..<10).map { i in (t(start + i), i == 4 ? peak ?? x + 4 : x + Double(i), i == 4 ? peak ?? 100 + x : 100 + x) })
+        }
+        // Two fingers at times 0–9, three at 20–29 (the second's point 4 at 300, 300, the
+        // trace's largest coordinates, passed over), one at 40–49.
+        let together = [finger(1, from: 0, x: 10), finger(2, from: 0, x: 20),
+                        finger(3, from: 20, x: 30), finger(4, from: 20, x: 40, peak: 300), finger(5, from: 20, x: 50),
+                        finger(6, from: 40, x: 5)]
+        // Each group begins in an event of its own touches began (point 0); from point 1 the
+        // events up to point 7 (10 - 2 - 1 = 7 events) are passed over, each stroke's points
+        // 1–7: 2 × 7 + 3 × 7 points, and the stroke alone 7 (as one after another above).
+        #expect(expectSame(trace(together), "twins") == 2 * 7 + 3 * 7 + 7)
+        // 30 events (one a time); 6 touches; the largest coordinates stroke 4's point 4 (300,
+        // 300); the last time 49/64.
+        #expect(read(trace(together), tails: true, parallel: false, options: TraceReadOptions()).outcome.summary
+            .hasPrefix("30 6 300.0 300.0 Optional(0.0) Optional(0.765625)"))
+
+        // Not twins: one point's time differs (4.5 for 4, still in order), so those two points
+        // are events of their own (11 events), read point by point; the alone stroke as before.
+        let apart = stroke(2, (0..<10).map { i in (i == 4 ? t(4) + 1.0 / 128 : t(i), 20 + Double(i), 120) })
+        #expect(expectSame(trace([together[0], apart, together[5]]), "one time apart") == 7)
+        #expect(read(trace([together[0], apart, together[5]]), tails: true, parallel: false, options: TraceReadOptions())
+            .outcome.summary.hasPrefix("21 3 "))
+        // A twin with the first's id is a problem (began while down): the twins are read point
+        // by point, with the messages of the merge point by point; collecting every problem,
+        // the stroke alone after them passes over its 7.
+        #expect(expectSame(trace([together[0], finger(1, from: 0, x: 20), together[5]]), "twin with the same id") == 7)
+        // A stroke (10 points, from time 5) that begins in the twins' middle: they are read
+        // point by point. Its points 0–4 are in events with theirs (the last at time 9, where
+        // they end); its point 5 alone at time 10 moves it alone, and from its point 6 the
+        // points up to two before its last are passed over: 6 and 7.
+        #expect(expectSame(trace([together[0], together[1], finger(7, from: 5, x: 60)]), "twins and one beginning in their middle") == 2)
+        // One that begins at the twins' last time (9): their events are not passed over (a
+        // stroke begins no later than their last point); its point 1 alone at time 10, then its
+        // points 2–7 passed over: 6.
+        #expect(expectSame(trace([together[0], together[1], finger(7, from: 9, x: 60)]), "twins and one at their end") == 6)
+        // One that begins just after (10): the twins' 2 × 7, and its own 7.
+        #expect(expectSame(trace([together[0], together[1], finger(7, from: 10, x: 60)]), "twins and one after them") == 2 * 7 + 7)
+    }
+
     @Test func randomStrokesReadTheSame() {
         // A small deterministic generator (linear congruential, modulo 2^31), so that failures
         // repeat.
@@ -137,6 +182,18 @@ import Testing
                 let id = 1 + next(10)
                 strokes.append(stroke(id, list, extra: extra))
                 prettyStrokes.append(prettyStroke(id, list, extra: extra))
+                if next(4) == 0 {
+                    // Other fingers of the same gesture: the same times (twins), now and then
+                    // but for one point's, or with an id of a stroke down.
+                    for finger in 1...(1 + next(2)) {
+                        var twin = list.map { ($0.0, $0.1 + Double(finger), $0.2 + 2 * Double(finger)) }
+                        if next(8) == 0 { twin[next(points)].0 += next(2) == 0 ? 0.005 : -0.005 }
+                        twin.sort { $0.0 < $1.0 }
+                        let twinID = next(8) == 0 ? id : 20 + next(30)
+                        strokes.append(stroke(twinID, twin))
+                        prettyStrokes.append(prettyStroke(twinID, twin))
+                    }
+                }
                 t = list.last!.0 + (next(3) == 0 ? 0 : 0.01)
             }
             passed += expectSame(trace(strokes), "round \(round)")
