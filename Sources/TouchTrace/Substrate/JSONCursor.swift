@@ -542,9 +542,9 @@ struct JSONCursor {
 
     /// The number at the cursor, or nil (nothing consumed) when the value there does not start
     /// like a number (for the caller to read and describe); the usual number is tried first, so
-    /// that it costs no test of the first byte.
-    @_transparent mutating func numberIfPresent() throws(ParseFailure) -> JSONNumber? {
-        if let short = shortNumber() { return short }
+    /// that it costs no test of the first byte. `longFractions`: as for `shortNumber`.
+    @_transparent mutating func numberIfPresent(longFractions: Bool = false) throws(ParseFailure) -> JSONNumber? {
+        if let short = shortNumber(longFractions: longFractions) { return short }
         guard atNumberStart else { return nil }
         return try anyNumber()
     }
@@ -554,7 +554,13 @@ struct JSONCursor {
     /// `anyNumber` reads and checks. The whole part is read digit by digit (one to three digits
     /// in most traces: fewer instructions than finding its length first), the fraction in one
     /// eight-byte step, however many of its digits there are.
-    @_transparent mutating func shortNumber() -> JSONNumber? {
+    ///
+    /// `longFractions`: whether a number with more than eight digits after the point (a double
+    /// as a browser writes it) is read on from where these steps stop (`longerFraction`) rather
+    /// than from its start by `anyNumber` — the same value, for the places where such numbers
+    /// are met (a touch's coordinates). Elsewhere the call it takes would only crowd the inlined
+    /// steps.
+    @_transparent mutating func shortNumber(longFractions: Bool = false) -> JSONNumber? {
         var p = pos
         // The reads below end at most 18 bytes past `pos`: a sign, seven digits and the byte
         // after them, the point, the eight bytes after it and the byte after those.
@@ -590,7 +596,10 @@ struct JSONCursor {
         }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
-              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { return nil }
+              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else {
+            // Eight digits after the point and more are read on as `anyNumber` would read them.
+            return longFractions ? longerFraction(at: p, mantissa: mantissa, fractionDigits: fractionDigits) : nil
+        }
         pos = p
         // At most 15 digits, below 2^53: the value is exact, and the division by an exact power of
         // ten rounds correctly (Clinger's fast path). Below 10^15, so the value fits in an Int64,
@@ -941,10 +950,37 @@ struct JSONCursor {
         p += 1
         let first = Self.digitRun(at: base + p)
         guard first.count > 0 else { return nil }
-        p += first.count
-        var mantissa = whole.value &* integerPowerOfTen(first.count) &+ first.value
-        var fractionDigits = first.count
-        if first.count == 8 {
+        return longDecimalAfterPoint(at: p + first.count, mantissa: whole.value &* integerPowerOfTen(first.count) &+ first.value,
+                                     wholeDigits: whole.count, fractionDigits: first.count, negative: negative)
+    }
+
+    /// `shortNumber`'s way on where the number at the cursor does not end at `p`, after
+    /// `fractionDigits` digits after the point (the digits so far in `mantissa`): for eight
+    /// followed by more (a double as a browser or Python writes it), its value as `anyNumber`
+    /// gives it, reading on from `p` rather than from the number's start; nil (nothing
+    /// consumed) for any other number, and where `longDecimal` gives nil, for `anyNumber` to
+    /// read. Out of line: most numbers are short.
+    @inline(never)
+    private mutating func longerFraction(at p: Int, mantissa: UInt64, fractionDigits: Int) -> JSONNumber? {
+        // The bytes `longDecimal` would have: 32 from the number's start (`p` is within them).
+        guard fractionDigits == 8, base[p] &- 0x30 < 10, pos + 32 <= end else { return nil }
+        let negative = base[pos] == UInt8(ascii: "-")
+        // `p` is nine bytes past the point; the sign, if any, is before the whole part.
+        let wholeDigits = p - 9 - pos - (negative ? 1 : 0)
+        return longDecimalAfterPoint(at: p, mantissa: mantissa, wholeDigits: wholeDigits, fractionDigits: 8, negative: negative)
+    }
+
+    /// The rest of `longDecimal` from `p`, after the first run of digits after the point
+    /// (`fractionDigits` of them, up to eight), with the digits so far in `mantissa` and
+    /// `wholeDigits` before the point: the number's value with the cursor after it, or nil
+    /// (nothing consumed). At least 32 bytes from the number's start are readable, which hold
+    /// every read below.
+    @inline(__always) private mutating func longDecimalAfterPoint(at p: Int, mantissa: UInt64, wholeDigits: Int, fractionDigits: Int,
+                                                                  negative: Bool) -> JSONNumber? {
+        var p = p
+        var mantissa = mantissa
+        var fractionDigits = fractionDigits
+        if fractionDigits == 8 {
             let second = Self.digitRun(at: base + p)
             guard second.count < 8 else { return nil }
             if second.count > 0 {
@@ -957,7 +993,7 @@ struct JSONCursor {
             }
         }
         // Nineteen digits fit a UInt64 exactly; more (which wrapped above) go to `anyNumber`.
-        guard whole.count + fractionDigits <= 19 else { return nil }
+        guard wholeDigits + fractionDigits <= 19 else { return nil }
         let next = base[p]
         guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
               next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else {

@@ -726,14 +726,15 @@ struct TraceReader {
             // byte), then the value; each key at most once.
             switch (word >> 8) & 0xFF {
             case 0x78 where word & 0xFF_FFFF == QuotedKey.x:
-                // (A NaN fails the comparison, as an infinity does.)
+                // (A NaN fails the comparison, as an infinity does.) A coordinate may be a
+                // browser's double, of more than eight digits after the point.
                 guard seen & TouchKey.x.bit == 0, c.takeQuotedKey(3),
-                      let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                      let v = try c.numberIfPresent(longFractions: true)?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.x.bit
                 x = v
             case 0x79 where word & 0xFF_FFFF == QuotedKey.y:
                 guard seen & TouchKey.y.bit == 0, c.takeQuotedKey(3),
-                      let v = try c.numberIfPresent()?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
+                      let v = try c.numberIfPresent(longFractions: true)?.value, v.magnitude <= TraceLimits.coordinate else { return nil }
                 seen |= TouchKey.y.bit
                 y = v
             case 0x69 where word & 0xFFFF_FFFF == QuotedKey.id:

@@ -636,17 +636,24 @@ import Testing
     /// random numbers of one to seven digits before the point (`0` too) and nine to seventeen
     /// after it, with a sign or not, must read as Swift reads the text, to the bit, and leave
     /// the cursor at the delimiter; the ties and near ties among them go to `strtod` as before.
+    /// Each is read both from its start (`number`) and on from where the short steps stop
+    /// (`numberIfPresent(longFractions:)`, as a touch's coordinates are read), with as many
+    /// bytes after it as most reads have, and with only the delimiter after it.
     @Test func longDecimalsReadExactly() throws {
         var generator = SplitMix64(state: 31)
         func check(_ text: String, _ delimiter: String) throws {
-            let bytes = Array((text + delimiter + String(repeating: " ", count: 40)).utf8)
-            let (n, pos) = try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
-                var cursor = JSONCursor(buffer)
-                let n = try cursor.number()
-                return (n, cursor.pos)
+            for padding in [40, 0] {
+                let bytes = Array((text + delimiter + String(repeating: " ", count: padding)).utf8)
+                for readingOn in [false, true] {
+                    let (n, pos) = try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                        var cursor = JSONCursor(buffer)
+                        let n = readingOn ? try cursor.numberIfPresent(longFractions: true)! : try cursor.number()
+                        return (n, cursor.pos)
+                    }
+                    #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value), reading on \(readingOn)")
+                    #expect(n.integer == nil && pos == text.utf8.count, "\(text), reading on \(readingOn), \(padding) bytes after")
+                }
             }
-            #expect(n.value.bitPattern == Double(text)!.bitPattern, "\(text) read as \(n.value)")
-            #expect(n.integer == nil && pos == text.utf8.count, "\(text)")
         }
         for round in 0..<30_000 {
             let integerDigits = Int(generator.next() % 7) + 1
@@ -692,6 +699,22 @@ import Testing
                 } catch {
                     outcomes.append(error.description)
                 }
+                // Read from its start, and on from where the short steps stop (as a touch's
+                // coordinates are): the same value and end, or the same message.
+                let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
+                var read: [String] = []
+                for readingOn in [false, true] {
+                    do {
+                        read.append(try bytes.withUnsafeBufferPointer { buffer throws(ParseFailure) in
+                            var cursor = JSONCursor(buffer, from: 1)
+                            let n = readingOn ? try cursor.numberIfPresent(longFractions: true) : try cursor.number()
+                            return n.map { "\($0.value.bitPattern) \(cursor.pos)" } ?? "not a number"
+                        })
+                    } catch {
+                        read.append("\(error)")
+                    }
+                }
+                #expect(read[0] == read[1], "\(text), \(padding) bytes after: \(read)")
             }
             #expect(outcomes[0] == outcomes[1], "\(text): \(outcomes)")
         }
