@@ -39,6 +39,11 @@ struct TraceReader {
     var lastPassedKey = 0
     var expectedUnknownKey: ShortString?
     static var passedKeysLimit: Int { 16 }
+    /// The bytes of the last unknown member `passesOverUnknownKey` passed over whose value is a
+    /// short plain string (`"pointerType": "touch"` and the whitespace after it), when it knows
+    /// one: the same bytes again are passed over in one comparison (see there).
+    var passedMember = ShortRun()
+    var knowsPassedMember = false
     var unknownKeyWarnings: [TraceError] = []
     /// Whether reading ended at a problem that leaves the rest unreadable (a syntax error).
     var endedUnreadable = false
@@ -1108,7 +1113,15 @@ struct TraceReader {
         // The keys this reader has warned of, or (a later part) met: only those are passed over,
         // so that the first of each is read by the general steps and warned of once.
         let checksKey = isFirstPass || laterPart != nil
+        // Passing a member over changes nothing but the cursor while one key at most has been
+        // passed over (or none is checked): then the bytes of a member passed over before, with
+        // no whitespace after them, are passed over again, as the steps below would pass them.
+        let changesNothing = passedUnknownKeys.count <= 1 || !checksKey
         var c = cursor
+        if knowsPassedMember, changesNothing, c.skip(passedMember), c.current > 0x20 {
+            cursor = c
+            return true
+        }
         // The keys passed over before are known to be among them (they only grow): the same
         // keys again, as in a file that writes a few in every touch, are matched by their
         // bytes and not looked up, the one after the last matched tried first (files write
@@ -1138,10 +1151,16 @@ struct TraceReader {
             }
         }
         // A short plain string (a pointer's type) at once; any other value with its checks.
-        if !c.skipShortPlainString() {
+        let shortValue = c.skipShortPlainString()
+        if !shortValue {
             guard (try? c.skipValue(depth: depth)) != nil else { return false }
         }
         c.skipWhitespace()
+        if shortValue, passedUnknownKeys.count <= 1 || !checksKey, let run = ShortRun(c, from: cursor.pos, to: c.pos) {
+            // Passed over again the same way, at any depth: a string nests nothing.
+            passedMember = run
+            knowsPassedMember = true
+        }
         cursor = c
         return true
     }

@@ -86,6 +86,56 @@ import Testing
         #expect(withKeys >= 300, "\(withKeys) touches with other keys")
     }
 
+    /// One key touchtrace does not know in every touch, as a browser's recorder writes its
+    /// pointer's type: passed over in one comparison of the member's bytes once it has been
+    /// passed over in the same bytes before. Its value now and then another (a short string, a
+    /// longer one, a number), the whitespace after it now and then other, a second such key in
+    /// some touches, minified or spaced: read as the general steps read them.
+    @Test func aPointerTypeInEveryTouchReadsAsTheGeneralStepsRead() {
+        var random = SplitMix64(state: 71)
+        let values = [#""touch""#, #""touch""#, #""touch""#, #""touch""#, #""pen""#, #""a longer type""#, "7"]
+        let after = ["", "", "", "", " ", "  ", "\n    "]
+        var passed = 0
+        for round in 0..<60 {
+            let minified = round % 2 == 0
+            let (colon, comma) = minified ? (":", ",") : (": ", ", ")
+            var plain: [String] = []
+            var escaped: [String] = []
+            var t = 0.0
+            let secondKey = round % 3 == 0
+            for k in 0..<random.int(1...40) {
+                var touches: [(String, String)] = []
+                for id in 1...random.int(1...2) {
+                    let phase = k == 0 ? "began" : "moved"
+                    let head = "{\"id\"\(colon)\(id)\(comma)\"phase\"\(colon)\"\(phase)\"\(comma)\"x\"\(colon)\(Double(random.int(0...800)) / 4)\(comma)\"y\"\(colon)2.5\(comma)"
+                    let value = values[random.int(0...values.count - 1)] + after[random.int(0...after.count - 1)]
+                    var text = head + Self.key("pointerType", escaped: false) + colon + value
+                    // The reference escapes the key in every touch: its events are read by the
+                    // general steps alone.
+                    var other = head + Self.key("pointerType", escaped: true) + colon + value
+                    if secondKey && random.int(0...3) == 0 {
+                        text += comma + Self.key("tiltX", escaped: false) + colon + "1"
+                        other += comma + Self.key("tiltX", escaped: false) + colon + "1"
+                    }
+                    touches.append((text + "}", other + "}"))
+                }
+                t += 0.01
+                let open = "{\"t\"\(colon)\(t)\(comma)\"touches\"\(colon)["
+                plain.append(open + touches.map(\.0).joined(separator: comma) + "]}")
+                escaped.append(open + touches.map(\.1).joined(separator: comma) + "]}")
+                passed += touches.count
+            }
+            let a = "{\"version\": 1, \"events\": [\n" + plain.joined(separator: ",\n") + "\n]}"
+            let b = "{\"version\": 1, \"events\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
+            #expect(a.utf8.count == b.utf8.count)
+            for (m, options) in Self.modes.enumerated() {
+                let reference = StrokesTests.everything(b, options: options)
+                #expect(StrokesTests.everything(a, options: options) == reference, "round \(round), mode \(m)\n\(a)")
+            }
+        }
+        #expect(passed > 1_000)
+    }
+
     /// A message's column counts characters (UTF-8 scalars) from its line's start, eight bytes
     /// at a time: in lines of every length, of ASCII and of two-, three- and four-byte
     /// characters in any mix, the column at every character is its place in the line, counted
