@@ -24,6 +24,18 @@ import Testing
         escaped ? "\"\\u00\(String(name.utf8.first!, radix: 16))\(name.dropFirst())\"" : "\"\(name)\"     "
     }
 
+    /// The trace of events `plain` reads in every mode as `escaped`, the same events with keys
+    /// escaped (and so read by the general steps alone), the same number of bytes.
+    func expectReadAsEscaped(_ plain: [String], _ escaped: [String], round: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let a = "{\"version\": 1, \"events\": [\n" + plain.joined(separator: ",\n") + "\n]}"
+        let b = "{\"version\": 1, \"events\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
+        #expect(a.utf8.count == b.utf8.count, sourceLocation: sourceLocation)
+        for (m, options) in Self.modes.enumerated() {
+            let reference = StrokesTests.everything(b, options: options)
+            #expect(StrokesTests.everything(a, options: options) == reference, "round \(round), mode \(m)\n\(a)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Events in the usual layout, `{"t": ..., "touches": [...]}`, with keys after the touches
     /// (a recorder's frame number or timestamps), and touches with several keys touchtrace does
     /// not know after `y` (`altitudeAngle`, `pointerType`, ...; some longer than 16 bytes),
@@ -75,13 +87,7 @@ import Testing
                 plain.append(text + "}")
                 escaped.append(other + "}")
             }
-            let a = "{\"version\": 1, \"events\": [\n" + plain.joined(separator: ",\n") + "\n]}"
-            let b = "{\"version\": 1, \"events\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
-            #expect(a.utf8.count == b.utf8.count)
-            for (m, options) in Self.modes.enumerated() {
-                let reference = StrokesTests.everything(b, options: options)
-                #expect(StrokesTests.everything(a, options: options) == reference, "round \(round), mode \(m)\n\(a)")
-            }
+            expectReadAsEscaped(plain, escaped, round: round)
         }
         #expect(withKeys >= 300, "\(withKeys) touches with other keys")
     }
@@ -125,13 +131,7 @@ import Testing
                 escaped.append(open + touches.map(\.1).joined(separator: comma) + "]}")
                 passed += touches.count
             }
-            let a = "{\"version\": 1, \"events\": [\n" + plain.joined(separator: ",\n") + "\n]}"
-            let b = "{\"version\": 1, \"events\": [\n" + escaped.joined(separator: ",\n") + "\n]}"
-            #expect(a.utf8.count == b.utf8.count)
-            for (m, options) in Self.modes.enumerated() {
-                let reference = StrokesTests.everything(b, options: options)
-                #expect(StrokesTests.everything(a, options: options) == reference, "round \(round), mode \(m)\n\(a)")
-            }
+            expectReadAsEscaped(plain, escaped, round: round)
         }
         #expect(passed > 1_000)
     }
