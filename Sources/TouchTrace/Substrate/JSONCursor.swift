@@ -1177,7 +1177,7 @@ struct JSONCursor {
     /// before the end) that stands after a `,` past `start` and whose first key is one of
     /// `keys`: probably the start of an element of the array whose elements begin at `start`,
     /// though it may lie inside a string (callers check before they trust it); nil if none.
-    func objectElementStart(near target: Int, after start: Int, firstKeys keys: [StaticString]) -> Int? {
+    func objectElementStart(near target: Int, after start: Int, firstKeys keys: [[UInt8]]) -> Int? {
         let limit = min(end - 16, target + 1 << 16)
         var i = max(target, start + 1)
         while i < limit {
@@ -1188,14 +1188,38 @@ struct JSONCursor {
                 while after < limit, Self.isWhitespace(base[after]) { after += 1 }
                 if base[before] == UInt8(ascii: ","), base[after] == UInt8(ascii: "\""),
                    keys.contains(where: { key in
-                       let n = key.utf8CodeUnitCount
-                       return after + n + 1 < end && memcmp(base + after + 1, key.utf8Start, n) == 0
+                       let n = key.count
+                       return after + n + 1 < end && key.withUnsafeBufferPointer { memcmp(base + after + 1, $0.baseAddress!, n) == 0 }
                            && base[after + n + 1] == UInt8(ascii: "\"")
                    }) {
                     return i
                 }
             }
             i += 1
+        }
+        return nil
+    }
+
+    /// The first key of the first element of the array whose elements begin at `start`, when
+    /// that element is an object whose first key is written without escapes and is at most 64
+    /// bytes long: its bytes (without the quotes), for `objectElementStart` to look for (an
+    /// array's objects as a program writes them begin with the same key); nil otherwise.
+    func firstKeyOfFirstElement(at start: Int) -> [UInt8]? {
+        var c = self
+        c.pos = start
+        c.skipWhitespace()
+        guard c.current == UInt8(ascii: "{") else { return nil }
+        c.pos += 1
+        c.skipWhitespace()
+        guard c.current == UInt8(ascii: "\"") else { return nil }
+        let first = c.pos + 1
+        var k = first
+        while k < end, k - first <= 64 {
+            let b = base[k]
+            if b == UInt8(ascii: "\"") { return Array(UnsafeBufferPointer(start: base + first, count: k - first)) }
+            // An escape or a control byte: not looked for.
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            k += 1
         }
         return nil
     }

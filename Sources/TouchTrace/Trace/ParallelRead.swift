@@ -60,12 +60,24 @@ extension TraceReader {
     /// or `"touches"`), or nil. It may be a false boundary (inside a string, say); the reader of
     /// the first part checks that it lands there between events before anything is trusted.
     static func splitPoint(in bytes: JSONCursor, eventsStart start: Int) -> Int? {
-        splitPoint(in: bytes, eventsStart: start, near: start + (bytes.end - start) / 2)
+        splitPoint(in: bytes, eventsStart: start, near: start + (bytes.end - start) / 2,
+                   firstKeys: eventFirstKeys(in: bytes, eventsStart: start))
     }
 
-    /// `splitPoint(in:eventsStart:)` at or just after `target` instead of the middle.
-    static func splitPoint(in bytes: JSONCursor, eventsStart start: Int, near target: Int) -> Int? {
-        bytes.objectElementStart(near: target, after: start, firstKeys: ["t", "touches"])
+    /// `splitPoint(in:eventsStart:)` at or just after `target` instead of the middle, for an
+    /// event starting with one of `firstKeys` (`eventFirstKeys`).
+    static func splitPoint(in bytes: JSONCursor, eventsStart start: Int, near target: Int, firstKeys: [[UInt8]]) -> Int? {
+        bytes.objectElementStart(near: target, after: start, firstKeys: firstKeys)
+    }
+
+    /// The keys an event found by `splitPoint` may start with: `"t"` and `"touches"`, and the
+    /// first event's first key if it is another (a recorder's `"type"` written before them,
+    /// say: an event that starts so is cut there too, where otherwise no start would be found
+    /// and one thread would read the whole trace).
+    static func eventFirstKeys(in bytes: JSONCursor, eventsStart start: Int) -> [[UInt8]] {
+        var keys: [[UInt8]] = [Array("t".utf8), Array("touches".utf8)]
+        if let first = bytes.firstKeyOfFirstElement(at: start), !keys.contains(first) { keys.append(first) }
+        return keys
     }
 
     /// Reads the events from `split` up to `until` (the start of the next part), or to the end
@@ -260,9 +272,11 @@ final class LaterParts<C: TouchEventConsumer> {
     /// no boundary is found.
     init?(bytes: JSONCursor, eventsStart: Int) {
         var starts: [Int] = []
+        let keys = TraceReader.eventFirstKeys(in: bytes, eventsStart: eventsStart)
         for k in 1..<Self.count {
             let target = eventsStart + Self.target(ofPart: k, span: bytes.end - eventsStart)
-            guard let start = TraceReader.splitPoint(in: bytes, eventsStart: eventsStart, near: max(target, (starts.last ?? eventsStart) + 1)) else { continue }
+            guard let start = TraceReader.splitPoint(in: bytes, eventsStart: eventsStart, near: max(target, (starts.last ?? eventsStart) + 1),
+                                                     firstKeys: keys) else { continue }
             if start > (starts.last ?? eventsStart) { starts.append(start) }
         }
         if starts.isEmpty { return nil }
@@ -367,8 +381,11 @@ final class StrokesSplit<C: TouchEventConsumer> {
     /// Finds a stroke's start near the middle of the `strokes` array whose elements begin at
     /// `start`, or returns nil.
     init?(bytes: JSONCursor, strokesStart start: Int) {
+        // A stroke starts with `"id"` or `"points"`, or with the first stroke's first key.
+        var keys: [[UInt8]] = [Array("id".utf8), Array("points".utf8)]
+        if let first = bytes.firstKeyOfFirstElement(at: start), !keys.contains(first) { keys.append(first) }
         guard let split = bytes.objectElementStart(near: start + (bytes.end - start) / 2, after: start,
-                                                   firstKeys: ["id", "points"]) else { return nil }
+                                                   firstKeys: keys) else { return nil }
         self.split = split
     }
 

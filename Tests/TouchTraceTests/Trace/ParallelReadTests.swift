@@ -212,6 +212,51 @@ import Testing
         #expect(strict.count == 1 && strict[0].hasSuffix(#"unknown key "pointerType" in event 10, touches[0] (ignored unless --strict)"#), "\(strict)")
     }
 
+    /// Events that begin with another key than `t` or `touches` (a recorder's `"type"`, written
+    /// first in each) are cut into parts too, at the events' starts, and read as one thread
+    /// reads them: the same events and the same warnings, with parts taken in; strokes that
+    /// begin with another key are split likewise.
+    @Test func eventsThatBeginWithAnotherKeyAreCutIntoPartsToo() throws {
+        var events: [String] = []
+        for i in 0..<400 {
+            let phase = i == 0 ? "began" : (i == 399 ? "ended" : "moved")
+            events.append("{\"type\": \"pointermove\", \"t\": \(Double(i) * 0.01), \"touches\": [{\"id\": 1, \"phase\": \"\(phase)\", \"x\": \(i), \"y\": 2}]}")
+        }
+        let text = trace(events)
+        let starts = partStarts(text)
+        #expect(starts.count == LaterParts<EventStore>.count - 1)
+        // Each start is an event's `{`, its first key "type".
+        let bytes = Array(text.utf8)
+        for start in starts {
+            #expect(bytes[start] == UInt8(ascii: "{") && String(decoding: bytes[start..<start + 8], as: UTF8.self) == "{\"type\":")
+        }
+        expectSame(text, "events beginning with \"type\"")
+        expectSame(text, "events beginning with \"type\", strict", options: TraceReadOptions(reportUnknownKeys: true))
+        var options = TraceReadOptions()
+        options.parallelMinimumBytes = 0
+        options.laterPartsReadFirst = LaterParts<ParallelStrokesTests.CountingStore>.count
+        var store = ParallelStrokesTests.CountingStore()
+        let trace = try Trace.parse(SourceFile(path: "t.trace.json", bytes: bytes), options: options, consumer: &store)
+        #expect(store.joined > 0 && store.store.eventCount == 400)
+        // One warning, at the first event, as one thread gives it.
+        #expect(trace.summary.warnings.map(\.description) == [#"t.trace.json:2:2: warning: unknown key "type" in event 0 (ignored)"#])
+        // Without the first event's first key among those looked for, no start is found.
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            JSONCursor(buffer).objectElementStart(near: buffer.count / 2, after: 30, firstKeys: [Array("t".utf8), Array("touches".utf8)])
+        }
+        #expect(found == nil)
+        // Strokes: the split is at a stroke's `{` whose first key is the first stroke's.
+        let strokes = (0..<200).map { k in
+            "{\"name\": \"s\(k)\", \"id\": \(k), \"points\": [[\(k), 1, 2], [\(Double(k) + 0.5), 3, 4]]}"
+        }
+        let strokesText = "{\"version\": 1, \"strokes\": [\n" + strokes.joined(separator: ",\n") + "\n]}"
+        let strokeBytes = Array(strokesText.utf8)
+        let open = strokeBytes.firstIndex(of: UInt8(ascii: "["))! + 1
+        let split = strokeBytes.withUnsafeBufferPointer { StrokesSplit<IgnoringConsumer>(bytes: JSONCursor($0), strokesStart: open)?.split }
+        let at = try #require(split)
+        #expect(String(decoding: strokeBytes[at..<at + 8], as: UTF8.self) == "{\"name\":")
+    }
+
     @Test func aFalseBoundaryInANestedValueIsNotTrusted() {
         // Near the middle, an event carries an unknown key whose value is a list of objects that
         // look like events: the split lands inside it, and the first thread reads on.
