@@ -648,7 +648,8 @@ struct JSONCursor {
     }
 
     /// The three numbers of an array `[a, b, c]` in any spacing (pretty-printed, a number a
-    /// line; tabs; a space before a comma), each in `shortValue`'s form and followed, after any
+    /// line; tabs; a space before a comma), each in `shortValue`'s form or `longDigits`' (a
+    /// double as a browser or Python writes it) and followed, after any
     /// whitespace, by the comma or the `]`: their values (those `number` gives, to the bit),
     /// with the cursor after the `]`; nil (nothing consumed) for any other, which the general
     /// steps read. For the arrays `usualTriple` does not take: one whitespace skip around each
@@ -664,14 +665,15 @@ struct JSONCursor {
         return (a, b, d)
     }
 
-    /// `spacedTriple`'s step: whitespace, a number in `shortValue`'s form, whitespace and then
+    /// `spacedTriple`'s step: whitespace, a number in `shortValue`'s or `longDigits`' form (no
+    /// exponent), whitespace and then
     /// `delimiter`, with the cursor after it; nil for anything else (the cursor is then
     /// anywhere: the caller starts again from where it was). A longer number, an exponent or
     /// any other byte after the value is not the delimiter, so the step never takes a number
     /// that `number` would read differently.
     private mutating func spacedShortValue(before delimiter: UInt8) -> Double? {
         skipWhitespace()
-        guard let value = shortValueBeforeRun() else { return nil }
+        guard let value = decimalBeforeRun() else { return nil }
         skipWhitespace()
         guard pos < end, base[pos] == delimiter else { return nil }
         pos += 1
@@ -927,31 +929,19 @@ struct JSONCursor {
         return JSONNumber(value: value, integer: integer)
     }
 
-    /// A number written `-123.45678901234567` (at most seven digits before the point, one to
-    /// fifteen after it, nineteen in all, no exponent, a delimiter after it), as a browser or
-    /// Python writes a double, read in eight-byte steps with no test of a byte on its own;
-    /// nil (nothing consumed) for any other, which the general steps of `anyNumber` read. The
-    /// value is the one those steps give, to the bit: the same digits, the same exponent, the
-    /// same conversion (Clinger's fast path, else Eisel and Lemire's method; where neither can
-    /// tell, nil, and they take it to `strtod`).
+    /// A number written `-123.45678901234567` (at most seven digits before the point, and after
+    /// it as many as keep the digits that count to nineteen: a double as a browser or Python
+    /// writes it, `0.012702062067888584` too), read in eight-byte steps with no test of a byte
+    /// on its own, with an exponent after it or none; nil (nothing consumed) for any other,
+    /// which the general steps of `anyNumber` read. The value is the one those steps give, to
+    /// the bit: the same digits and exponent, converted by Clinger's fast path or else Eisel and
+    /// Lemire's method, both correctly rounded; where neither can tell, nil, and those steps
+    /// take it to `strtod`.
     @inline(__always) private mutating func longDecimal() -> JSONNumber? {
-        // The reads below end at most 29 bytes past `pos`: a sign, eight bytes of the whole
-        // part, the point, sixteen bytes of the fraction, an exponent of at most five bytes
-        // and the byte after them.
-        guard pos + 32 <= end else { return nil }
-        var p = pos
-        let negative = base[p] == UInt8(ascii: "-")
-        if negative { p += 1 }
-        // The whole part: one to seven digits, not starting with 0 unless it is just 0.
-        let whole = Self.digitRun(at: base + p)
-        guard whole.count > 0, whole.count < 8, base[p] != UInt8(ascii: "0") || whole.count == 1 else { return nil }
-        p += whole.count
-        guard base[p] == UInt8(ascii: ".") else { return nil }
-        p += 1
-        let first = Self.digitRun(at: base + p)
-        guard first.count > 0 else { return nil }
-        return longDecimalAfterPoint(at: p + first.count, mantissa: whole.value &* integerPowerOfTen(first.count) &+ first.value,
-                                     wholeDigits: whole.count, fractionDigits: first.count, negative: negative)
+        // `longDigits` reads at most 34 bytes from the number's start, and an exponent after
+        // them at most five more: 48 hold every read.
+        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos) else { return nil }
+        return endOfLongDecimal(digits)
     }
 
     /// `shortNumber`'s way on where the number at the cursor does not end at `p`, after
@@ -962,58 +952,85 @@ struct JSONCursor {
     /// read. Out of line: most numbers are short.
     @inline(never)
     private mutating func longerFraction(at p: Int, mantissa: UInt64, fractionDigits: Int) -> JSONNumber? {
-        // The bytes `longDecimal` would have: 32 from the number's start (`p` is within them).
-        guard fractionDigits == 8, base[p] &- 0x30 < 10, pos + 32 <= end else { return nil }
+        // The bytes `longDecimal` would have: 48 from the number's start. `p` is at most 17 past
+        // it, the steps from there read at most 25 bytes, and an exponent five more.
+        guard fractionDigits == 8, base[p] &- 0x30 < 10, pos + 48 <= end else { return nil }
         let negative = base[pos] == UInt8(ascii: "-")
-        // `p` is nine bytes past the point; the sign, if any, is before the whole part.
+        // `p` is nine bytes past the point; the sign, if any, is before the whole part (a whole
+        // part of 0 counted as a digit: the count only has to bound the mantissa).
         let wholeDigits = p - 9 - pos - (negative ? 1 : 0)
-        return longDecimalAfterPoint(at: p, mantissa: mantissa, wholeDigits: wholeDigits, fractionDigits: 8, negative: negative)
+        guard let digits = Self.moreFractionDigits(at: base + p, mantissa: mantissa, wholeDigits: wholeDigits,
+                                                   fractionDigits: 8, negative: negative) else { return nil }
+        return endOfLongDecimal(digits)
     }
 
-    /// The rest of `longDecimal` from `p`, after the first run of digits after the point
-    /// (`fractionDigits` of them, up to eight), with the digits so far in `mantissa` and
-    /// `wholeDigits` before the point: the number's value with the cursor after it, or nil
-    /// (nothing consumed). At least 32 bytes from the number's start are readable, which hold
-    /// every read below.
-    @inline(__always) private mutating func longDecimalAfterPoint(at p: Int, mantissa: UInt64, wholeDigits: Int, fractionDigits: Int,
-                                                                  negative: Bool) -> JSONNumber? {
+    /// The digits of a number in `longDecimal`'s form at `start`, up to its first byte that is
+    /// not a digit (`end`): all of them but a whole part of 0 in `mantissa`, and how many came
+    /// after the point; nil for any other start (no digit before or after the point, a leading
+    /// zero, eight digits or more before it, more than nineteen that count). At most the 34
+    /// bytes from `start` are read.
+    @inline(__always) static func longDigits(at start: UnsafePointer<UInt8>) -> LongDigits? {
+        var p = start
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        // The whole part: one to seven digits, not starting with 0 unless it is just 0.
+        let whole = digitRun(at: p)
+        guard whole.count > 0, whole.count < 8, p.pointee != UInt8(ascii: "0") || whole.count == 1 else { return nil }
+        p += whole.count
+        guard p.pointee == UInt8(ascii: ".") else { return nil }
+        return moreFractionDigits(at: p + 1, mantissa: whole.value, wholeDigits: whole.value == 0 ? 0 : whole.count,
+                                  fractionDigits: 0, negative: negative)
+    }
+
+    /// `longDigits` on from `p`, after `fractionDigits` digits after the point (none, or the
+    /// eight `shortNumber` read), with the digits so far in `mantissa` and `wholeDigits` before
+    /// the point: eight-byte steps, each run of eight digits taken with one multiplication by
+    /// 10^8, until a step finds fewer (at most three steps: a third run of eight is too many).
+    /// The 25 bytes from `p` must be readable.
+    @inline(__always) static func moreFractionDigits(at p: UnsafePointer<UInt8>, mantissa: UInt64, wholeDigits: Int,
+                                                     fractionDigits: Int, negative: Bool) -> LongDigits? {
         var p = p
         var mantissa = mantissa
-        var fractionDigits = fractionDigits
-        if fractionDigits == 8 {
-            let second = Self.digitRun(at: base + p)
-            guard second.count < 8 else { return nil }
-            if second.count > 0 {
-                // At most 7 + 8 digits so far, below 10^15: times 10^7 and plus the next seven
-                // digits stays below 10^22, which the count below checks before the value is
-                // used (as `anyNumber` counts them, its zero before the point aside).
-                mantissa = mantissa &* integerPowerOfTen(second.count) &+ second.value
-                fractionDigits += second.count
-                p += second.count
+        var count = fractionDigits
+        var run = digitRun(at: p)
+        // Wraps only past nineteen digits that count, here and below, which the guard at the
+        // end turns away before the value is used.
+        if run.count == 8 {
+            mantissa = mantissa &* 100_000_000 &+ run.value
+            count += 8
+            p += 8
+            run = digitRun(at: p)
+            if run.count == 8 {
+                mantissa = mantissa &* 100_000_000 &+ run.value
+                count += 8
+                p += 8
+                run = digitRun(at: p)
             }
         }
-        // Nineteen digits fit a UInt64 exactly; more (which wrapped above) go to `anyNumber`.
-        guard wholeDigits + fractionDigits <= 19 else { return nil }
-        let next = base[p]
-        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
-              next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else {
-            // An exponent, or not a number of this form.
-            return withExponent(at: p, mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
+        mantissa = mantissa &* integerPowerOfTen(run.count) &+ run.value
+        count += run.count
+        p += run.count
+        // Nineteen digits fit a UInt64 exactly (10^19 − 1 < 2^64); a number with more is read
+        // by `anyNumber`. (The last step found fewer than eight digits, so no digit is at `p`,
+        // or it found eight, the third run of eight: too many.)
+        guard count > 0, wholeDigits + count <= 19 else { return nil }
+        return LongDigits(mantissa: mantissa, fractionDigits: count, negative: negative, end: p)
+    }
+
+    /// `longDecimal`'s end, at the byte after the digits: at a delimiter, the value with the
+    /// cursor there; at an exponent, `withExponent`; nil for anything else. Transparent: as an
+    /// `@inline(__always)` function it was called out of line.
+    @_transparent private mutating func endOfLongDecimal(_ digits: LongDigits) -> JSONNumber? {
+        let next = digits.end.pointee
+        if next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") ||
+           next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09, let value = digits.value {
+            pos = digits.end - base
+            return JSONNumber(value: value, integer: nil)
         }
-        let exponent = -fractionDigits
-        let value: Double
-        if mantissa == 0 {
-            value = negative ? -0.0 : 0.0
-        } else if mantissa <= 1 << 53 && exponent >= -22 {
-            let v = Double(mantissa) / powerOfTen(-exponent)
-            value = negative ? -v : v
-        } else if let v = Self.longFraction(mantissa, exponent: exponent) {
-            value = negative ? -v : v
-        } else {
-            return nil
-        }
-        pos = p
-        return JSONNumber(value: value, integer: nil)
+        // An exponent (which `withExponent` reads), or not a number of this form, or one whose
+        // value only `strtod` tells (for which it gives nil too: no exponent follows).
+        return withExponent(at: digits.end - base, mantissa: digits.mantissa, fractionDigits: digits.fractionDigits,
+                            negative: digits.negative)
     }
 
     /// `longDecimal`'s end for a number whose digits (`mantissa`, `fractionDigits` of them after
@@ -1023,7 +1040,7 @@ struct JSONCursor {
     /// or where neither fast method can tell the value. Out of line: most numbers have none.
     @inline(never)
     private mutating func withExponent(at p: Int, mantissa: UInt64, fractionDigits: Int, negative: Bool) -> JSONNumber? {
-        // In bounds: `p` is at most 24 bytes past `pos`, and 32 are readable (`longDecimal`).
+        // In bounds: `p` is at most 42 bytes past `pos`, and 48 are readable (`longDecimal`).
         guard base[p] | 0x20 == UInt8(ascii: "e") else { return nil }
         var q = p + 1
         let sign = base[q]
@@ -1422,9 +1439,10 @@ struct JSONNumber {
     }
 }
 
-/// 10^e for 1 ≤ e ≤ 8, as an integer.
+/// 10^e for 0 ≤ e ≤ 8, as an integer.
 @inline(__always) func integerPowerOfTen(_ e: Int) -> UInt64 {
     switch e {
+    case 0: return 1
     case 1: return 10
     case 2: return 100
     case 3: return 1_000
@@ -1701,12 +1719,13 @@ extension JSONCursor {
 
 /// The bytes around a stroke point's three numbers as a trace writes them where `usualTriple`
 /// does not read them (pretty-printed points: a line break and an indentation before each
-/// number and before the `]`), learned from one point and compared a few words at a time at
+/// number and before the `]`; or numbers longer than it reads, a double as a browser or Python
+/// writes it), learned from one point and compared a few words at a time at
 /// the points after it: four runs (from the `[` to the first number, between the first and the
 /// second, between the second and the third, from the last number through the `]`) and a
 /// fifth, from a point's `]` to the next point's `[`. A run after a number starts with
-/// whitespace, a comma or the `]`, so a number in `shortValue`'s form that a run follows is
-/// the number `number` reads there. Its runs are `ShortRun`s held in place rather than
+/// whitespace, a comma or the `]`, so a number in `shortValue`'s or `longDigits`' form that a
+/// run follows is the number `number` reads there. Its runs are `ShortRun`s held in place rather than
 /// `LearnedRuns`, whose runs live in arrays: a point is a few dozen bytes, and reaching a run
 /// through an array cost more than reading the point in any spacing.
 struct LearnedTriple {
@@ -1715,7 +1734,12 @@ struct LearnedTriple {
     private var first = ShortRun()
     private var second = ShortRun()
     private var close = ShortRun()
-    private var learned = false
+    /// Whether the runs are learned, and how the numbers between them are read: `.short` in
+    /// `shortValue`'s form only; `.long` (a number of the learned point was in `longDigits`'
+    /// form and not in `shortValue`'s) in that form first. One comparison for `read` to make
+    /// for short numbers, as before long ones were read.
+    private var learned = Numbers.none
+    private enum Numbers { case none, short, long }
     /// The run between points, when `knowsSeparator`.
     private var separator = ShortRun()
     private var knowsSeparator = false
@@ -1726,16 +1750,18 @@ struct LearnedTriple {
     /// if it did (the runs before are forgotten, the one between points with them). A point
     /// with a run longer than `ShortRun.longest` is not learned.
     mutating func learn(_ point: JSONCursor) -> Bool {
-        learned = false
+        learned = .none
         knowsSeparator = false
         var c = point
         var from = c.pos
         guard c.current == UInt8(ascii: "[") else { return false }
         c.pos += 1
         var before = (ShortRun(), ShortRun(), ShortRun())
+        var long = false
         for k in 0..<3 {
             c.skipWhitespace()
-            guard let numberEnd = c.shortValueEnd(), let run = ShortRun(c, from: from, to: c.pos) else { return false }
+            guard let (numberEnd, isLong) = c.decimalEnd(), let run = ShortRun(c, from: from, to: c.pos) else { return false }
+            long = long || isLong
             switch k {
             case 0: before.0 = run
             case 1: before.1 = run
@@ -1749,7 +1775,7 @@ struct LearnedTriple {
         }
         guard let last = ShortRun(c, from: from, to: c.pos) else { return false }
         (open, first, second, close) = (before.0, before.1, before.2, last)
-        learned = true
+        learned = long ? .long : .short
         return true
     }
 
@@ -1757,20 +1783,44 @@ struct LearnedTriple {
     /// the next point's `[`, as the general steps went over them), if the point's runs are
     /// learned and this one is not yet.
     mutating func learnSeparator(_ cursor: JSONCursor, from start: Int, to stop: Int) {
-        guard learned, !knowsSeparator, let run = ShortRun(cursor, from: start, to: stop) else { return }
+        guard learned != .none, !knowsSeparator, let run = ShortRun(cursor, from: start, to: stop) else { return }
         separator = run
         knowsSeparator = true
     }
 
     /// The values of the point at the cursor if its bytes are the learned runs around three
-    /// numbers in `shortValue`'s form, with the cursor after its `]`; nil (nothing consumed)
-    /// for any other, which `spacedTriple` or the general steps read.
-    mutating func read(_ cursor: inout JSONCursor) -> (Double, Double, Double)? {
-        guard learned else { return nil }
+    /// numbers in `shortValue`'s form (or, where the learned point's were long, in
+    /// `decimalBeforeRun`'s forms), with the cursor after its `]`; nil (nothing consumed) for
+    /// any other, which `spacedTriple` (learning the point's runs and numbers again) or the
+    /// general steps read.
+    @inline(__always) mutating func read(_ cursor: inout JSONCursor) -> (Double, Double, Double)? {
+        // Short numbers first, in a function of their own that calls nothing.
+        if let values = readShort(&cursor) { return values }
+        return learned == .long ? readLongFirst(&cursor) : nil
+    }
+
+    /// `read` where the learned point's numbers were short. Out of line, as `read` was before
+    /// long numbers were read: each of its callers inlines only the call.
+    @inline(never)
+    private mutating func readShort(_ cursor: inout JSONCursor) -> (Double, Double, Double)? {
+        guard learned == .short else { return nil }
         var c = cursor
         guard c.skip(open), let a = c.shortValueBeforeRun(),
               c.skip(first), let b = c.shortValueBeforeRun(),
               c.skip(second), let d = c.shortValueBeforeRun(),
+              c.skip(close) else { return nil }
+        cursor = c
+        return (a, b, d)
+    }
+
+    /// `read` where the learned point's numbers were long: each number tried in that form
+    /// first. Out of line, so that `read` stays as small for short numbers.
+    @inline(never)
+    private mutating func readLongFirst(_ cursor: inout JSONCursor) -> (Double, Double, Double)? {
+        var c = cursor
+        guard c.skip(open), let a = c.decimalBeforeRun(longFirst: true),
+              c.skip(first), let b = c.decimalBeforeRun(longFirst: true),
+              c.skip(second), let d = c.decimalBeforeRun(longFirst: true),
               c.skip(close) else { return nil }
         cursor = c
         return (a, b, d)
@@ -1789,21 +1839,76 @@ struct LearnedTriple {
 }
 
 extension JSONCursor {
-    /// Where the number at the cursor ends if it is in `shortValue`'s form; nil for any other
-    /// or when fewer than 17 bytes remain.
-    func shortValueEnd() -> Int? {
-        // `shortValueEnd(at:)` reads at most the 17 bytes from the cursor: all in the buffer.
-        guard pos + 17 <= end, let after = Self.shortValueEnd(at: base + pos) else { return nil }
-        return after - base
+    /// Where the number at the cursor ends if it is in `shortValue`'s form, or else in
+    /// `longDigits`' (a double as a browser or Python writes it: `long`); nil for any other or
+    /// when too few bytes remain (17 and 48).
+    func decimalEnd() -> (end: Int, long: Bool)? {
+        // `shortValueEnd(at:)` reads at most the 17 bytes from the cursor, `longDigits` at most
+        // 34: all in the buffer.
+        if pos + 17 <= end, let after = Self.shortValueEnd(at: base + pos) { return (after - base, false) }
+        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos) else { return nil }
+        return (digits.end - base, true)
+    }
+
+    /// The number at the cursor in `shortValue`'s form, or else in `longDigits`' (a double as a
+    /// browser or Python writes it), for a caller that matches a learned run right after it (the
+    /// run's first byte is the delimiter `number` would test, so an exponent after the digits
+    /// makes it miss): its value, the value `number` gives, with the cursor after it; nil
+    /// (nothing consumed) for any other.
+    /// `longFirst`: the long form is tried first (where the numbers before were long: the
+    /// short form's test of them would fail at their eighth digit after the point).
+    @_transparent mutating func decimalBeforeRun(longFirst: Bool = false) -> Double? {
+        if longFirst, let value = longDecimalBeforeRun() { return value }
+        // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
+        guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else {
+            return longFirst ? nil : longDecimalBeforeRun()
+        }
+        pos = after - base
+        return value
     }
 
     /// The number at the cursor in `shortValue`'s form, for a caller that matches a learned run
-    /// right after it (the run's first byte is the delimiter `shortNumber` would test): its
-    /// value, with the cursor after it; nil (nothing consumed) for any other.
+    /// right after it (as for `decimalBeforeRun`): its value, with the cursor after it; nil
+    /// (nothing consumed) for any other.
     @_transparent mutating func shortValueBeforeRun() -> Double? {
         // `shortValue` reads at most the 17 bytes from the cursor: all in the buffer.
         guard pos + 17 <= end, let (value, after) = Self.shortValue(at: base + pos) else { return nil }
         pos = after - base
         return value
+    }
+
+    /// `decimalBeforeRun` for a number that is not in `shortValue`'s form. Out of line: most
+    /// numbers are.
+    @inline(never)
+    mutating func longDecimalBeforeRun() -> Double? {
+        // `longDigits` reads at most 34 bytes from the cursor: all in the buffer.
+        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos), let value = digits.value else { return nil }
+        pos = digits.end - base
+        return value
+    }
+}
+
+/// The digits of a decimal number as `JSONCursor.longDigits` reads them: its value is
+/// `mantissa` × 10^−`fractionDigits`, negated when `negative`; `end` is where its digits end.
+struct LongDigits {
+    var mantissa: UInt64
+    var fractionDigits: Int
+    var negative: Bool
+    var end: UnsafePointer<UInt8>
+
+    /// The correctly rounded value, as `anyNumber` converts these digits: one exact division
+    /// (Clinger's fast path: at most 2^53, by a power of ten up to 10^19, both exact), else
+    /// Eisel and Lemire's method; nil where that cannot tell (for `strtod`).
+    @inline(__always) var value: Double? {
+        let magnitude: Double
+        if mantissa <= 1 << 53 {
+            // At most 2^53: fits an Int64, whose conversion is one instruction.
+            magnitude = Double(Int64(truncatingIfNeeded: mantissa)) / powerOfTen(fractionDigits)
+        } else if let v = JSONCursor.longFraction(mantissa, exponent: -fractionDigits) {
+            magnitude = v
+        } else {
+            return nil
+        }
+        return negative ? -magnitude : magnitude
     }
 }

@@ -437,8 +437,9 @@ import Testing
 
     /// Random points in any spacing (spaces, tabs, line breaks with indentation, CRLF, none)
     /// around each number and delimiter, with numbers of one to eight digits on each side of the
-    /// point, an exponent now and then, a fourth number or a missing `]`: `spacedTriple` reads
-    /// those whose three numbers `shortValue` takes to the bit as the general steps read them
+    /// point (now and then up to nineteen after it, as a double is written), an exponent now and
+    /// then, a fourth number or a missing `]`: `spacedTriple` reads those whose three numbers
+    /// `shortValue` or `longDigits` takes, to the bit as the general steps read them
     /// (`nextElement`, `number`), leaves the cursor after the `]`, and leaves any other to the
     /// general steps with nothing consumed, also when the point ends near the end of the buffer.
     @Test func spacedTriplesReadAsTheGeneralStepsReadThem() throws {
@@ -451,10 +452,13 @@ import Testing
         for round in 0..<8_000 {
             var text = "[" + space()
             var inForm = true
+            // Whether a number is read only in the long form, which wants 48 bytes after its start.
+            var long = false
             let count = round % 40 == 0 ? 4 : 3
             for k in 0..<count {
                 let whole = 1 + below(8)
-                let fraction = below(9)
+                // Now and then as long as a double's digits (eight to nineteen after the point).
+                let fraction = below(5) == 0 ? 8 + below(12) : below(9)
                 let wholeDigits = below(4) == 0 ? "0" : String(1 + below(9)) + digits(whole - 1)
                 var number = (below(2) == 0 ? "-" : "") + wholeDigits
                 if fraction > 0 { number += "." + digits(fraction) }
@@ -462,13 +466,18 @@ import Testing
                     number += "e" + String(below(3))
                     inForm = false
                 }
-                inForm = inForm && wholeDigits.count < 8 && fraction < 8
+                // The short form (fewer than eight digits on each side), or the long one (a
+                // fraction, and at most nineteen digits that count, a whole part of 0 not).
+                let short = wholeDigits.count < 8 && fraction < 8
+                let inLongForm = wholeDigits.count < 8 && fraction > 0 && (wholeDigits == "0" ? 0 : wholeDigits.count) + fraction <= 19
+                inForm = inForm && (short || inLongForm)
+                long = long || !short
                 text += number + space() + (k == count - 1 ? (round % 50 == 1 ? "" : "]") : "," + space())
             }
             let complete = count == 3 && round % 50 != 1
             // Far from the end of the buffer, or right at it (then the last number has fewer
-            // than 17 bytes after its start).
-            let padding = round % 7 == 0 ? 0 : 24
+            // than 17 bytes after its start), or in between (fewer than the long form's 48).
+            let padding = round % 7 == 0 ? 0 : (round % 3 == 0 ? 24 : 64)
             let bytes = Array((text + String(repeating: " ", count: padding)).utf8)
             // The general steps, as a stroke's points are read when no faster step takes them
             // (nil where they find the array malformed).
@@ -488,14 +497,14 @@ import Testing
                 let triple = fast.spacedTriple()
                 return (triple, fast.pos, try? general(buffer))
             }
-            if complete && inForm && padding > 0 {
+            if complete && inForm && (padding == 64 || (padding == 24 && !long)) {
                 let read = try #require(triple, "\(text)")
                 let steps = try #require(slow, "\(text)")
                 #expect([read.0, read.1, read.2].map(\.bitPattern) == steps.numbers.map(\.bitPattern), "\(text)")
                 #expect(pos == text.utf8.count && steps.pos == pos, "\(text)")
                 readCount += 1
             } else if complete && inForm {
-                // Near the end: read only when 17 bytes follow each number's start.
+                // Near the end: read only when 17 bytes follow each number's start (48 for a long one).
                 if let read = triple {
                     let steps = try #require(slow, "\(text)")
                     #expect([read.0, read.1, read.2].map(\.bitPattern) == steps.numbers.map(\.bitPattern) && pos == text.utf8.count, "\(text)")
@@ -506,20 +515,29 @@ import Testing
                 #expect(triple == nil && pos == 0, "\(text)")
             }
         }
-        #expect(readCount > 2_000 && readCount < 6_000, "\(readCount)")
+        #expect(readCount > 2_000 && readCount < 7_000, "\(readCount)")
     }
 
     /// Points pretty-printed with one indentation (learned from the first), then points whose
     /// spacing or numbers differ now and then (one more space, a tab, a CRLF, eight digits, an
     /// exponent, a fourth number): `LearnedTriple` reads a point exactly when its bytes are the
-    /// learned runs around numbers in the short form, to the bit as `spacedTriple` reads it
-    /// and to the same end, and leaves any other with nothing consumed; the run between points
-    /// is passed over only when a `[` follows it.
-    @Test func learnedPointsReadAsSpacedTriplesReadThem() throws {
-        var generator = SplitMix64(state: 107)
+    /// learned runs around numbers in the short form (or, learned from a point whose numbers
+    /// are a double's digits, `longNumbers`, in the long form or the short), to the bit as
+    /// `spacedTriple` reads it and to the same end, and leaves any other with nothing
+    /// consumed; the run between points is passed over only when a `[` follows it.
+    @Test(arguments: [false, true])
+    func learnedPointsReadAsSpacedTriplesReadThem(longNumbers: Bool) throws {
+        var generator = SplitMix64(state: longNumbers ? 109 : 107)
         func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
         func number() -> String {
             let whole = below(4) == 0 ? "0" : String(1 + below(999))
+            // Long: a double's digits as Python writes them, nine to sixteen after the point,
+            // and now and then a short number among them (which the long form reads too, or
+            // the short one after it).
+            if longNumbers && below(8) != 0 {
+                let fraction = (0..<(9 + below(8))).map { _ in String(below(10)) }.joined()
+                return (below(3) == 0 ? "-" : "") + whole + "." + fraction
+            }
             return (below(3) == 0 ? "-" : "") + whole + (below(5) == 0 ? "" : "." + String(below(100_000)))
         }
         let indent = "\n          "
@@ -542,15 +560,16 @@ import Testing
             case 5: numbers.append(number()); same = false
             default: break
             }
-            let first = point(["1.5", "2.25", "3"], usualSpaces)
+            let firstNumbers = longNumbers ? ["0.012702062067888584", "164.036050589186", "3"] : ["1.5", "2.25", "3"]
+            let first = point(firstNumbers, usualSpaces)
             let text = first + ",\n        " + point(numbers, spaces) + (round % 9 == 0 ? "" : ",\n        [")
-            let bytes = Array((text + String(repeating: " ", count: 40)).utf8)
+            let bytes = Array((text + String(repeating: " ", count: 64)).utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 var layout = LearnedTriple()
                 var cursor = JSONCursor(buffer)
                 let learned = layout.learn(cursor)
                 let firstValues = layout.read(&cursor).map { [$0.0, $0.1, $0.2] }
-                #expect(learned && firstValues == [1.5, 2.25, 3] && cursor.pos == first.utf8.count)
+                #expect(learned && firstValues == firstNumbers.map { Double($0)! } && cursor.pos == first.utf8.count)
                 // The run between points is learned where the general steps went over it.
                 let afterFirst = cursor.pos
                 let another = try! cursor.nextElement(first: false)
@@ -631,10 +650,11 @@ import Testing
         #expect(passedAtOnce > 1_000)
     }
 
-    /// A number with a long fraction (`230.43998696789480`, as a browser writes a double) far
-    /// enough from the end of the buffer is read in eight-byte steps before the general ones:
-    /// random numbers of one to seven digits before the point (`0` too) and nine to seventeen
-    /// after it, with a sign or not, must read as Swift reads the text, to the bit, and leave
+    /// A number with a long fraction (`230.43998696789480`, as a browser writes a double, or
+    /// `0.012702062067888584`, as Python does) far enough from the end of the buffer is read in
+    /// eight-byte steps before the general ones: random numbers of one to seven digits before
+    /// the point (`0` too) and nine to nineteen after it (more than nineteen digits in all go
+    /// to the general steps), with a sign or not, must read as Swift reads the text, to the bit, and leave
     /// the cursor at the delimiter; the ties and near ties among them go to `strtod` as before.
     /// Each is read both from its start (`number`) and on from where the short steps stop
     /// (`numberIfPresent(longFractions:)`, as a touch's coordinates are read), with as many
@@ -657,7 +677,7 @@ import Testing
         }
         for round in 0..<30_000 {
             let integerDigits = Int(generator.next() % 7) + 1
-            let fractionDigits = Int(generator.next() % 9) + 9
+            let fractionDigits = Int(generator.next() % 11) + 9
             var text = generator.next() % 3 == 0 ? "-" : ""
             text += round % 5 == 0 ? "0" : String(generator.next() % 9 + 1)
             if round % 5 != 0 { for _ in 1..<integerDigits { text += String(generator.next() % 10) } }
@@ -674,8 +694,13 @@ import Testing
             while text.count < 18 { text += "0" }
             try check(text, ",")
         }
+        // Python's own (the shortest form of a double: sixteen and more digits after the point,
+        // where the fraction starts with zeros; a first run of eight digits and a second of
+        // eight, then none; nineteen after a 0), and a whole part of 0 with twenty.
         for text in ["9007199254740993.0", "4503599627370496.5", "0.10000000000000000555", "1448.1000000000001",
-                     "0.000000000000000", "-0.0000000000000000", "9999999.999999999999", "1.0000000000000002"] {
+                     "0.000000000000000", "-0.0000000000000000", "9999999.999999999999", "1.0000000000000002",
+                     "0.012702062067888584", "0.0019690455255314057", "1.0489231702320511", "0.0489231702320511",
+                     "-0.00000000000000000001", "0.00000000000000000012", "160.75841808404118"] {
             try check(text, "]")
         }
     }
