@@ -440,7 +440,7 @@ struct TraceReader {
     /// `readAnyEvent` would at the same byte.
     private mutating func readUsualEvent(_ cursor: inout JSONCursor, index: Int) throws(ParseFailure) -> Bool {
         var c = cursor
-        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try c.numberIfPresent()?.value else { return false }
+        guard c.skipLiteral(UsualLayout.eventOpen, length: 6), let t = try c.numberIfPresent(longFractions: true)?.value else { return false }
         // A time in range that does not go backwards (nor is it NaN: then `t >= lastTime` fails).
         guard t.magnitude <= TraceLimits.time, t >= lastTime,
               c.skipLiteral(UsualLayout.touchesKey, length: 8), c.skipLiteral(UsualLayout.touchesColon, length: 6)
@@ -804,8 +804,8 @@ struct TraceReader {
             phase = p
         }
         // (A NaN fails the comparison, as an infinity does.)
-        guard c.skipLiteral(UsualLayout.xKey, length: 7), let x = try c.numberIfPresent()?.value, x.magnitude <= TraceLimits.coordinate,
-              c.skipLiteral(UsualLayout.yKey, length: 7), let y = try c.numberIfPresent()?.value, y.magnitude <= TraceLimits.coordinate,
+        guard c.skipLiteral(UsualLayout.xKey, length: 7), let x = try c.numberIfPresent(longFractions: true)?.value, x.magnitude <= TraceLimits.coordinate,
+              c.skipLiteral(UsualLayout.yKey, length: 7), let y = try c.numberIfPresent(longFractions: true)?.value, y.magnitude <= TraceLimits.coordinate,
               c.current == UInt8(ascii: "}")
         else { return nil }
         c.pos += 1

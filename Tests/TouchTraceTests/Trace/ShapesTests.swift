@@ -92,6 +92,52 @@ import Testing
         #expect(withKeys >= 300, "\(withKeys) touches with other keys")
     }
 
+    /// Events in the usual layout whose numbers are a double's shortest digits, as Python's
+    /// `json.dumps` and browsers write them (`"t": 0.012702062067888584`, `"x": 164.036050589186`;
+    /// now and then with an exponent, `1e-05`, or short): read as the general steps read them.
+    /// The reference has an event key written with an escape after the touches, which sends the
+    /// whole event to `readAnyEvent`; the trace read has the same key padded.
+    @Test func doublesAsPythonWritesThemReadAsTheGeneralStepsRead() {
+        var random = SplitMix64(state: 67)
+        func double(_ scale: Double) -> String {
+            switch random.int(0...9) {
+            case 0: return "\(random.int(0...400))"
+            case 1: return "\(Double(random.int(0...400)) / 4)"
+            case 2: return "\(Double(random.int(1...9)) / 100_000)"
+            default: return "\(Double(random.int(0...1_000_000)) / scale)"
+            }
+        }
+        var long = 0
+        for round in 0..<60 {
+            var plain: [String] = []
+            var escaped: [String] = []
+            var down: [Int] = []
+            var t = 0.0
+            for _ in 0..<random.int(1...30) {
+                var touches: [String] = []
+                var next: [Int] = []
+                for id in down where random.int(0...5) != 0 { next.append(id) }
+                if next.count < 3 && random.int(0...2) == 0 { next.append(random.int(1...9)) }
+                next = Array(Set(next)).sorted()
+                var ended: [Int] = []
+                for id in next {
+                    let phase = down.contains(id) ? (random.int(0...6) == 0 ? "ended" : "moved") : "began"
+                    if phase == "ended" { ended.append(id) }
+                    let x = double(2_999), y = double(1_237)
+                    long += x.count > 12 ? 1 : 0
+                    touches.append("{\"id\": \(id), \"phase\": \"\(phase)\", \"x\": \(x), \"y\": \(y)}")
+                }
+                down = down.filter { !next.contains($0) } + next.filter { !ended.contains($0) }
+                t += Double(random.int(0...1_000)) / 97_003
+                let open = "{\"t\": \(random.int(0...40) == 0 ? "-1" : "\(t)"), \"touches\": [" + touches.joined(separator: ", ") + "], "
+                plain.append(open + Self.key("frame", escaped: false) + ": 1}")
+                escaped.append(open + Self.key("frame", escaped: true) + ": 1}")
+            }
+            expectReadAsEscaped(plain, escaped, round: round)
+        }
+        #expect(long >= 500, "\(long) long coordinates")
+    }
+
     /// One key touchtrace does not know in every touch, as a browser's recorder writes its
     /// pointer's type: passed over in one comparison of the member's bytes once it has been
     /// passed over in the same bytes before. Its value now and then another (a short string, a
