@@ -1221,8 +1221,9 @@ struct JSONCursor {
                 if base[before] == UInt8(ascii: ","), base[after] == UInt8(ascii: "\""),
                    keys.contains(where: { key in
                        let n = key.count
-                       return after + n + 1 < end && key.withUnsafeBufferPointer { memcmp(base + after + 1, $0.baseAddress!, n) == 0 }
-                           && base[after + n + 1] == UInt8(ascii: "\"")
+                       return after + n + 1 < end && key.withUnsafeBufferPointer { bytes in
+                           bytes.indices.allSatisfy { base[after + 1 + $0] == bytes[$0] }
+                       } && base[after + n + 1] == UInt8(ascii: "\"")
                    }) {
                     return i
                 }
@@ -1233,7 +1234,7 @@ struct JSONCursor {
     }
 
     /// The first key of the first element of the array whose elements begin at `start`, when
-    /// that element is an object whose first key is written without escapes and is at most 64
+    /// that element is an object whose first key is written without escapes and is one to 64
     /// bytes long: its bytes (without the quotes), for `objectElementStart` to look for (an
     /// array's objects as a program writes them begin with the same key); nil otherwise.
     func firstKeyOfFirstElement(at start: Int) -> [UInt8]? {
@@ -1248,7 +1249,7 @@ struct JSONCursor {
         var k = first
         while k < end, k - first <= 64 {
             let b = base[k]
-            if b == UInt8(ascii: "\"") { return Array(UnsafeBufferPointer(start: base + first, count: k - first)) }
+            if b == UInt8(ascii: "\"") { return k > first ? Array(UnsafeBufferPointer(start: base + first, count: k - first)) : nil }
             // An escape or a control byte: not looked for.
             if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
             k += 1

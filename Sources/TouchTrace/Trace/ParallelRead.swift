@@ -56,8 +56,9 @@ extension TraceReader {
     static var parallelMinimumBytes: Int { 4_000_000 }
 
     /// Where to split the `events` array whose elements begin at `start`: the start of an
-    /// event object near the middle of what follows (a `{` after a `,`, whose first key is `"t"`
-    /// or `"touches"`), or nil. It may be a false boundary (inside a string, say); the reader of
+    /// event object near the middle of what follows (a `{` after a `,`, whose first key is `"t"`,
+    /// `"touches"` or the first event's: `eventFirstKeys`), or nil. It may be a false boundary
+    /// (inside a string, say); the reader of
     /// the first part checks that it lands there between events before anything is trusted.
     static func splitPoint(in bytes: JSONCursor, eventsStart start: Int) -> Int? {
         splitPoint(in: bytes, eventsStart: start, near: start + (bytes.end - start) / 2,
