@@ -684,7 +684,8 @@ struct JSONCursor {
     /// form is read digit by digit without `shortNumber`'s test of the byte after it, which the
     /// caller leaves to the run it matches next (a run after a value starts with a comma, a `}`
     /// or whitespace: a delimiter, so `shortNumber` would give the same value there); one in
-    /// `longDigits`' form (a double as a browser or Python writes it) likewise, out of line; any
+    /// `longDigits`' form (a double as a browser or Python writes it) likewise, out of line
+    /// (`longDecimalBeforeRun`); any
     /// other number as `numberIfPresent` reads it, and nil (nothing consumed) for a value that
     /// does not start like a number. A number going on with an exponent is left to
     /// `numberIfPresent`, so that it does not make the next run miss.
@@ -694,21 +695,8 @@ struct JSONCursor {
             pos = after - base
             return value
         }
-        if let value = longLearnedNumberValue() { return value }
+        if let value = longDecimalBeforeRun() { return value }
         return try numberIfPresent()?.value
-    }
-
-    /// `learnedNumberValue`'s step for a number in `longDigits`' form (a double as a browser or
-    /// Python writes it), read so, as `decimalBeforeRun` reads it, unless an exponent follows;
-    /// nil (nothing consumed) for any other. Out of line: most numbers are short.
-    @inline(never)
-    mutating func longLearnedNumberValue() -> Double? {
-        // `longDigits` reads at most 34 bytes from the cursor, and the byte after them is read:
-        // all in the buffer.
-        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos), digits.end.pointee | 0x20 != UInt8(ascii: "e"),
-              let value = digits.value else { return nil }
-        pos = digits.end - base
-        return value
     }
 
     /// A small integer at the cursor for a learned layout, `0` or one to seven digits with no
@@ -1893,12 +1881,16 @@ extension JSONCursor {
         return value
     }
 
-    /// `decimalBeforeRun` for a number that is not in `shortValue`'s form. Out of line: most
-    /// numbers are.
+    /// A number in `longDigits`' form at the cursor (a double as a browser or Python writes it)
+    /// with no exponent after it, for `decimalBeforeRun` and `learnedNumberValue`: its value,
+    /// with the cursor after it; nil (nothing consumed) for any other. Out of line: most numbers
+    /// are short.
     @inline(never)
     mutating func longDecimalBeforeRun() -> Double? {
-        // `longDigits` reads at most 34 bytes from the cursor: all in the buffer.
-        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos), let value = digits.value else { return nil }
+        // `longDigits` reads at most 34 bytes from the cursor, and the byte after them is read:
+        // all in the buffer.
+        guard pos + 48 <= end, let digits = Self.longDigits(at: base + pos), digits.end.pointee | 0x20 != UInt8(ascii: "e"),
+              let value = digits.value else { return nil }
         pos = digits.end - base
         return value
     }
