@@ -228,35 +228,41 @@ extension DispatchSourceTests {
     /// due 0.1 + 0.15 = 0.25, where it fires, between the move and the next event (0.3); then it
     /// is no longer valid. The tolerance set is kept.
     @Test func aTimerWhoseFireDateIsMovedFiresAtTheNewDate() throws {
-        let lines = try run([
-            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
-            (0.5, [(1, "ended", 120, 100)]),
-        ], began: { script, log in
-            let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
-            timer.tolerance = 0.05
-            log.lines.append("due in \(Self.micros(timer.fireDate.timeIntervalSinceNow.rounded(toMilliseconds: ())))")
-            script.timer = timer
-        }, moved: { script, move, log in
-            if move == 1 { script.timer?.fireDate = Date(timeIntervalSinceNow: 0.15) }
-            if move == 2 { log.lines.append("valid \(script.timer?.isValid == true) tolerance \(script.timer?.tolerance ?? 0)") }
-        })
-        #expect(lines == ["due in 1000000", "fired 250000", "valid false tolerance 0.05"])
+        let expected = ["due in 1000000", "fired 250000", "valid false tolerance 0.05"]
+        let lines = try onTheMachinesClock(expecting: expected) {
+            try run([
+                (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
+                (0.5, [(1, "ended", 120, 100)]),
+            ], began: { script, log in
+                let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
+                timer.tolerance = 0.05
+                log.lines.append("due in \(Self.micros(timer.fireDate.timeIntervalSinceNow.rounded(toMilliseconds: ())))")
+                script.timer = timer
+            }, moved: { script, move, log in
+                if move == 1 { script.timer?.fireDate = Date(timeIntervalSinceNow: 0.15) }
+                if move == 2 { log.lines.append("valid \(script.timer?.isValid == true) tolerance \(script.timer?.tolerance ?? 0)") }
+            })
+        }
+        #expect(lines == expected)
     }
 
     /// A repeating timer of 0.2 s from the touch down (due 0.2, 0.4, …). At the move (0.1) its
     /// fire date is set 0.05 s ahead: it fires at 0.15, then every 0.2 s from there — 0.35 —
     /// until the lift (0.5) invalidates it, before 0.55.
     @Test func aRepeatingTimerGoesOnFromItsNewFireDate() throws {
-        let lines = try run([
-            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.5, [(1, "ended", 110, 100)]),
-        ], began: { script, log in
-            script.timer = Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
-        }, moved: { script, _, _ in
-            script.timer?.fireDate = Date(timeIntervalSinceNow: 0.05)
-        }, ended: { script, _ in
-            script.timer?.invalidate()
-        })
-        #expect(lines == ["tick 150000", "tick 350000"])
+        let expected = ["tick 150000", "tick 350000"]
+        let lines = try onTheMachinesClock(expecting: expected) {
+            try run([
+                (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.5, [(1, "ended", 110, 100)]),
+            ], began: { script, log in
+                script.timer = Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
+            }, moved: { script, _, _ in
+                script.timer?.fireDate = Date(timeIntervalSinceNow: 0.05)
+            }, ended: { script, _ in
+                script.timer?.invalidate()
+            })
+        }
+        #expect(lines == expected)
     }
 
     /// The ticks of a repeating timer of 0.1 s from 0 whose block, at its first firing (0.1),
@@ -280,9 +286,11 @@ extension DispatchSourceTests {
     /// that event, here the lift that invalidates it). Each firing once: the block's new date
     /// replaces the timer's own next firing.
     @Test func aTimersBlockThatMovesItsFireDateReschedulesIt() throws {
-        #expect(try ticksMovingTheirOwnFireDate(ahead: 0.25) == ["tick 100000", "tick 350000", "tick 450000"])
-        let now = try ticksMovingTheirOwnFireDate(ahead: 0)
-        #expect(now == ["tick 100000", "tick 100000", "tick 200000", "tick 300000", "tick 400000", "tick 500000"], "\(now)")
+        let ahead = ["tick 100000", "tick 350000", "tick 450000"]
+        #expect(try onTheMachinesClock(expecting: ahead) { try ticksMovingTheirOwnFireDate(ahead: 0.25) } == ahead)
+        let expected = ["tick 100000", "tick 100000", "tick 200000", "tick 300000", "tick 400000", "tick 500000"]
+        let now = try onTheMachinesClock(expecting: expected) { try ticksMovingTheirOwnFireDate(ahead: 0) }
+        #expect(now == expected, "\(now)")
     }
 
     /// Pausing and resuming by the fire date: a repeating timer of 0.1 s from 0 ticks at 0.1 and
@@ -290,22 +298,25 @@ extension DispatchSourceTests {
     /// more; at the move at 0.6 it is set to `Date()`, now: it fires after that event's
     /// deliveries, at 0.6, then at 0.7; the lift at 0.75 invalidates it.
     @Test func aTimerPausedWithTheDistantFutureAndResumedWithNow() throws {
-        let lines = try run([
-            (0, [(1, "began", 100, 100)]), (0.25, [(1, "moved", 110, 100)]), (0.6, [(1, "moved", 120, 100)]),
-            (0.75, [(1, "ended", 120, 100)]),
-        ], began: { script, log in
-            script.timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
-        }, moved: { script, move, log in
-            if move == 1 {
-                script.timer?.fireDate = .distantFuture
-                log.lines.append("paused \(Self.now) valid \(script.timer?.isValid == true)")
-            } else {
-                script.timer?.fireDate = Date()
-            }
-        }, ended: { script, _ in
-            script.timer?.invalidate()
-        })
-        #expect(lines == ["tick 100000", "tick 200000", "paused 250000 valid true", "tick 600000", "tick 700000"])
+        let expected = ["tick 100000", "tick 200000", "paused 250000 valid true", "tick 600000", "tick 700000"]
+        let lines = try onTheMachinesClock(expecting: expected) {
+            try run([
+                (0, [(1, "began", 100, 100)]), (0.25, [(1, "moved", 110, 100)]), (0.6, [(1, "moved", 120, 100)]),
+                (0.75, [(1, "ended", 120, 100)]),
+            ], began: { script, log in
+                script.timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in log.lines.append("tick \(Self.now)") }
+            }, moved: { script, move, log in
+                if move == 1 {
+                    script.timer?.fireDate = .distantFuture
+                    log.lines.append("paused \(Self.now) valid \(script.timer?.isValid == true)")
+                } else {
+                    script.timer?.fireDate = Date()
+                }
+            }, ended: { script, _ in
+                script.timer?.invalidate()
+            })
+        }
+        #expect(lines == expected)
     }
 
     /// Spends `seconds` of the machine's time (a busy loop, as code under load would).
@@ -324,24 +335,27 @@ extension DispatchSourceTests {
     /// lift (1.3 + 0.05; no busy loop shifts it). Run three times, the same each time.
     @Test func aDateLandsExactlyWhateverTheMachineTakes() throws {
         for _ in 0..<3 {
-            let lines = try run([
-                (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
-                (0.5, [(1, "ended", 120, 100)]),
-            ], began: { script, log in
-                script.timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
-            }, moved: { script, move, log in
-                if move == 1 {
-                    let date = Date().addingTimeInterval(0.15)
-                    Self.spin(0.02)
-                    script.timer?.fireDate = date
-                } else {
-                    script.pending = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("second \(Self.now)") }
-                    let due = script.pending!.fireDate
-                    Self.spin(0.02)
-                    script.pending?.fireDate = due.addingTimeInterval(0.05)
-                }
-            })
-            #expect(lines == ["fired 250000", "second 1350000"])
+            let expected = ["fired 250000", "second 1350000"]
+            let lines = try onTheMachinesClock(expecting: expected) {
+                try run([
+                    (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.3, [(1, "moved", 120, 100)]),
+                    (0.5, [(1, "ended", 120, 100)]),
+                ], began: { script, log in
+                    script.timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("fired \(Self.now)") }
+                }, moved: { script, move, log in
+                    if move == 1 {
+                        let date = Date().addingTimeInterval(0.15)
+                        Self.spin(0.02)
+                        script.timer?.fireDate = date
+                    } else {
+                        script.pending = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in log.lines.append("second \(Self.now)") }
+                        let due = script.pending!.fireDate
+                        Self.spin(0.02)
+                        script.pending?.fireDate = due.addingTimeInterval(0.05)
+                    }
+                })
+            }
+            #expect(lines == expected)
         }
     }
 
@@ -355,28 +369,31 @@ extension DispatchSourceTests {
     ///   the timeline first); its `timeInterval` is 0, a one-shot's, as Foundation's.
     @Test func timersAddedToTheRunLoopFireOnTheReplaysTime() throws {
         Timer.registerAction("controlTrackingBeat:", for: Beat.self) { beat, timer in beat.tick(timer) }
-        let lines = try run([
-            (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.45, [(1, "ended", 110, 100)]),
-        ], began: { script, log in
-            let beat = Beat(log: log)
-            let timer = Timer(fireAt: Date(timeIntervalSinceNow: 0.3), interval: 0.1, target: beat,
-                              selector: "controlTrackingBeat:", userInfo: "beat", repeats: true)
-            RunLoop.main.add(timer, forMode: .common)
-            script.timer = timer
-            RunLoop.main.add(Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 1, repeats: false) { _ in
-                log.lines.append("once \(Self.now)")
-            }, forMode: .default)
-            script.pending = Timer(timeInterval: 0.2, repeats: false) { timer in
-                log.lines.append("added later \(Self.now) every \(timer.timeInterval)")
-            }
-        }, moved: { script, _, _ in
-            if let pending = script.pending { RunLoop.main.add(pending, forMode: .default) }
-        }, ended: { script, _ in
-            script.timer?.invalidate()
-        })
-        #expect(lines == [
+        let expected = [
             "once 50000", "beat 300000 beat every 0.1", "added later 300000 every 0.0", "beat 400000 beat every 0.1",
-        ])
+        ]
+        let lines = try onTheMachinesClock(expecting: expected) {
+            try run([
+                (0, [(1, "began", 100, 100)]), (0.1, [(1, "moved", 110, 100)]), (0.45, [(1, "ended", 110, 100)]),
+            ], began: { script, log in
+                let beat = Beat(log: log)
+                let timer = Timer(fireAt: Date(timeIntervalSinceNow: 0.3), interval: 0.1, target: beat,
+                                  selector: "controlTrackingBeat:", userInfo: "beat", repeats: true)
+                RunLoop.main.add(timer, forMode: .common)
+                script.timer = timer
+                RunLoop.main.add(Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 1, repeats: false) { _ in
+                    log.lines.append("once \(Self.now)")
+                }, forMode: .default)
+                script.pending = Timer(timeInterval: 0.2, repeats: false) { timer in
+                    log.lines.append("added later \(Self.now) every \(timer.timeInterval)")
+                }
+            }, moved: { script, _, _ in
+                if let pending = script.pending { RunLoop.main.add(pending, forMode: .default) }
+            }, ended: { script, _ in
+                script.timer?.invalidate()
+            })
+        }
+        #expect(lines == expected)
     }
 
     /// Dispatch's Swift 3 names: `scheduleRepeating(deadline: .now() + 100 ms, interval: 250 ms)`

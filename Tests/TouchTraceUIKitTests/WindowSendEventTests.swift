@@ -361,15 +361,18 @@ extension WindowSendEventTests {
     /// recognizer's or the view's (delivered within `super`, each spending 20 ms): the timer
     /// fires at 0.1 + 0.2 = 0.3 exactly.
     @Test func aDateMadeBeforeSuperCountsFromTheWindowsEntry() throws {
-        let (_, log) = try run([(0.1, [(1, "began", 150, 150)]), (0.5, [(1, "ended", 150, 150)])]) { log in
-            let window = LaterWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-            window.log = log
-            let view = SlowView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
-            view.addGestureRecognizer(SlowRecognizer())
-            window.addSubview(view)
-            return window
+        let expected = ["fired 300000 µs"]
+        let log = try onTheMachinesClock(expecting: expected) {
+            try run([(0.1, [(1, "began", 150, 150)]), (0.5, [(1, "ended", 150, 150)])]) { log in
+                let window = LaterWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+                window.log = log
+                let view = SlowView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+                view.addGestureRecognizer(SlowRecognizer())
+                window.addSubview(view)
+                return window
+            }.log
         }
-        #expect(log == ["fired 300000 µs"])
+        #expect(log == expected)
     }
 }
 
