@@ -258,6 +258,32 @@ import Testing
         #expect(users.count <= Self.mostFilesUsingTheVocabulary, "\(users)")
     }
 
+    /// The most of the library's lines (`Sources/TouchTrace/`, counted as a reader counts them:
+    /// the line feeds of every file) that the files using the vocabulary may hold.
+    static let mostOfTheLibrarysLinesBehindTheWall = 0.35
+
+    /// The share of the lines of the library's files (paths under `TouchTrace/`) that the files
+    /// using the vocabulary hold.
+    static func shareOfLinesUsingTheVocabulary(_ files: [(path: String, text: String)]) -> Double {
+        let library = files.filter { $0.path.hasPrefix("TouchTrace/") }
+        func lines(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        let all = library.reduce(0) { $0 + lines($1.text) }
+        let using = library.filter { usesSpeedVocabulary($0.text) }.reduce(0) { $0 + lines($1.text) }
+        return all == 0 ? 0 : Double(using) / Double(all)
+    }
+
+    @Test func theFilesBehindTheWallHoldAtMost35PercentOfTheLibrary() throws {
+        let share = Self.shareOfLinesUsingTheVocabulary(try Self.allSources())
+        #expect(share > 0 && share <= Self.mostOfTheLibrarysLinesBehindTheWall, "\(share)")
+        // The count sees the vocabulary's files and the library's others, and nothing outside it.
+        let planted: [(path: String, text: String)] = [
+            ("TouchTrace/Substrate/ChunkPipe.swift", "let a: UnsafeMutablePointer<UInt8>\nlet b = 1\nlet c = 2\n"),
+            ("TouchTrace/Recognizers/Pan.swift", "struct Pan {}\n"),
+            ("TouchTraceUIKit/UIView.swift", "let x = y &+ 1\n\n\n\n\n"),
+        ]
+        #expect(Self.shareOfLinesUsingTheVocabulary(planted) == 0.75)
+    }
+
     /// The wall's check finds a use planted in any file outside the substrate (verify's worker
     /// threads, the CLI, a test helper), in code or in a comment, and lets the substrate be.
     @Test func theWallCheckCatchesAPlantedUse() {
