@@ -190,10 +190,14 @@ extension TraceReader {
         for touch in tracker.stillDown() { down[touch.id] = (touch.slot, touch.serial, touch.beganOffset, touch.location) }
         var touchCount = tracker.touchCount
         var lastTime = summary.lastTime
+        // Each event's time is compared with the latest time before it, not with the time of the
+        // event just before (which may itself have gone back, and been reported): a part's first
+        // event at or after that one but before the latest would go back too.
+        var latest = self.lastTime
         for part in parts {
             guard part.ok, part.consumer != nil else { return false }
             for (id, began) in part.firstSeen where began == (down[id] != nil) { return false }
-            if let first = part.firstTime, let last = lastTime, first < last { return false }
+            if let first = part.firstTime, first < latest { return false }
             // The touches down at the part's end: those before it the part never listed, and the
             // part's own (those down since before it keep their serial and where they began).
             var after = down
@@ -207,7 +211,10 @@ extension TraceReader {
             }
             down = after
             touchCount += part.began
-            if let last = part.lastTime { lastTime = last }
+            if let last = part.lastTime {
+                lastTime = last
+                latest = last
+            }
         }
         var eventCount = eventIndex
         for part in parts {

@@ -129,6 +129,20 @@ import Testing
         }
     }
 
+    /// A time far ahead (a digit written twice, say) and every event after it going back from
+    /// it: one thread reports each of them, and so must two. The event just before a later part
+    /// has gone back itself, so the part's first time is not before that event's time — but it
+    /// is before the latest time, and the part is not taken in.
+    @Test func eventsGoingBackFromATimeFarAheadAreEachReported() {
+        var events = [event(0, [(1, "began", 1, 1)])]
+        for i in 1..<200 { events.append(event(i == 3 ? 50 : Double(i) / 100, [(1, "moved", Double(i), 2)])) }
+        let options = TraceReadOptions(collectAllProblems: true)
+        expectSame(trace(events), "a time far ahead", options: options)
+        let problems = read(trace(events), parallel: true, readFirst: LaterParts<EventStore>.count, options: options).problems
+        #expect(problems.count == 196 && problems.allSatisfy { $0.hasSuffix("time goes backwards (the event before is at t=50.0000)") },
+                "\(problems.count) problems: \(problems.prefix(2))")
+    }
+
     /// Unknown keys met only in the later parts, or in several parts, are warned of once each,
     /// at their first place in the file with the event counted from the trace's start, as one
     /// thread warns of them — and the other thread's parts are still taken in (a browser writes
