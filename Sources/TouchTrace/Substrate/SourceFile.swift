@@ -281,18 +281,21 @@ public struct SourceFile: Sendable {
     /// as editors do.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         withBytes { b in
-            guard let base = b.baseAddress else { return (1, 1) }
             let end = min(max(offset, 0), b.count)
-            // Lines: from newline to newline with memchr (the C library's, which is vectorized);
-            // the column counted from the last line start.
+            // The line feeds before the offset (`lineFeeds`), a window at a time, and the column
+            // counted from the last line start.
             var line = 1
             var lineStart = 0
             // A mapped file's pages go again once counted (the file may be far larger than memory).
             var pages = PageRelease(from: 0)
-            while lineStart < end, let found = memchr(base + lineStart, 0x0A, end - lineStart) {
-                line += 1
-                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                pages.reached(lineStart, in: self)
+            var from = 0
+            while from < end {
+                let to = min(from + PageRelease.window, end)
+                let found = lineFeeds(in: b, from..<to)
+                line += found.count
+                if let start = found.lastLineStart { lineStart = start }
+                from = to
+                pages.reached(min(from, lineStart), in: self)
             }
             pages.finish(at: lineStart, in: self)
             return (line, 1 + characterCount(b, lineStart..<end))
@@ -495,21 +498,16 @@ struct LineIndex {
         if let source { pages.finish(at: from, in: source) }
     }
 
-    /// The line and column after reading `range` from `line`, `column`: newlines found with
-    /// memchr (the C library's, vectorized), columns counted as characters (UTF-8 scalars).
+    /// The line and column after reading `range` from `line`, `column`: line feeds counted by
+    /// `lineFeeds`, columns as characters (UTF-8 scalars).
     private static func advance(_ line: Int, _ column: Int, over range: Range<Int>,
                                 in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        guard let base = bytes.baseAddress, !range.isEmpty else { return (line, column) }
-        var line = line
-        var lineStart = -1
-        var i = range.lowerBound
-        while i < range.upperBound, let found = memchr(base + i, 0x0A, range.upperBound - i) {
-            line += 1
-            lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            i = lineStart
+        guard !range.isEmpty else { return (line, column) }
+        let found = lineFeeds(in: bytes, range)
+        guard let lineStart = found.lastLineStart else {
+            return (line, column + characterCount(bytes, range))
         }
-        let column = lineStart < 0 ? column : 1
-        return (line, column + characterCount(bytes, max(lineStart, range.lowerBound)..<range.upperBound))
+        return (line + found.count, 1 + characterCount(bytes, lineStart..<range.upperBound))
     }
 
     func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
@@ -541,19 +539,55 @@ func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) ->
     return count
 }
 
-/// The line ends (`\n`) in `bytes` from `start` on, found with memchr (the C library's,
-/// vectorized).
+/// The line ends (`\n`) in `bytes` from `start` on (`lineFeeds`).
 func newlineCount(in bytes: [UInt8], from start: Int) -> Int {
     bytes.withUnsafeBufferPointer { b in
-        guard let base = b.baseAddress, start < b.count else { return 0 }
-        var count = 0
-        var i = max(start, 0)
-        while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
-            count += 1
-            i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-        }
-        return count
+        let start = max(start, 0)
+        return start < b.count ? lineFeeds(in: b, start..<b.count).count : 0
     }
+}
+
+/// The line feeds in `range` of `bytes`, and the offset just after the last of them (nil when
+/// there is none), sixteen bytes compared at a time. (The C library's memchr, called once a line,
+/// spends more on each call than on the bytes when lines are short: a pretty-printed trace's
+/// are about 16 bytes, and counting 20 MB of them took 7.9 ms that way, 1.6 ms this way.)
+func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (count: Int, lastLineStart: Int?) {
+    guard let base = bytes.baseAddress, !range.isEmpty else { return (0, nil) }
+    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "lineFeeds: range outside the bytes")
+    let feed = SIMD16<UInt8>(repeating: 0x0A)
+    let end = range.upperBound
+    var count = 0
+    var i = range.lowerBound
+    while i + 16 <= end {
+        // Each lane of the tally counts the feeds found in it, up to 255 blocks before it could
+        // overflow; then the tally is added up in sixteen-bit lanes. In bounds: the block ends
+        // within the range.
+        var tally = SIMD16<UInt8>()
+        for _ in 0..<min((end - i) / 16, 255) {
+            let block = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            tally &+= SIMD16<UInt8>().replacing(with: 1, where: block .== feed)
+            i += 16
+        }
+        count += Int(SIMD16<UInt16>(truncatingIfNeeded: tally).wrappedSum())
+    }
+    while i < end {
+        if base[i] == 0x0A { count += 1 }
+        i += 1
+    }
+    guard count > 0 else { return (0, nil) }
+    // The last feed, looked for from the end back, sixteen bytes at a time (in bounds: each block
+    // starts at or after the range's start), then a byte at a time in the block that holds it.
+    var j = end
+    while j - 16 >= range.lowerBound,
+          !any(UnsafeRawPointer(base + j - 16).loadUnaligned(as: SIMD16<UInt8>.self) .== feed) {
+        j -= 16
+    }
+    while j > range.lowerBound {
+        j -= 1
+        if base[j] == 0x0A { return (count, j + 1) }
+    }
+    // Unreachable: a feed was counted in the range.
+    return (count, nil)
 }
 
 extension Span where Element == UInt8 {
