@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    /// A message's column: the characters (UTF-8 scalars) in ranges of a line of ASCII and of
+    /// two-, three- and four-byte characters, far longer than the 4,080 bytes a byte-wide tally
+    /// holds (a minified trace is one line), are those counted a byte at a time.
+    @Test func charactersOfLongLinesAreCountedAsOneByOne() {
+        var random = SplitMix64(state: 73)
+        let pieces = ["a", " ", "\u{E9}", "\u{4E2D}", "\u{1F600}", "\u{7FF}", "\u{FFFF}"]
+        for round in 0..<40 {
+            var text = ""
+            for _ in 0..<random.int(0...4_000) { text += pieces[random.int(0...pieces.count - 1)] }
+            let bytes = Array(text.utf8)
+            for _ in 0..<8 {
+                let start = random.int(0...bytes.count)
+                let end = random.int(start...bytes.count)
+                let expected = bytes[start..<end].filter { $0 & 0xC0 != 0x80 }.count
+                let found = bytes.withUnsafeBufferPointer { characterCount($0, start..<end) }
+                #expect(found == expected, "round \(round), \(start)..<\(end)")
+            }
+            let whole = bytes.withUnsafeBufferPointer { characterCount($0, 0..<bytes.count) }
+            #expect(whole == text.unicodeScalars.count, "round \(round)")
+        }
+    }
+
     /// Nothing but line feeds, far past the 4,080 bytes a byte-wide tally holds: every one counted.
     @Test func aRunOfFeedsLongerThanATallyHoldsIsCountedWhole() {
         let bytes = [UInt8](repeating: 0x0A, count: 20_001)
